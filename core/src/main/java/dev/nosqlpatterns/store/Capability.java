@@ -1,0 +1,24 @@
+package dev.nosqlpatterns.store;
+
+/**
+ * A feature a store may or may not have. Techniques ask for a capability and choose a strategy; they
+ * never ask which store they talk to.
+ */
+public enum Capability {
+    /** {@link Store#writeAtomically} across any items of any partitions and tables: all or nothing, isolated. */
+    ATOMIC_WRITES,
+    /** {@link Store#writeAtomically} when every write targets the same table and partition. */
+    ATOMIC_WRITES_SINGLE_PARTITION,
+    /** Conditions and atomic updates hold across processes sharing the store, not only within one. */
+    SHARED_ACROSS_PROCESSES,
+    /** The store reports consumed capacity units for each call. */
+    CONSUMED_CAPACITY,
+    /** Native secondary indexes: {@link dev.nosqlpatterns.store.capability.NativeSecondaryIndexes}. */
+    NATIVE_SECONDARY_INDEX,
+    /** Native geo search: {@link dev.nosqlpatterns.store.capability.NativeGeo}. */
+    NATIVE_GEO,
+    /** Full-text and proximity search: {@link dev.nosqlpatterns.store.capability.TextSearch}. */
+    TEXT_SEARCH,
+    /** Queries on elements of nested documents: {@link dev.nosqlpatterns.store.capability.NestedDocuments}. */
+    NESTED_DOCUMENTS
+}

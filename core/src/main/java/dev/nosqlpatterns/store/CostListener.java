@@ -1,0 +1,10 @@
+package dev.nosqlpatterns.store;
+
+/**
+ * Receives the cost of every store call, after it completes or fails. Called on the calling thread;
+ * keep it fast and thread-safe.
+ */
+@FunctionalInterface
+public interface CostListener {
+    void onCost(OperationCost cost);
+}

@@ -1,0 +1,81 @@
+package dev.nosqlpatterns.store;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.DoubleAdder;
+
+/**
+ * A thread-safe running sum of costs, for measuring what an access pattern costs:
+ * {@code try (var r = store.onCost(tally)) { ... } tally.roundTrips()}.
+ */
+public final class CostTally implements CostListener {
+    private final AtomicLong calls = new AtomicLong();
+    private final AtomicLong roundTrips = new AtomicLong();
+    private final AtomicLong itemsRead = new AtomicLong();
+    private final AtomicLong itemsWritten = new AtomicLong();
+    private final AtomicLong bytesRead = new AtomicLong();
+    private final AtomicLong bytesWritten = new AtomicLong();
+    private final DoubleAdder readUnits = new DoubleAdder();
+    private final DoubleAdder writeUnits = new DoubleAdder();
+
+    @Override
+    public void onCost(OperationCost cost) {
+        calls.incrementAndGet();
+        roundTrips.addAndGet(cost.roundTrips());
+        itemsRead.addAndGet(cost.itemsRead());
+        itemsWritten.addAndGet(cost.itemsWritten());
+        bytesRead.addAndGet(cost.bytesRead());
+        bytesWritten.addAndGet(cost.bytesWritten());
+        readUnits.add(cost.readUnits());
+        writeUnits.add(cost.writeUnits());
+    }
+
+    public long calls() {
+        return calls.get();
+    }
+
+    public long roundTrips() {
+        return roundTrips.get();
+    }
+
+    public long itemsRead() {
+        return itemsRead.get();
+    }
+
+    public long itemsWritten() {
+        return itemsWritten.get();
+    }
+
+    public long bytesRead() {
+        return bytesRead.get();
+    }
+
+    public long bytesWritten() {
+        return bytesWritten.get();
+    }
+
+    public double readUnits() {
+        return readUnits.sum();
+    }
+
+    public double writeUnits() {
+        return writeUnits.sum();
+    }
+
+    /** Sets every figure back to zero. */
+    public void reset() {
+        calls.set(0);
+        roundTrips.set(0);
+        itemsRead.set(0);
+        itemsWritten.set(0);
+        bytesRead.set(0);
+        bytesWritten.set(0);
+        readUnits.reset();
+        writeUnits.reset();
+    }
+
+    @Override
+    public String toString() {
+        return calls + " calls, " + roundTrips + " round trips, " + itemsRead + " items read, " + itemsWritten
+                + " items written, " + readUnits.sum() + " RCU, " + writeUnits.sum() + " WCU";
+    }
+}

@@ -1,0 +1,7 @@
+package dev.nosqlpatterns.store;
+
+/** The order a read returns sort keys in: UTF-8 byte order, or its reverse. */
+public enum Direction {
+    ASCENDING,
+    DESCENDING
+}

@@ -1,0 +1,14 @@
+package dev.nosqlpatterns.store;
+
+import dev.nosqlpatterns.item.Key;
+
+/** A request the store refuses as malformed (a cursor from another query, an update on a value of the wrong type...). */
+public class InvalidRequestException extends StoreException {
+    public InvalidRequestException(String message) {
+        super(message);
+    }
+
+    public InvalidRequestException(String table, Key key, String reason) {
+        super("invalid request on " + where(table, key) + ": " + reason, table, key, null);
+    }
+}

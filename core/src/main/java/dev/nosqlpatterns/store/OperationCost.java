@@ -1,0 +1,38 @@
+package dev.nosqlpatterns.store;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What one store call cost: requests sent to the server, items and bytes read and written, and the
+ * capacity units the store reported (DynamoDB does; for others {@link #capacityReported()} is false).
+ *
+ * @param operation      the {@link Store} method, e.g. {@code "query"}
+ * @param table          the logical table, or {@code "*"} when the call spans tables
+ * @param roundTrips     requests that went to the server (a batch of 250 gets to DynamoDB is 3)
+ * @param itemsRead      items the call returned or examined
+ * @param itemsWritten   items written or deleted
+ * @param bytesRead      bytes of the items read
+ * @param bytesWritten   bytes of the items written
+ * @param readUnits      read capacity units consumed, when reported
+ * @param writeUnits     write capacity units consumed, when reported
+ * @param capacityReported whether the store reported the capacity figures
+ * @param elapsed        wall-clock time of the call
+ * @param failed         whether the call ended with an exception
+ */
+public record OperationCost(String operation, String table, long roundTrips, long itemsRead, long itemsWritten,
+                            long bytesRead, long bytesWritten, double readUnits, double writeUnits,
+                            boolean capacityReported, Duration elapsed, boolean failed) {
+    public OperationCost {
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(elapsed, "elapsed");
+    }
+
+    @Override
+    public String toString() {
+        return operation + "(" + table + "): " + roundTrips + " round trips, " + itemsRead + " read, "
+                + itemsWritten + " written" + (capacityReported ? ", " + readUnits + " RCU, " + writeUnits + " WCU" : "")
+                + (failed ? ", failed" : "");
+    }
+}

@@ -1,0 +1,375 @@
+package dev.nosqlpatterns.store;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.spi.KeyQuery;
+import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.store.spi.ScanRequest;
+import dev.nosqlpatterns.store.spi.ScanResult;
+import dev.nosqlpatterns.store.spi.StoreBackend;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * A store of logical tables of {@link Item}s: the one API techniques and applications use, whatever the
+ * store behind it.
+ *
+ * <p>It wraps an adapter's {@link StoreBackend} and does what is the same for every store: it checks
+ * every argument and the store's {@link Limits} before anything is written, turns resume positions into
+ * opaque {@link Cursor}s, and reports the {@link OperationCost} of every call to the registered
+ * {@link CostListener}s. Thread-safe. Get one from an adapter's builder, from
+ * {@link Stores#open(String)}, or {@code Store.of(backend)}.
+ */
+public final class Store implements AutoCloseable {
+    private final StoreBackend backend;
+    private final Set<String> tables = ConcurrentHashMap.newKeySet();
+    private final List<CostListener> listeners = new CopyOnWriteArrayList<>();
+    private final Validation check;
+
+    private Store(StoreBackend backend) {
+        this.backend = Objects.requireNonNull(backend, "backend must not be null");
+        this.check = new Validation(backend.limits(), tables);
+    }
+
+    /** Wraps a backend. Closing the store closes the backend. */
+    public static Store of(StoreBackend backend) {
+        return new Store(backend);
+    }
+
+    /** A short name of the store behind, e.g. {@code "memory"} or {@code "dynamodb"}. */
+    public String kind() {
+        return backend.kind();
+    }
+
+    public Capabilities capabilities() {
+        return backend.capabilities();
+    }
+
+    public boolean has(Capability capability) {
+        return backend.capabilities().has(capability);
+    }
+
+    public Limits limits() {
+        return backend.limits();
+    }
+
+    /** A native capability interface, such as {@code NativeSecondaryIndexes}, when the store has it. */
+    public <T> Optional<T> capability(Class<T> type) {
+        return backend.capability(type);
+    }
+
+    /** Calls {@code listener} with the cost of every later call, until the registration is closed. */
+    public Registration onCost(CostListener listener) {
+        Objects.requireNonNull(listener, "listener must not be null");
+        listeners.add(listener);
+        return () -> listeners.remove(listener);
+    }
+
+    /** Declares a logical table, creating it in the store when absent. Idempotent. */
+    public void createTable(TableSpec spec) {
+        Objects.requireNonNull(spec, "table spec must not be null");
+        if (!spec.indexes().isEmpty() && !has(Capability.NATIVE_SECONDARY_INDEX)) {
+            throw new UnsupportedCapabilityException(kind(), Capability.NATIVE_SECONDARY_INDEX,
+                    "table '" + spec.name() + "' declares indexes " + spec.indexes()
+                            + "; use an index table from the techniques instead");
+        }
+        try (Call call = new Call("createTable", spec.name())) {
+            backend.createTable(spec, call.meter);
+            tables.add(spec.name());
+            call.ok();
+        }
+    }
+
+    /** Removes a logical table and every item in it. */
+    public void dropTable(String table) {
+        TableSpec.checkName(table);
+        try (Call call = new Call("dropTable", table)) {
+            backend.dropTable(table, call.meter);
+            tables.remove(table);
+            call.ok();
+        }
+    }
+
+    /** True when {@code table} was declared on this store with {@link #createTable}. */
+    public boolean hasTable(String table) {
+        return tables.contains(table);
+    }
+
+    public Optional<Item> get(String table, Key key) {
+        check.key(table, key);
+        try (Call call = new Call("get", table)) {
+            Optional<Item> item = backend.get(table, key, call.meter);
+            item.ifPresent(call::read);
+            call.ok();
+            return item;
+        }
+    }
+
+    public Optional<Item> get(String table, String partition, String sort) {
+        return get(table, Key.of(partition, sort));
+    }
+
+    /** Reads many items in as few requests as the store allows; a reference asked twice is read once. */
+    public BatchGetResult getAll(Collection<ItemRef> refs) {
+        List<ItemRef> distinct = List.copyOf(new LinkedHashSet<>(refs));
+        distinct.forEach(r -> check.key(r.table(), r.key()));
+        if (distinct.isEmpty()) {
+            return new BatchGetResult(distinct, Map.of());
+        }
+        try (Call call = new Call("getAll", Validation.tableOf(distinct, ItemRef::table))) {
+            Map<ItemRef, Item> found = backend.getAll(distinct, call.meter);
+            found.values().forEach(call::read);
+            call.ok();
+            return new BatchGetResult(distinct, found);
+        }
+    }
+
+    /** Reads many items of one table; see {@link #getAll(Collection)}. */
+    public BatchGetResult getAll(String table, Collection<Key> keys) {
+        return getAll(keys.stream().map(k -> new ItemRef(table, k)).toList());
+    }
+
+    public void put(String table, Item item) {
+        put(Write.put(table, item));
+    }
+
+    public void put(String table, Item item, Condition condition) {
+        put(new Write.Put(table, item, condition));
+    }
+
+    /** Stores an item, replacing any with the same key; throws {@link ConditionFailedException} when the condition fails. */
+    public void put(Write.Put put) {
+        check.write(put);
+        try (Call call = new Call("put", put.table())) {
+            backend.put(put, call.meter);
+            call.wrote(put.item());
+            call.ok();
+        }
+    }
+
+    public void delete(String table, Key key) {
+        delete(Write.delete(table, key));
+    }
+
+    /** Removes an item; throws {@link ConditionFailedException} when the condition fails. */
+    public void delete(Write.Delete delete) {
+        check.write(delete);
+        try (Call call = new Call("delete", delete.table())) {
+            backend.delete(delete, call.meter);
+            call.wrote(null);
+            call.ok();
+        }
+    }
+
+    public Item update(String table, Key key, UpdateAction... actions) {
+        return update(Write.update(table, key, actions));
+    }
+
+    /** Applies update actions atomically, creating the item when absent; returns the item afterwards. */
+    public Item update(Write.Update update) {
+        check.write(update);
+        try (Call call = new Call("update", update.table())) {
+            Item after = backend.update(update, call.meter);
+            call.wrote(after);
+            call.ok();
+            return after;
+        }
+    }
+
+    /** One page of a partition read. */
+    public Page query(Query query) {
+        check.query(query);
+        Optional<String> startAfter = query.after().map(c -> CursorCodec.decodeQuery(c, query));
+        try (Call call = new Call("query", query.table())) {
+            QueryResult result = backend.query(new KeyQuery(query.table(), query.partition(), query.condition(),
+                    query.isDescending(), query.limit(), startAfter), call.meter);
+            result.items().forEach(call::read);
+            call.ok();
+            Optional<Cursor> next = result.more()
+                    ? Optional.of(CursorCodec.encodeQuery(last(result.items()).key().sort(), query))
+                    : Optional.empty();
+            return new Page(result.items(), next);
+        }
+    }
+
+    /** Every item the query selects, reading page after page as the stream is consumed. */
+    public Stream<Item> queryAll(Query query) {
+        return paged(query, this::query, query::after);
+    }
+
+    /** One page of one scan segment. */
+    public Page scan(Scan scan) {
+        check.table(scan.table());
+        Optional<String> token = scan.after().map(c -> CursorCodec.decodeScan(c, scan));
+        try (Call call = new Call("scan", scan.table())) {
+            ScanResult result = backend.scan(new ScanRequest(scan.table(), scan.segment(), scan.totalSegments(),
+                    scan.limit(), token), call.meter);
+            result.items().forEach(call::read);
+            call.ok();
+            return new Page(result.items(), result.nextToken().map(t -> CursorCodec.encodeScan(t, scan)));
+        }
+    }
+
+    /** Every item of one scan segment, page after page as the stream is consumed. */
+    public Stream<Item> scanAll(Scan scan) {
+        return paged(scan, this::scan, scan::after);
+    }
+
+    /**
+     * Writes unconditional puts and deletes as fast as the store allows, not atomically: after a failure
+     * some may have been applied. When one item appears several times, the last write wins.
+     */
+    public void writeBatch(List<? extends Write> writes) {
+        Map<ItemRef, Write> last = new LinkedHashMap<>();
+        for (Write w : writes) {
+            check.batchWrite(w);
+            ItemRef ref = new ItemRef(w.table(), w.key());
+            last.remove(ref);
+            last.put(ref, w);
+        }
+        if (last.isEmpty()) {
+            return;
+        }
+        List<Write> distinct = new ArrayList<>(last.values());
+        try (Call call = new Call("writeBatch", Validation.tableOf(distinct, Write::table))) {
+            backend.writeBatch(distinct, call.meter);
+            distinct.forEach(w -> call.wrote(w instanceof Write.Put p ? p.item() : null));
+            call.ok();
+        }
+    }
+
+    /**
+     * Applies all the writes or none: every condition holds and every write is applied, or
+     * {@link ConditionFailedException} is thrown and nothing is written. Needs {@link Capability#ATOMIC_WRITES}
+     * (or {@link Capability#ATOMIC_WRITES_SINGLE_PARTITION} when all writes share one table and partition).
+     */
+    public void writeAtomically(List<? extends Write> writes) {
+        List<Write> list = List.copyOf(writes);
+        check.atomicWrite(list, backend.capabilities(), backend.kind());
+        if (list.isEmpty()) {
+            return;
+        }
+        try (Call call = new Call("writeAtomically", Validation.tableOf(list, Write::table))) {
+            backend.writeAtomically(list, call.meter);
+            list.stream().filter(w -> !(w instanceof Write.Check))
+                    .forEach(w -> call.wrote(w instanceof Write.Put p ? p.item() : null));
+            call.ok();
+        }
+    }
+
+    @Override
+    public void close() {
+        backend.close();
+    }
+
+    @Override
+    public String toString() {
+        return "Store[" + kind() + ", " + capabilities() + "]";
+    }
+
+    private static Item last(List<Item> items) {
+        return items.get(items.size() - 1);
+    }
+
+    private static <R> Stream<Item> paged(R first, java.util.function.Function<R, Page> read,
+                                          java.util.function.Function<Cursor, R> resume) {
+        Iterator<Item> it = new Iterator<>() {
+            private Iterator<Item> current;
+            private Optional<Cursor> next = Optional.empty();
+            private boolean started;
+
+            @Override
+            public boolean hasNext() {
+                while (current == null || !current.hasNext()) {
+                    if (started && next.isEmpty()) {
+                        return false;
+                    }
+                    Page page = read.apply(started ? resume.apply(next.get()) : first);
+                    started = true;
+                    current = page.items().iterator();
+                    next = page.next();
+                }
+                return true;
+            }
+
+            @Override
+            public Item next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return current.next();
+            }
+        };
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED), false);
+    }
+
+    /** Ends a listener registration. */
+    @FunctionalInterface
+    public interface Registration extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /** Measures one call and reports it to the listeners when closed. */
+    private final class Call implements AutoCloseable {
+        final dev.nosqlpatterns.store.spi.CostMeter meter = new dev.nosqlpatterns.store.spi.CostMeter();
+        private final String operation;
+        private final String table;
+        private final long start = System.nanoTime();
+        private long itemsRead;
+        private long bytesRead;
+        private long itemsWritten;
+        private long bytesWritten;
+        private boolean ok;
+
+        Call(String operation, String table) {
+            this.operation = operation;
+            this.table = table;
+        }
+
+        void read(Item item) {
+            itemsRead++;
+            bytesRead += item.sizeInBytes();
+        }
+
+        void wrote(Item item) {
+            itemsWritten++;
+            if (item != null) {
+                bytesWritten += item.sizeInBytes();
+            }
+        }
+
+        void ok() {
+            ok = true;
+        }
+
+        @Override
+        public void close() {
+            if (listeners.isEmpty()) {
+                return;
+            }
+            OperationCost cost = new OperationCost(operation, table, meter.roundTrips(),
+                    itemsRead + meter.extraItemsRead(), ok ? itemsWritten : 0, bytesRead, ok ? bytesWritten : 0,
+                    meter.readUnits(), meter.writeUnits(), meter.capacityReported(),
+                    java.time.Duration.ofNanos(System.nanoTime() - start), !ok);
+            for (CostListener l : listeners) {
+                l.onCost(cost);
+            }
+        }
+    }
+}

@@ -1,0 +1,9 @@
+package dev.nosqlpatterns.store;
+
+/** A logical table used before {@link Store#createTable} declared it on this store. */
+public class TableNotFoundException extends StoreException {
+    public TableNotFoundException(String table) {
+        super("table '" + table + "' is not declared on this store: call store.createTable(TableSpec.named(\""
+                + table + "\")) first", table, null, null);
+    }
+}

@@ -1,0 +1,141 @@
+package dev.nosqlpatterns.store;
+
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.key.Utf8Order;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/** Checks requests against the declared tables and the store's limits before any of them reaches a backend. */
+final class Validation {
+    private final Limits limits;
+    private final Set<String> tables;
+
+    Validation(Limits limits, Set<String> tables) {
+        this.limits = limits;
+        this.tables = tables;
+    }
+
+    void table(String table) {
+        if (table == null) {
+            throw new NullPointerException("table must not be null");
+        }
+        if (!tables.contains(table)) {
+            TableSpec.checkName(table);
+            throw new TableNotFoundException(table);
+        }
+    }
+
+    void key(String table, Key key) {
+        table(table);
+        if (key == null) {
+            throw new NullPointerException("key must not be null (table '" + table + "')");
+        }
+        part(table, key, "partition", key.partition(), limits.maxPartitionKeyBytes());
+        part(table, key, "sort", key.sort(), limits.maxSortKeyBytes());
+    }
+
+    private static void part(String table, Key key, String which, String value, int maxBytes) {
+        if (value.isEmpty()) {
+            throw new InvalidKeyException(table, key, "the " + which + " key is empty");
+        }
+        int bad = Utf8Order.firstUnpairedSurrogate(value);
+        if (bad >= 0) {
+            throw new InvalidKeyException(table, key, "the " + which + " key has an unpaired surrogate U+"
+                    + Integer.toHexString(value.charAt(bad)).toUpperCase() + " at index " + bad);
+        }
+        int bytes = Utf8Order.utf8Length(value);
+        if (bytes > maxBytes) {
+            throw new InvalidKeyException(table, key, "the " + which + " key is " + bytes
+                    + " UTF-8 bytes, more than the store's limit of " + maxBytes);
+        }
+    }
+
+    void write(Write write) {
+        key(write.table(), write.key());
+        if (write instanceof Write.Put put) {
+            int size = put.item().sizeInBytes();
+            if (size > limits.maxItemBytes()) {
+                throw new ItemTooLargeException(put.table(), put.key(), "the item is " + size
+                        + " bytes, more than the store's limit of " + limits.maxItemBytes());
+            }
+        }
+        if (write instanceof Write.Update update) {
+            for (UpdateAction a : update.actions()) {
+                if (a instanceof UpdateAction.Set s && s.value().sizeInBytes() > limits.maxItemBytes()) {
+                    throw new ItemTooLargeException(update.table(), update.key(), "the value set on '"
+                            + a.attribute() + "' alone exceeds the store's item limit of " + limits.maxItemBytes());
+                }
+            }
+        }
+    }
+
+    void query(Query query) {
+        key(query.table(), new Key(query.partition(), "-"));
+    }
+
+    void batchWrite(Write write) {
+        if (write == null) {
+            throw new NullPointerException("a batch must not contain null writes");
+        }
+        if (!(write instanceof Write.Put) && !(write instanceof Write.Delete)) {
+            throw new InvalidRequestException(write.table(), write.key(),
+                    "a batch takes only puts and deletes, got " + write.getClass().getSimpleName()
+                            + "; use update() or writeAtomically()");
+        }
+        if (!(write.condition() instanceof Condition.None)) {
+            throw new InvalidRequestException(write.table(), write.key(),
+                    "a batch write cannot have a condition (" + write.condition() + "); use writeAtomically()");
+        }
+        write(write);
+    }
+
+    void atomicWrite(List<Write> writes, Capabilities capabilities, String kind) {
+        Set<ItemRef> seen = new HashSet<>();
+        long bytes = 0;
+        for (Write w : writes) {
+            if (w == null) {
+                throw new NullPointerException("an atomic write must not contain null writes");
+            }
+            write(w);
+            if (!seen.add(new ItemRef(w.table(), w.key()))) {
+                throw new InvalidRequestException(w.table(), w.key(),
+                        "an atomic write may touch each item once; merge the writes to this item");
+            }
+            if (w instanceof Write.Put p) {
+                bytes += p.item().sizeInBytes();
+            }
+        }
+        if (writes.isEmpty()) {
+            return;
+        }
+        boolean onePartition = writes.stream().map(w -> w.table() + '\u0000' + w.key().partition())
+                .distinct().count() == 1;
+        if (!capabilities.canWriteAtomically(onePartition)) {
+            throw new UnsupportedCapabilityException(kind, onePartition
+                    ? Capability.ATOMIC_WRITES_SINGLE_PARTITION : Capability.ATOMIC_WRITES,
+                    writes.size() + " writes" + (onePartition ? " in one partition" : " across partitions"));
+        }
+        if (writes.size() > limits.maxAtomicWriteItems()) {
+            throw new InvalidRequestException("an atomic write of " + writes.size()
+                    + " items exceeds the store's limit of " + limits.maxAtomicWriteItems()
+                    + " items; it is refused rather than split, since split parts would not be atomic");
+        }
+        if (bytes > limits.maxAtomicWriteBytes()) {
+            throw new ItemTooLargeException(writes.get(0).table(), writes.get(0).key(), "the atomic write holds "
+                    + bytes + " bytes of items, more than the store's limit of " + limits.maxAtomicWriteBytes());
+        }
+    }
+
+    /** The one table a list of requests touches, or "*" when several. */
+    static <T> String tableOf(List<T> items, Function<T, String> table) {
+        String first = table.apply(items.get(0));
+        for (T t : items) {
+            if (!first.equals(table.apply(t))) {
+                return "*";
+            }
+        }
+        return first;
+    }
+}

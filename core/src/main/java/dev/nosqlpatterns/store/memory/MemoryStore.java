@@ -1,0 +1,25 @@
+package dev.nosqlpatterns.store.memory;
+
+import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.Store;
+import java.util.Objects;
+
+/**
+ * Opens in-memory stores: the quick embedded default for tests, demos and trying a model before
+ * choosing a backend. Uses {@link Limits#PORTABLE} unless told otherwise, so data that fits here fits
+ * every store.
+ */
+public final class MemoryStore {
+    private MemoryStore() {
+    }
+
+    /** A new, empty in-memory store with portable limits. */
+    public static Store create() {
+        return Store.of(new MemoryBackend());
+    }
+
+    /** A new, empty in-memory store with the given limits. */
+    public static Store create(Limits limits) {
+        return Store.of(new MemoryBackend(Objects.requireNonNull(limits, "limits must not be null")));
+    }
+}

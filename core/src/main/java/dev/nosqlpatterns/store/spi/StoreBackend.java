@@ -1,0 +1,91 @@
+package dev.nosqlpatterns.store.spi;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Capabilities;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.UnsupportedCapabilityException;
+import dev.nosqlpatterns.store.Write;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The storage SPI: what an adapter implements to bring a store to this library.
+ *
+ * <p>An ordered key-value model every store here can serve: items addressed by a partition key and a
+ * sort key, sort keys ordered by UTF-8 bytes, ranges inside a partition, conditional writes, atomic
+ * updates, batches and segmented scans. Adapters implement only this; {@link dev.nosqlpatterns.store.Store}
+ * wraps a backend and does everything that is the same for every store: argument and limit checks
+ * (so a backend only ever sees valid, declared, size-checked requests), cursor encoding, duplicate
+ * collapsing and cost reporting.
+ *
+ * <p>Rules every backend follows, proven by the conformance kit:
+ * <ul>
+ *   <li>Conditions are checked atomically with the write; a failed one throws
+ *       {@link dev.nosqlpatterns.store.ConditionFailedException} and writes nothing.</li>
+ *   <li>Each call records its round trips, and consumed capacity when the store reports it, on the meter.</li>
+ *   <li>Read-your-writes: a read after a completed write sees it.</li>
+ *   <li>Errors name the table and key ({@link dev.nosqlpatterns.store.StoreException} subtypes), never a
+ *       driver exception.</li>
+ * </ul>
+ */
+public interface StoreBackend extends AutoCloseable {
+
+    /** A short name of the store, e.g. {@code "dynamodb"}. */
+    String kind();
+
+    Capabilities capabilities();
+
+    Limits limits();
+
+    /** Makes the logical table usable, creating what it needs when absent; idempotent. */
+    void createTable(TableSpec spec, CostMeter meter);
+
+    /** Removes the logical table and all its items; nothing happens when it is absent. */
+    void dropTable(String table, CostMeter meter);
+
+    Optional<Item> get(String table, Key key, CostMeter meter);
+
+    /** Reads many items at once, across tables; refs are distinct. Absent items are left out of the map. */
+    Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter);
+
+    void put(Write.Put put, CostMeter meter);
+
+    void delete(Write.Delete delete, CostMeter meter);
+
+    /** Applies the actions atomically and returns the item as it is afterwards. */
+    Item update(Write.Update update, CostMeter meter);
+
+    /**
+     * Reads one partition. Must return only matching items strictly after {@code startAfter} in the query's
+     * direction, at most {@code limit}; {@code more} is false only when nothing further matches; a result
+     * with {@code more} set holds at least one item.
+     */
+    QueryResult query(KeyQuery query, CostMeter meter);
+
+    /** Reads one page of one scan segment, resuming after the backend's own token. */
+    ScanResult scan(ScanRequest scan, CostMeter meter);
+
+    /** Applies unconditional puts and deletes of distinct items, not atomically, as fast as the store allows. */
+    void writeBatch(List<Write> writes, CostMeter meter);
+
+    /**
+     * Applies the writes (distinct items, any kinds, with conditions) all or nothing. Called only when
+     * {@link #capabilities()} allows it for these writes.
+     */
+    default void writeAtomically(List<Write> writes, CostMeter meter) {
+        throw new UnsupportedCapabilityException(kind(), Capability.ATOMIC_WRITES, "");
+    }
+
+    /** A native capability interface this backend implements, such as {@code NativeSecondaryIndexes}. */
+    default <T> Optional<T> capability(Class<T> type) {
+        return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
+    }
+
+    @Override
+    void close();
+}

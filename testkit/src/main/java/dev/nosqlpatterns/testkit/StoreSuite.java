@@ -1,0 +1,96 @@
+package dev.nosqlpatterns.testkit;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.spi.StoreBackend;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * The base of every conformance suite: opens a {@link Store} over the backend under test before each
+ * test, gives the test fresh logical tables, and drops them and closes the store afterwards.
+ *
+ * <p>Suites are abstract; {@link StoreConformanceKit} runs them all for one backend.
+ */
+public abstract class StoreSuite {
+    private static final AtomicLong TABLES = new AtomicLong();
+    private static final String RUN = Long.toString(System.nanoTime() % 1_000_000, 36);
+
+    /** The store under test, open for the current test. */
+    protected Store store;
+    private final List<String> created = new ArrayList<>();
+
+    /** Opens a backend of the store under test; called before each test, closed after it. */
+    protected abstract StoreBackend openBackend();
+
+    @BeforeEach
+    void openStore() {
+        store = Store.of(openBackend());
+    }
+
+    @AfterEach
+    void closeStore() {
+        if (store == null) {
+            return;
+        }
+        try {
+            for (String table : created) {
+                if (store.hasTable(table)) {
+                    store.dropTable(table);
+                }
+            }
+        } finally {
+            created.clear();
+            store.close();
+        }
+    }
+
+    /** Creates a table with a name no other test uses, and drops it after the test. */
+    protected String newTable() {
+        return newTable(null);
+    }
+
+    /** Creates a table from a spec builder named uniquely; {@code spec} may add attributes and indexes. */
+    protected String newTable(java.util.function.UnaryOperator<TableSpec.Builder> spec) {
+        String name = "t" + RUN + "_" + TABLES.incrementAndGet();
+        TableSpec.Builder builder = TableSpec.builder(name);
+        store.createTable(spec == null ? builder.build() : spec.apply(builder).build());
+        created.add(name);
+        return name;
+    }
+
+    /** Skips the test, naming the capability, when the store lacks it. */
+    protected void assumeCapability(Capability capability) {
+        Assumptions.assumeTrue(store.has(capability),
+                () -> "the " + store.kind() + " store does not support " + capability);
+    }
+
+    protected static Item item(String partition, String sort, Object... attributes) {
+        Item.Builder b = Item.builder(Key.of(partition, sort));
+        for (int i = 0; i < attributes.length; i += 2) {
+            String name = (String) attributes[i];
+            Object v = attributes[i + 1];
+            if (v instanceof String s) {
+                b.put(name, s);
+            } else if (v instanceof Integer n) {
+                b.put(name, n.longValue());
+            } else if (v instanceof Long n) {
+                b.put(name, n);
+            } else if (v instanceof Boolean flag) {
+                b.put(name, flag);
+            } else if (v instanceof dev.nosqlpatterns.item.Value value) {
+                b.put(name, value);
+            } else {
+                throw new IllegalArgumentException("unsupported test attribute " + v);
+            }
+        }
+        return b.build();
+    }
+}
