@@ -10,16 +10,106 @@ import org.junit.jupiter.api.Nested;
  *     protected StoreBackend openBackend() { return RedisStore.builder().jedis(pool).buildBackend(); }
  * }
  * }</pre>
- * Every suite of the kit runs as a nested class; suites added later are picked up by every adapter.
- * Tests for capabilities the store lacks report as skipped.
+ * Every suite of the kit runs as a nested class, so suites added later are picked up by every adapter.
+ * Tests for capabilities the store lacks report as skipped, naming the capability.
  */
 public abstract class StoreConformanceKit {
 
     /** Opens a backend of the store under test; called before each test and closed after it. */
     protected abstract StoreBackend openBackend();
 
+    // Each nested class runs one suite against this kit's backend.
+
     @Nested
     class Items extends ItemSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Conditions extends ConditionSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Updates extends UpdateSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Queries extends QuerySuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Paging extends PagingSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Utf8KeyOrder extends OrderSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Scans extends ScanSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Batches extends BatchSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class AtomicWrites extends AtomicWriteSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Concurrency extends ConcurrencySuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Costs extends CostSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Errors extends ErrorSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
