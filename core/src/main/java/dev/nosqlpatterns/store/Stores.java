@@ -20,7 +20,8 @@ public final class Stores {
         Objects.requireNonNull(uri, "store URI must not be null");
         URI parsed;
         try {
-            parsed = URI.create(uri);
+            // "memory:" has no scheme-specific part, which java.net.URI refuses; read it as "memory:/".
+            parsed = URI.create(uri.matches("[A-Za-z][A-Za-z0-9+.-]*:") ? uri + "/" : uri);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("store URI '" + uri + "' is malformed: " + e.getMessage(), e);
         }
