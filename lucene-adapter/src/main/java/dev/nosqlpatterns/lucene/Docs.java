@@ -1,0 +1,200 @@
+package dev.nosqlpatterns.lucene;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.store.IndexSpec;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.spi.ValueCodec;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.lucene.analysis.path.PathHierarchyTokenizer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * How an item becomes a block of Lucene documents: one child document per map element of each list
+ * attribute (for block join), then the item's own document, which carries the key terms, the
+ * attributes as one stored blob, and the terms of declared secondary indexes and path attributes.
+ */
+final class Docs {
+    /** The item term, on every document of an item's block: the delete term of puts and deletes. */
+    static final String BLOCK = "_kb";
+    /** The item term on the item's own document: indexed, sortable doc values, stored. */
+    static final String KEY = "_k";
+    /** The partition term, to list a table's partitions in scans. */
+    static final String PARTITION = "_p";
+    /** The table name, on every document of an item's block, to drop a table. */
+    static final String TABLE = "_t";
+    /** Marks every document that is not a nested child: the parent filter of block joins. */
+    static final String TOP = "_top";
+    /** The attributes, encoded as one canonical map value. */
+    static final String VALUE = "_v";
+    /** On a child document: table and list attribute it is an element of. */
+    static final String ELEMENT_OF = "_el";
+    /** On a child document: one term per field of the element, name and canonical value. */
+    static final String ELEMENT = "_e";
+    /** Path-hierarchy terms of path attributes: table, attribute, then every ancestor path. */
+    static final String PATH = "_ph";
+    /** Prefix of the per-index field of a declared secondary index. */
+    static final String INDEX = "_x.";
+
+    static final Set<String> LOADED = Set.of(KEY, VALUE);
+    private static final int MAX_RAW_ELEMENT_TERM = 512;
+
+    private Docs() {
+    }
+
+    /** The documents of one item, children first, the item's own document last. */
+    static List<Iterable<IndexableField>> block(String table, Item item, BytesRef term, TableSpec spec,
+                                                Set<String> pathAttributes) {
+        List<Iterable<IndexableField>> block = new ArrayList<>();
+        for (Map.Entry<String, Value> a : item.attributes().entrySet()) {
+            if (a.getValue() instanceof Value.ListValue list) {
+                for (Value element : list.value()) {
+                    if (element instanceof Value.MapValue map) {
+                        block.add(child(table, a.getKey(), map, term));
+                    }
+                }
+            }
+        }
+        Document doc = new Document();
+        doc.add(new StringField(BLOCK, term, Field.Store.NO));
+        doc.add(new StringField(KEY, term, Field.Store.NO));
+        doc.add(new SortedDocValuesField(KEY, term));
+        doc.add(new StoredField(KEY, term));
+        doc.add(new StringField(PARTITION, new BytesRef(Keys.prefix(table, item.key().partition())), Field.Store.NO));
+        doc.add(new StringField(TABLE, table, Field.Store.NO));
+        doc.add(new StringField(TOP, "1", Field.Store.NO));
+        doc.add(new StoredField(VALUE, ValueCodec.encode(new Value.MapValue(item.attributes()))));
+        if (spec != null) {
+            for (IndexSpec index : spec.indexes()) {
+                indexTerm(table, index, item).ifPresent(t -> {
+                    doc.add(new StringField(INDEX + index.name(), t, Field.Store.NO));
+                    doc.add(new SortedDocValuesField(INDEX + index.name(), t));
+                });
+            }
+        }
+        for (String attribute : pathAttributes) {
+            if (item.attributes().get(attribute) instanceof Value.Str path) {
+                for (String ancestor : ancestors(path.value())) {
+                    doc.add(new StringField(PATH, pathTerm(table, attribute, ancestor), Field.Store.NO));
+                }
+            }
+        }
+        block.add(doc);
+        return block;
+    }
+
+    private static Document child(String table, String attribute, Value.MapValue element, BytesRef term) {
+        Document doc = new Document();
+        doc.add(new StringField(BLOCK, term, Field.Store.NO));
+        doc.add(new StringField(TABLE, table, Field.Store.NO));
+        doc.add(new StringField(ELEMENT_OF, elementOf(table, attribute), Field.Store.NO));
+        for (Map.Entry<String, Value> f : element.value().entrySet()) {
+            doc.add(new StringField(ELEMENT, elementTerm(f.getKey(), f.getValue()), Field.Store.NO));
+        }
+        return doc;
+    }
+
+    static BytesRef elementOf(String table, String attribute) {
+        return new BytesRef(Keys.chunks(Keys.utf8(table), Keys.utf8(attribute)));
+    }
+
+    /** A field of an element: its name and canonical value, or a digest of the value when that is long. */
+    static BytesRef elementTerm(String name, Value value) {
+        byte[] bytes = ValueCodec.encode(value);
+        if (bytes.length > MAX_RAW_ELEMENT_TERM) {
+            try {
+                bytes = Keys.concat(new byte[] {'#'}, MessageDigest.getInstance("SHA-256").digest(bytes));
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+            }
+        } else {
+            bytes = Keys.concat(new byte[] {'='}, bytes);
+        }
+        return new BytesRef(Keys.concat(Keys.chunks(Keys.utf8(name)), bytes));
+    }
+
+    /**
+     * The index term of an item: table and canonical partition value, length-prefixed, then the sort
+     * value's UTF-8 bytes raw, so entries of one index partition are contiguous and in sort order. Empty
+     * when the item lacks an index attribute or holds one of a type the index cannot order.
+     */
+    static Optional<BytesRef> indexTerm(String table, IndexSpec index, Item item) {
+        Optional<byte[]> prefix = item.get(index.partitionAttribute()).flatMap(v -> indexPrefix(table, v));
+        if (prefix.isEmpty()) {
+            return Optional.empty();
+        }
+        if (index.sortAttribute().isEmpty()) {
+            return Optional.of(new BytesRef(prefix.get()));
+        }
+        Optional<String> sort = item.get(index.sortAttribute().get()).flatMap(Docs::sortString);
+        return sort.map(s -> new BytesRef(Keys.concat(prefix.get(), Keys.utf8(s))));
+    }
+
+    static Optional<byte[]> indexPrefix(String table, Value partitionValue) {
+        if (!(partitionValue instanceof Value.Str) && !(partitionValue instanceof Value.Num)) {
+            return Optional.empty();
+        }
+        return Optional.of(Keys.chunks(Keys.utf8(table), ValueCodec.encode(partitionValue)));
+    }
+
+    /** The string an index orders by: a string as it is, a number as its plain decimal form. */
+    static Optional<String> sortString(Value v) {
+        if (v instanceof Value.Str s) {
+            return Optional.of(s.value());
+        }
+        if (v instanceof Value.Num n) {
+            return Optional.of(n.value().toPlainString());
+        }
+        return Optional.empty();
+    }
+
+    static BytesRef pathTerm(String table, String attribute, String path) {
+        return new BytesRef(Keys.concat(Keys.chunks(Keys.utf8(table), Keys.utf8(attribute)), Keys.utf8(path)));
+    }
+
+    /** The path and all its ancestors, as {@link PathHierarchyTokenizer} splits it on '/'. */
+    static List<String> ancestors(String path) {
+        List<String> out = new ArrayList<>();
+        try (PathHierarchyTokenizer tokens = new PathHierarchyTokenizer()) {
+            tokens.setReader(new StringReader(path));
+            CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
+            tokens.reset();
+            while (tokens.incrementToken()) {
+                out.add(term.toString());
+            }
+            tokens.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /** The item a document holds, from its stored key and attributes. */
+    static Item item(Document doc) {
+        Keys.Decoded key = Keys.decode(doc.getBinaryValue(KEY));
+        BytesRef v = doc.getBinaryValue(VALUE);
+        Value.MapValue attributes = (Value.MapValue) ValueCodec.decode(BytesRef.deepCopyOf(v).bytes);
+        return new Item(key.key(), attributes.value());
+    }
+
+    /** The table of a document's item. */
+    static String table(Document doc) {
+        return Keys.decode(doc.getBinaryValue(KEY)).table();
+    }
+}

@@ -1,0 +1,201 @@
+package dev.nosqlpatterns.lucene;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.store.InvalidRequestException;
+import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.spi.KeyQuery;
+import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.store.spi.ScanRequest;
+import dev.nosqlpatterns.store.spi.ScanResult;
+import dev.nosqlpatterns.store.spi.Segments;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TermRangeQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.util.BytesRef;
+
+/** Item reads on one searcher: by key, by partition range in key order, and by scan segment. */
+final class ItemReads {
+    private static final Sort ASCENDING = new Sort(new SortField(Docs.KEY, SortField.Type.STRING, false));
+    private static final Sort DESCENDING = new Sort(new SortField(Docs.KEY, SortField.Type.STRING, true));
+
+    private ItemReads() {
+    }
+
+    static Optional<Item> get(IndexSearcher searcher, BytesRef term) throws IOException {
+        TopDocs top = searcher.search(new TermQuery(new Term(Docs.KEY, term)), 1);
+        if (top.scoreDocs.length == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(load(searcher.storedFields(), top.scoreDocs[0].doc));
+    }
+
+    /** The items found, by item term. */
+    static Map<BytesRef, Item> getAll(IndexSearcher searcher, Collection<BytesRef> terms) throws IOException {
+        TopDocs top = searcher.search(new TermInSetQuery(Docs.KEY, terms), Math.max(1, terms.size()));
+        StoredFields stored = searcher.storedFields();
+        Map<BytesRef, Item> found = new HashMap<>();
+        for (ScoreDoc hit : top.scoreDocs) {
+            Document doc = stored.document(hit.doc, Docs.LOADED);
+            found.put(BytesRef.deepCopyOf(doc.getBinaryValue(Docs.KEY)), Docs.item(doc));
+        }
+        return found;
+    }
+
+    static QueryResult query(IndexSearcher searcher, KeyQuery q) throws IOException {
+        byte[] prefix = Keys.prefix(q.table(), q.partition());
+        Range range = Range.of(prefix, q.condition());
+        if (q.startAfter().isPresent()) {
+            BytesRef after = new BytesRef(Keys.concat(prefix, Keys.utf8(q.startAfter().get())));
+            range = q.descending() ? range.below(after) : range.above(after);
+        }
+        if (range.isEmpty()) {
+            return new QueryResult(List.of(), false);
+        }
+        TopDocs top = searcher.search(range.query(Docs.KEY), q.limit() + 1, q.descending() ? DESCENDING : ASCENDING);
+        int n = Math.min(q.limit(), top.scoreDocs.length);
+        List<Item> items = load(searcher, top.scoreDocs, n);
+        return new QueryResult(items, top.scoreDocs.length > q.limit());
+    }
+
+    static ScanResult scan(IndexSearcher searcher, ScanRequest s) throws IOException {
+        byte[] tablePrefix = Keys.prefix(s.table());
+        Optional<BytesRef> after = s.token().map(t -> decodeToken(t, tablePrefix));
+        List<Item> out = new ArrayList<>();
+        int wanted = s.limit() + 1;
+        if (s.totalSegments() == 1) {
+            Range range = new Range(new BytesRef(tablePrefix), true, end(tablePrefix), false);
+            if (after.isPresent()) {
+                range = range.above(after.get());
+            }
+            collect(searcher, range, wanted, out);
+        } else {
+            Terms partitions = MultiTerms.getTerms(searcher.getIndexReader(), Docs.PARTITION);
+            TermsEnum terms = partitions == null ? TermsEnum.EMPTY : partitions.iterator();
+            BytesRef start = after.map(Keys::partitionTermOf).orElse(new BytesRef(tablePrefix));
+            if (terms.seekCeil(start) != TermsEnum.SeekStatus.END) {
+                for (BytesRef p = terms.term(); p != null && Keys.startsWith(p, tablePrefix) && out.size() < wanted;
+                     p = terms.next()) {
+                    if (Segments.of(Keys.partitionOf(p), s.totalSegments()) != s.segment()) {
+                        continue;
+                    }
+                    byte[] prefix = BytesRef.deepCopyOf(p).bytes;
+                    Range range = new Range(new BytesRef(prefix), true, end(prefix), false);
+                    if (after.isPresent() && Keys.startsWith(after.get(), prefix)) {
+                        range = range.above(after.get());
+                    }
+                    collect(searcher, range, wanted - out.size(), out);
+                }
+            }
+        }
+        if (out.size() < wanted) {
+            return new ScanResult(out, Optional.empty());
+        }
+        out.remove(out.size() - 1);
+        Item last = out.get(out.size() - 1);
+        return new ScanResult(out, Optional.of(encodeToken(Keys.item(s.table(), last.key()))));
+    }
+
+    private static void collect(IndexSearcher searcher, Range range, int n, List<Item> out) throws IOException {
+        if (range.isEmpty() || n <= 0) {
+            return;
+        }
+        TopDocs top = searcher.search(range.query(Docs.KEY), n, ASCENDING);
+        out.addAll(load(searcher, top.scoreDocs, top.scoreDocs.length));
+    }
+
+    static List<Item> load(IndexSearcher searcher, ScoreDoc[] docs, int n) throws IOException {
+        StoredFields stored = searcher.storedFields();
+        List<Item> items = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            items.add(load(stored, docs[i].doc));
+        }
+        return items;
+    }
+
+    static Item load(StoredFields stored, int doc) throws IOException {
+        return Docs.item(stored.document(doc, Docs.LOADED));
+    }
+
+    static BytesRef end(byte[] prefix) {
+        return new BytesRef(Keys.concat(prefix, new byte[] {Keys.END}));
+    }
+
+    private static String encodeToken(BytesRef term) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(BytesRef.deepCopyOf(term).bytes);
+    }
+
+    private static BytesRef decodeToken(String token, byte[] tablePrefix) {
+        try {
+            BytesRef term = new BytesRef(Base64.getUrlDecoder().decode(token));
+            Keys.decode(term);
+            if (Keys.startsWith(term, tablePrefix)) {
+                return term;
+            }
+        } catch (IllegalArgumentException e) {
+            // reported below
+        }
+        throw new InvalidRequestException("scan token '" + token + "' was not issued by a scan of this table");
+    }
+
+    /** A range of terms with inclusive or exclusive ends. */
+    record Range(BytesRef lower, boolean lowerInclusive, BytesRef upper, boolean upperInclusive) {
+
+        /** The terms under {@code prefix} whose remaining bytes satisfy a sort-key condition. */
+        static Range of(byte[] prefix, SortKeyCondition c) {
+            BytesRef lower = c.lower().map(b -> new BytesRef(Keys.concat(prefix, Keys.utf8(b.value()))))
+                    .orElse(new BytesRef(prefix));
+            boolean lowerInclusive = c.lower().map(SortKeyCondition.Bound::inclusive).orElse(true);
+            BytesRef upper = c.upper().map(b -> new BytesRef(Keys.concat(prefix, Keys.utf8(b.value()))))
+                    .orElse(end(prefix));
+            boolean upperInclusive = c.upper().map(SortKeyCondition.Bound::inclusive).orElse(false);
+            return new Range(lower, lowerInclusive, upper, upperInclusive);
+        }
+
+        /** This range cut to the terms strictly above {@code after}. */
+        Range above(BytesRef after) {
+            int c = after.compareTo(lower);
+            if (c < 0) {
+                return this;
+            }
+            return new Range(after, false, upper, upperInclusive);
+        }
+
+        /** This range cut to the terms strictly below {@code before}. */
+        Range below(BytesRef before) {
+            int c = before.compareTo(upper);
+            if (c > 0) {
+                return this;
+            }
+            return new Range(lower, lowerInclusive, before, false);
+        }
+
+        boolean isEmpty() {
+            int c = lower.compareTo(upper);
+            return c > 0 || (c == 0 && !(lowerInclusive && upperInclusive));
+        }
+
+        Query query(String field) {
+            return new TermRangeQuery(field, lower, upper, lowerInclusive, upperInclusive);
+        }
+    }
+}

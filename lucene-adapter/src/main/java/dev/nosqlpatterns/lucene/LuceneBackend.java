@@ -1,0 +1,352 @@
+package dev.nosqlpatterns.lucene;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Capabilities;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.Condition;
+import dev.nosqlpatterns.store.ConditionFailedException;
+import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.ItemTooLargeException;
+import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.capability.NativeGeo;
+import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
+import dev.nosqlpatterns.store.capability.NestedDocuments;
+import dev.nosqlpatterns.store.capability.TextSearch;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.KeyQuery;
+import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.store.spi.ScanRequest;
+import dev.nosqlpatterns.store.spi.ScanResult;
+import dev.nosqlpatterns.store.spi.StoreBackend;
+import dev.nosqlpatterns.store.spi.Updates;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The storage SPI on one Lucene index: one document per item (plus one child document per nested
+ * element), written with {@code updateDocuments} and removed with {@code deleteDocuments}.
+ *
+ * <p>Every write holds the locks of its keys while it reads the current items, checks conditions,
+ * applies the change in one IndexWriter call (atomic for readers and for commits) and refreshes the
+ * searcher, so reads see every completed write and conditions hold within this JVM. Another process
+ * cannot open the index for writing at the same time (Lucene's write lock), hence no
+ * {@link Capability#SHARED_ACROSS_PROCESSES}.
+ */
+final class LuceneBackend implements StoreBackend, LuceneCommits {
+    private static final Capabilities CAPABILITIES = Capabilities.of(Capability.ATOMIC_WRITES,
+            Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.TEXT_SEARCH, Capability.NESTED_DOCUMENTS,
+            Capability.NATIVE_GEO, Capability.NATIVE_SECONDARY_INDEX);
+
+    private final SharedIndex index;
+    private final Limits limits;
+    private final CommitPolicy commits;
+    private final Set<String> pathAttributes;
+    private final ScheduledExecutorService committer;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Map<Class<?>, Object> capabilities;
+
+    LuceneBackend(SharedIndex index, Limits limits, CommitPolicy commits, Set<String> pathAttributes) {
+        this.index = index;
+        this.limits = limits;
+        this.commits = commits;
+        this.pathAttributes = Set.copyOf(pathAttributes);
+        if (commits.mode() == CommitPolicy.Mode.PERIODIC) {
+            committer = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "lucene-committer");
+                t.setDaemon(true);
+                return t;
+            });
+            long ms = Math.max(1, commits.interval().toMillis());
+            committer.scheduleWithFixedDelay(this::commitQuietly, ms, ms, TimeUnit.MILLISECONDS);
+        } else {
+            committer = null;
+        }
+        Reader reader = this::read;
+        Writer writer = (field, replaced, docs) -> Failures.run(null, null, () -> {
+            writeDocuments(field, replaced, docs);
+            return null;
+        });
+        TextIndex text = new TextIndex(reader, writer);
+        capabilities = Map.of(
+                TextSearch.class, text,
+                ProximitySearch.class, text,
+                NestedDocuments.class, new NestedSearch(index, reader),
+                NativeGeo.class, new GeoIndex(reader, writer),
+                NativeSecondaryIndexes.class, new SecondaryIndexes(index, reader),
+                MaterializedPaths.class, new PathSearch(this.pathAttributes, reader),
+                LuceneCommits.class, this);
+    }
+
+    @Override
+    public String kind() {
+        return "lucene";
+    }
+
+    @Override
+    public Capabilities capabilities() {
+        return CAPABILITIES;
+    }
+
+    @Override
+    public Limits limits() {
+        return limits;
+    }
+
+    @Override
+    public <T> Optional<T> capability(Class<T> type) {
+        return Optional.ofNullable(capabilities.get(type)).map(type::cast);
+    }
+
+    @Override
+    public void createTable(TableSpec spec, CostMeter meter) {
+        meter.roundTrip();
+        index.tables.put(spec.name(), spec);
+    }
+
+    @Override
+    public void dropTable(String table, CostMeter meter) {
+        meter.roundTrip();
+        Failures.run(table, null, () -> {
+            index.writer.deleteDocuments(new Term(Docs.TABLE, table));
+            afterWrite();
+            return null;
+        });
+        index.tables.remove(table);
+    }
+
+    @Override
+    public Optional<Item> get(String table, Key key, CostMeter meter) {
+        meter.roundTrip();
+        return read(table, key, s -> ItemReads.get(s, Keys.item(table, key)));
+    }
+
+    @Override
+    public Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
+        meter.roundTrip();
+        Map<BytesRef, ItemRef> byTerm = new LinkedHashMap<>();
+        refs.forEach(r -> byTerm.put(Keys.item(r.table(), r.key()), r));
+        Map<BytesRef, Item> found = read(refs.get(0).table(), null, s -> ItemReads.getAll(s, byTerm.keySet()));
+        Map<ItemRef, Item> out = new LinkedHashMap<>();
+        byTerm.forEach((term, ref) -> {
+            Item item = found.get(term);
+            if (item != null) {
+                out.put(ref, item);
+            }
+        });
+        return out;
+    }
+
+    @Override
+    public void put(Write.Put put, CostMeter meter) {
+        meter.roundTrip();
+        apply(List.of(put));
+    }
+
+    @Override
+    public void delete(Write.Delete delete, CostMeter meter) {
+        meter.roundTrip();
+        apply(List.of(delete));
+    }
+
+    @Override
+    public Item update(Write.Update update, CostMeter meter) {
+        meter.roundTrip();
+        return apply(List.of(update)).get(0);
+    }
+
+    @Override
+    public QueryResult query(KeyQuery query, CostMeter meter) {
+        meter.roundTrip();
+        return read(query.table(), null, s -> ItemReads.query(s, query));
+    }
+
+    @Override
+    public ScanResult scan(ScanRequest scan, CostMeter meter) {
+        meter.roundTrip();
+        return read(scan.table(), null, s -> ItemReads.scan(s, scan));
+    }
+
+    @Override
+    public void writeBatch(List<Write> writes, CostMeter meter) {
+        meter.roundTrip();
+        apply(writes);
+    }
+
+    @Override
+    public void writeAtomically(List<Write> writes, CostMeter meter) {
+        meter.roundTrip();
+        apply(writes);
+    }
+
+    @Override
+    public void commit() {
+        Failures.run(null, null, () -> index.writer.commit());
+    }
+
+    private void commitQuietly() {
+        try {
+            if (index.writer.isOpen() && index.writer.hasUncommittedChanges()) {
+                index.writer.commit();
+            }
+        } catch (IOException | RuntimeException e) {
+            // The next tick retries; a broken writer makes every later write fail loudly.
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (committer != null) {
+            committer.shutdownNow();
+        }
+        Failures.run(null, null, () -> {
+            try {
+                if (commits.mode() != CommitPolicy.Mode.EXPLICIT && index.writer.isOpen()) {
+                    index.writer.commit();
+                }
+            } finally {
+                index.release();
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Checks every condition against the current items, then applies all writes in one IndexWriter call,
+     * holding the locks of all their keys. Returns the item after each write (null for deletes, checks).
+     */
+    private List<Item> apply(List<Write> writes) {
+        Write first = writes.get(0);
+        List<BytesRef> terms = new ArrayList<>(writes.size());
+        writes.forEach(w -> terms.add(Keys.item(w.table(), w.key())));
+        List<Item> after = new ArrayList<>(writes.size());
+        try (SharedIndex.Locks locks = index.lock(terms)) {
+            Failures.run(first.table(), writes.size() == 1 ? first.key() : null, () -> {
+                List<Iterable<IndexableField>> docs = new ArrayList<>();
+                List<BytesRef> replaced = new ArrayList<>();
+                IndexSearcher searcher = index.acquireSearcher();
+                try {
+                    for (int i = 0; i < writes.size(); i++) {
+                        Write w = writes.get(i);
+                        Item result = change(searcher, w, terms.get(i), i, writes.size());
+                        after.add(result);
+                        if (result != null) {
+                            docs.addAll(Docs.block(w.table(), result, terms.get(i), index.tables.get(w.table()),
+                                    pathAttributes));
+                        }
+                        if (!(w instanceof Write.Check)) {
+                            replaced.add(terms.get(i));
+                        }
+                    }
+                } finally {
+                    index.releaseSearcher(searcher);
+                }
+                writeDocuments(replaced, docs);
+                return null;
+            });
+        }
+        return after;
+    }
+
+    /** The item a write leaves (null when it leaves none), after checking its condition and size. */
+    private Item change(IndexSearcher searcher, Write w, BytesRef term, int i, int n) throws IOException {
+        boolean read = !(w.condition() instanceof Condition.None) || w instanceof Write.Update;
+        Optional<Item> current = read ? ItemReads.get(searcher, term) : Optional.empty();
+        if (!w.condition().test(current)) {
+            throw new ConditionFailedException(w.table(), w.key(), w.condition(), n > 1 ? i : -1);
+        }
+        if (w instanceof Write.Put p) {
+            return p.item();
+        }
+        if (w instanceof Write.Update u) {
+            Item result = Updates.apply(current, u);
+            if (result.sizeInBytes() > limits.maxItemBytes()) {
+                throw new ItemTooLargeException(u.table(), u.key(), "the updated item would be "
+                        + result.sizeInBytes() + " bytes, more than the limit of " + limits.maxItemBytes());
+            }
+            return result;
+        }
+        return null;
+    }
+
+    /** Deletes the blocks of {@code replaced} terms and adds {@code docs}, atomically, then refreshes. */
+    private void writeDocuments(List<BytesRef> replaced, List<Iterable<IndexableField>> docs) throws IOException {
+        writeDocuments(Docs.BLOCK, replaced, docs);
+    }
+
+    private void writeDocuments(String field, List<BytesRef> replaced, List<Iterable<IndexableField>> docs)
+            throws IOException {
+        if (replaced.size() == 1) {
+            Term term = new Term(field, replaced.get(0));
+            if (docs.isEmpty()) {
+                index.writer.deleteDocuments(term);
+            } else {
+                index.writer.updateDocuments(term, docs);
+            }
+        } else if (!replaced.isEmpty()) {
+            TermInSetQuery query = new TermInSetQuery(field, replaced);
+            if (docs.isEmpty()) {
+                index.writer.deleteDocuments(query);
+            } else {
+                index.writer.updateDocuments(query, docs);
+            }
+        } else if (!docs.isEmpty()) {
+            index.writer.addDocuments(docs);
+        } else {
+            return;
+        }
+        afterWrite();
+    }
+
+    private void afterWrite() throws IOException {
+        index.refresh();
+        if (commits.mode() == CommitPolicy.Mode.EVERY_WRITE) {
+            index.writer.commit();
+        }
+    }
+
+    private <T> T read(String table, Key key, Reader.Body<T> body) {
+        return Failures.run(table, key, () -> {
+            IndexSearcher searcher = index.acquireSearcher();
+            try {
+                return body.apply(searcher);
+            } finally {
+                index.releaseSearcher(searcher);
+            }
+        });
+    }
+
+    /** Runs reads on a current searcher; given to the capability helpers. */
+    interface Reader {
+        <T> T read(String table, Key key, Body<T> body);
+
+        /** A read on one searcher. */
+        interface Body<T> {
+            T apply(IndexSearcher searcher) throws IOException;
+        }
+    }
+
+    /** Replaces the documents holding given terms of a field, atomically, and makes the change visible. */
+    interface Writer {
+        void write(String field, List<BytesRef> replaced, List<Iterable<IndexableField>> docs);
+    }
+}

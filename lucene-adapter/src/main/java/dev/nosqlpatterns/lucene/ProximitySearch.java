@@ -1,0 +1,19 @@
+package dev.nosqlpatterns.lucene;
+
+import dev.nosqlpatterns.store.capability.TextSearch;
+import java.util.List;
+
+/**
+ * {@link TextSearch} plus Lucene's span-near queries: words found close to each other, in order or not,
+ * with a bounded number of other words between them. Get it with
+ * {@code store.capability(ProximitySearch.class)}.
+ */
+public interface ProximitySearch extends TextSearch {
+
+    /**
+     * Ids of documents of {@code index} whose {@code field} holds all {@code words} with at most
+     * {@code maxGap} other words between the first and the last, in the given order when {@code inOrder}.
+     * Best matches first, at most {@code limit}.
+     */
+    List<String> searchNear(String index, String field, List<String> words, int maxGap, boolean inOrder, int limit);
+}

@@ -1,0 +1,42 @@
+package dev.nosqlpatterns.lucene.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.ByteBuffersDirectory;
+
+/**
+ * One in-memory Lucene index for the whole JVM, the embedded default of tests, examples and benchmarks:
+ * Lucene needs no server, so "starting" it is opening a writer, done once on first use and closed by a
+ * shutdown hook. Stores built on it with {@code LuceneStore.builder().indexWriter(EmbeddedLucene.writer())}
+ * share its data, as clients of one server would; closing them leaves the index open.
+ */
+public final class EmbeddedLucene {
+    private static IndexWriter writer;
+
+    private EmbeddedLucene() {
+    }
+
+    /** The shared writer, opened on the first call. */
+    public static synchronized IndexWriter writer() {
+        if (writer == null) {
+            try {
+                IndexWriter w = new IndexWriter(new ByteBuffersDirectory(), new IndexWriterConfig());
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> close(w), "embedded-lucene-close"));
+                writer = w;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot open the embedded in-memory Lucene index", e);
+            }
+        }
+        return writer;
+    }
+
+    private static void close(IndexWriter w) {
+        try {
+            w.close();
+        } catch (IOException | RuntimeException e) {
+            // the JVM is exiting and the index lives in memory: nothing is lost
+        }
+    }
+}
