@@ -25,6 +25,8 @@ public abstract class StoreSuite {
 
     /** The store under test, open for the current test. */
     protected Store store;
+    /** The backend behind {@link #store}, e.g. to wrap in a {@link FaultInjectingBackend} over the same data. */
+    protected StoreBackend backend;
     private final List<String> created = new ArrayList<>();
 
     /** Opens a backend of the store under test; called before each test, closed after it. */
@@ -32,7 +34,8 @@ public abstract class StoreSuite {
 
     @BeforeEach
     void openStore() {
-        store = Store.of(openBackend());
+        backend = openBackend();
+        store = Store.of(backend);
     }
 
     @AfterEach
@@ -64,6 +67,23 @@ public abstract class StoreSuite {
         store.createTable(spec == null ? builder.build() : spec.apply(builder).build());
         created.add(name);
         return name;
+    }
+
+    /**
+     * A second store over the same data whose Nth write fails {@code when}, after which every call fails,
+     * as if its process had crashed; the tables of {@link #store} are declared on it.
+     */
+    protected Store crashingStore(int failingWrite, FaultInjectingBackend.When when) {
+        Store faulty = Store.of(new FaultInjectingBackend(backend).failWrite(failingWrite, when));
+        for (String table : created) {
+            faulty.createTable(TableSpec.named(table));
+        }
+        return faulty;
+    }
+
+    /** A second store over the same data that counts write calls, to find how many steps an operation takes. */
+    protected FaultInjectingBackend countingBackend() {
+        return new FaultInjectingBackend(backend);
     }
 
     /** Skips the test, naming the capability, when the store lacks it. */
