@@ -1,0 +1,104 @@
+package dev.nosqlpatterns.redis;
+
+import dev.nosqlpatterns.store.spi.CostMeter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisNoScriptException;
+
+/**
+ * Many commands sent in pipelines of at most {@link #SIZE}, each pipeline one round trip. Script calls
+ * the server answers NOSCRIPT for were not run, so they are sent again after loading the script.
+ */
+final class Pipelines {
+    static final int SIZE = 500;
+    private static final int MAX_RELOADS = 16;
+
+    private Pipelines() {
+    }
+
+    /** One script call: its KEYS and ARGV. */
+    record Call(List<byte[]> keys, List<byte[]> args) {
+    }
+
+    /** Runs every call; returns the replies in order. A failed call throws once all were sent. */
+    static List<Object> scripts(UnifiedJedis jedis, Script script, List<Call> calls, CostMeter meter) {
+        Object[] replies = new Object[calls.size()];
+        List<Integer> pending = new ArrayList<>();
+        for (int i = 0; i < calls.size(); i++) {
+            pending.add(i);
+        }
+        for (int round = 0; !pending.isEmpty(); round++) {
+            List<Integer> noScript = new ArrayList<>();
+            RuntimeException failure = null;
+            for (int from = 0; from < pending.size(); from += SIZE) {
+                List<Integer> slice = pending.subList(from, Math.min(from + SIZE, pending.size()));
+                List<Response<Object>> responses = new ArrayList<>(slice.size());
+                meter.roundTrip();
+                try (AbstractPipeline p = jedis.pipelined()) {
+                    for (int i : slice) {
+                        responses.add(script.queue(p, calls.get(i).keys(), calls.get(i).args()));
+                    }
+                    p.sync();
+                }
+                for (int j = 0; j < slice.size(); j++) {
+                    try {
+                        replies[slice.get(j)] = responses.get(j).get();
+                    } catch (JedisNoScriptException e) {
+                        noScript.add(slice.get(j));
+                    } catch (RuntimeException e) {
+                        failure = failure == null ? e : failure;
+                    }
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+            if (!noScript.isEmpty()) {
+                if (round == MAX_RELOADS) {
+                    throw new JedisNoScriptException("the server keeps forgetting script " + script);
+                }
+                script.loadInto(jedis, meter, calls.get(noScript.get(0)).keys().get(0));
+            }
+            pending = noScript;
+        }
+        return List.of(replies);
+    }
+
+    /** HGETALL of every key, in order. */
+    static List<Map<byte[], byte[]>> hashes(UnifiedJedis jedis, List<byte[]> keys, CostMeter meter) {
+        List<Map<byte[], byte[]>> out = new ArrayList<>(keys.size());
+        for (int from = 0; from < keys.size(); from += SIZE) {
+            List<byte[]> slice = keys.subList(from, Math.min(from + SIZE, keys.size()));
+            List<Response<Map<byte[], byte[]>>> responses = new ArrayList<>(slice.size());
+            meter.roundTrip();
+            try (AbstractPipeline p = jedis.pipelined()) {
+                for (byte[] key : slice) {
+                    responses.add(p.hgetAll(key));
+                }
+                p.sync();
+            }
+            responses.forEach(r -> out.add(r.get()));
+        }
+        return out;
+    }
+
+    /** ZADD score 0 of one member per key, in order: a round trip per {@link #SIZE} members. */
+    static void addMembers(UnifiedJedis jedis, List<byte[][]> keyAndMember, CostMeter meter) {
+        for (int from = 0; from < keyAndMember.size(); from += SIZE) {
+            List<byte[][]> slice = keyAndMember.subList(from, Math.min(from + SIZE, keyAndMember.size()));
+            List<Response<Long>> responses = new ArrayList<>(slice.size());
+            meter.roundTrip();
+            try (AbstractPipeline p = jedis.pipelined()) {
+                for (byte[][] km : slice) {
+                    responses.add(p.zadd(km[0], 0, km[1]));
+                }
+                p.sync();
+            }
+            responses.forEach(Response::get);
+        }
+    }
+}

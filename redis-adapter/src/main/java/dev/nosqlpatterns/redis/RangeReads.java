@@ -1,0 +1,193 @@
+package dev.nosqlpatterns.redis;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.key.Utf8Order;
+import dev.nosqlpatterns.store.InvalidRequestException;
+import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.KeyQuery;
+import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.store.spi.ScanRequest;
+import dev.nosqlpatterns.store.spi.ScanResult;
+import dev.nosqlpatterns.store.spi.Segments;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * Partition queries, scans and index reads: ZRANGEBYLEX over sorted sets of score 0, which Redis
+ * orders by bytes (memcmp), hence UTF-8 order. Each request is a script that lists a range and reads
+ * its items in the same step, so a page never shows a sort key whose item is gone.
+ */
+final class RangeReads {
+    /** Items per script call, so that one call never blocks the server for long. */
+    static final int CHUNK = 1000;
+    private static final int REGISTRY_BATCH = 256;
+    private static final byte[] MIN = {'-'};
+    private static final byte[] MAX = {'+'};
+
+    private final UnifiedJedis jedis;
+    private final Keys keys;
+    private final boolean cluster;
+
+    RangeReads(UnifiedJedis jedis, Keys keys, boolean cluster) {
+        this.jedis = jedis;
+        this.keys = keys;
+        this.cluster = cluster;
+    }
+
+    QueryResult query(KeyQuery q, CostMeter meter) {
+        byte[] min = q.condition().lower().map(b -> bound(b.inclusive(), b.value())).orElse(MIN);
+        byte[] max = q.condition().upper().map(b -> bound(b.inclusive(), b.value())).orElse(MAX);
+        if (q.startAfter().isPresent()) {
+            String after = q.startAfter().get();
+            if (!q.descending() && q.condition().lower().map(b -> Utf8Order.compare(after, b.value()) >= 0).orElse(true)) {
+                min = bound(false, after);
+            }
+            if (q.descending() && q.condition().upper().map(b -> Utf8Order.compare(after, b.value()) <= 0).orElse(true)) {
+                max = bound(false, after);
+            }
+        }
+        String partition = q.partition();
+        Range r = range(q.table(), Key.of(partition, "-"), keys.sortKeys(q.table(), partition), min, max,
+                q.descending(), q.limit(), keys.itemPrefix(q.table(), partition),
+                m -> Key.of(partition, utf8(m)), k -> q.selects(k.sort()), meter);
+        return new QueryResult(r.items(), r.more());
+    }
+
+    /** The items of one range and whether more follow; {@code last} is the last member read. */
+    record Range(List<Item> items, boolean more, byte[] last) {
+    }
+
+    /** Reads up to {@code limit} items of a sorted set's range, chunk by chunk. */
+    Range range(String table, Key where, byte[] set, byte[] min, byte[] max, boolean descending, int limit,
+                byte[] itemPrefix, Function<byte[], Key> keyOf, Predicate<Key> selects, CostMeter meter) {
+        List<Item> out = new ArrayList<>();
+        byte[] last = null;
+        while (true) {
+            int want = Math.min(limit - out.size(), CHUNK);
+            List<byte[]> args = List.of(min, max, num(want + 1), num(want), num(descending ? 1 : 0), itemPrefix);
+            List<?> reply = (List<?>) Errors.guard(table, where, () -> Script.RANGE.run(jedis, meter, List.of(set), args));
+            long listed = (Long) reply.get(0);
+            for (int i = 1; i + 1 < reply.size(); i += 2) {
+                byte[] member = (byte[]) reply.get(i);
+                last = member;
+                Key key = keyOf.apply(member);
+                if (selects.test(key)) {
+                    ItemHash.fromFlat(key, (List<?>) reply.get(i + 1)).ifPresent(out::add);
+                }
+            }
+            if (listed <= want) {
+                return new Range(out, false, last);
+            }
+            if (out.size() >= limit) {
+                return new Range(out, true, last);
+            }
+            if (descending) {
+                max = Keys.concat((byte) '(', last);
+            } else {
+                min = Keys.concat((byte) '(', last);
+            }
+        }
+    }
+
+    ScanResult scan(ScanRequest s, CostMeter meter) {
+        String table = s.table();
+        String resumePartition = null;
+        String resumeSort = null;
+        if (s.token().isPresent()) {
+            String token = s.token().get();
+            int colon = token.indexOf(':');
+            int len = colon > 0 ? parseLength(token.substring(0, colon)) : -1;
+            if (len < 1 || colon + 1 + len >= token.length()) {
+                throw new InvalidRequestException("scan token '" + token + "' of table '" + table + "' is damaged");
+            }
+            resumePartition = token.substring(colon + 1, colon + 1 + len);
+            resumeSort = token.substring(colon + 1 + len);
+        }
+        byte[] registry = keys.partitions(table);
+        byte[] registryMin = resumePartition == null ? MIN : bound(true, resumePartition);
+        List<Item> out = new ArrayList<>();
+        while (true) {
+            byte[] from = registryMin;
+            meter.roundTrip();
+            List<byte[]> batch = Errors.guard(table, null, () -> jedis.zrangeByLex(registry, from, MAX, 0, REGISTRY_BATCH));
+            List<String> mine = new ArrayList<>();
+            for (byte[] p : batch) {
+                String partition = utf8(p);
+                if (Segments.of(partition, s.totalSegments()) == s.segment()) {
+                    mine.add(partition);
+                }
+            }
+            int i = 0;
+            while (i < mine.size()) {
+                List<String> group = mine.subList(i, cluster ? i + 1 : mine.size());
+                byte[] firstMin = group.get(0).equals(resumePartition) ? bound(false, resumeSort) : MIN;
+                int want = (int) Math.min((long) s.limit() - out.size() + 1, CHUNK);
+                List<byte[]> setKeys = new ArrayList<>();
+                List<byte[]> args = new ArrayList<>(List.of(num(want), firstMin));
+                for (String p : group) {
+                    setKeys.add(keys.sortKeys(table, p));
+                    args.add(keys.itemPrefix(table, p));
+                }
+                List<?> reply = (List<?>) Errors.guard(table, null, () -> Script.SCAN.run(jedis, meter, setKeys, args));
+                int got = 0;
+                int lastGroupPosition = 0;
+                Key lastRead = null;
+                for (int r = 0; r + 1 < reply.size(); r += 2) {
+                    lastGroupPosition = ((Long) reply.get(r)).intValue() - 1;
+                    String partition = group.get(lastGroupPosition);
+                    List<?> items = (List<?>) reply.get(r + 1);
+                    for (int j = 0; j + 1 < items.size(); j += 2) {
+                        got++;
+                        Key key = Key.of(partition, utf8((byte[]) items.get(j)));
+                        lastRead = key;
+                        ItemHash.fromFlat(key, (List<?>) items.get(j + 1)).ifPresent(out::add);
+                    }
+                }
+                if (out.size() > s.limit()) {
+                    List<Item> page = out.subList(0, s.limit());
+                    Key k = page.get(page.size() - 1).key();
+                    return new ScanResult(page, Optional.of(k.partition().length() + ":" + k.partition() + k.sort()));
+                }
+                if (got < want) {
+                    i += group.size();
+                } else {
+                    // The chunk filled up inside the group: go on from the last item read.
+                    resumePartition = lastRead.partition();
+                    resumeSort = lastRead.sort();
+                    i += lastGroupPosition;
+                }
+            }
+            if (batch.size() < REGISTRY_BATCH) {
+                return new ScanResult(out, Optional.empty());
+            }
+            registryMin = Keys.concat((byte) '(', batch.get(batch.size() - 1));
+        }
+    }
+
+    private static int parseLength(String s) {
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    static byte[] bound(boolean inclusive, String value) {
+        return Keys.concat((byte) (inclusive ? '[' : '('), Keys.utf8(value));
+    }
+
+    static byte[] num(long n) {
+        return Keys.utf8(Long.toString(n));
+    }
+
+    static String utf8(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

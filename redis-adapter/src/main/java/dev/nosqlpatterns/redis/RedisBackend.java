@@ -1,0 +1,357 @@
+package dev.nosqlpatterns.redis;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Capabilities;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.ConditionFailedException;
+import dev.nosqlpatterns.store.Cursor;
+import dev.nosqlpatterns.store.IndexSpec;
+import dev.nosqlpatterns.store.InvalidRequestException;
+import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.ItemTooLargeException;
+import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.Page;
+import dev.nosqlpatterns.store.StoreUnavailableException;
+import dev.nosqlpatterns.store.TableNotFoundException;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.capability.IndexQuery;
+import dev.nosqlpatterns.store.capability.NativeGeo;
+import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.KeyQuery;
+import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.store.spi.ScanRequest;
+import dev.nosqlpatterns.store.spi.ScanResult;
+import dev.nosqlpatterns.store.spi.StoreBackend;
+import dev.nosqlpatterns.store.spi.Updates;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * The storage SPI on Redis. Layout in {@link Keys}, item hashes in {@link ItemHash}. Every mutation is one
+ * call of {@code write.lua}, which checks the conditions and changes item hashes, sort-key sets, the
+ * partition registry and index entries together, so they never disagree, even when a client dies
+ * mid-batch. Updates are compare-and-set: read the item and its version, apply {@link Updates#apply}
+ * here (exact decimals, the reference semantics), write back only if the version is unchanged, retry
+ * otherwise. In a cluster the partition registry lives in another slot than the items: it gains an
+ * entry before an item is written and loses it only when the table is dropped, so scans skip empty
+ * partitions and never miss an item.
+ */
+final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
+    private static final long CAS_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
+    private static final int DROP_PARTITIONS = 100;
+    private static final Base64.Encoder CURSOR = Base64.getUrlEncoder().withoutPadding();
+
+    private final UnifiedJedis jedis;
+    private final boolean ownsClient;
+    private final boolean cluster;
+    private final Keys keys;
+    private final Limits limits;
+    private final Tables tables;
+    private final RangeReads reads;
+    private final RedisGeo geo;
+
+    RedisBackend(UnifiedJedis jedis, boolean ownsClient, boolean cluster, String keyPrefix, Limits limits) {
+        this.jedis = jedis;
+        this.ownsClient = ownsClient;
+        this.cluster = cluster;
+        this.keys = new Keys(keyPrefix);
+        this.limits = limits;
+        this.tables = new Tables(jedis, keys);
+        this.reads = new RangeReads(jedis, keys, cluster);
+        this.geo = new RedisGeo(jedis, keys);
+    }
+
+    @Override
+    public String kind() {
+        return "redis";
+    }
+
+    @Override
+    public Capabilities capabilities() {
+        if (cluster) {
+            return Capabilities.of(Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.SHARED_ACROSS_PROCESSES,
+                    Capability.NATIVE_GEO);
+        }
+        return Capabilities.of(Capability.ATOMIC_WRITES, Capability.ATOMIC_WRITES_SINGLE_PARTITION,
+                Capability.SHARED_ACROSS_PROCESSES, Capability.NATIVE_SECONDARY_INDEX, Capability.NATIVE_GEO);
+    }
+
+    @Override
+    public Limits limits() {
+        return limits;
+    }
+
+    @Override
+    public void createTable(TableSpec spec, CostMeter meter) {
+        tables.create(spec, meter);
+    }
+
+    @Override
+    public void dropTable(String table, CostMeter meter) {
+        List<IndexSpec> indexes = tables.indexes(table, meter);
+        byte[] registry = keys.partitions(table);
+        while (true) {
+            meter.roundTrip();
+            List<byte[]> batch = Errors.guard(table, null, () -> jedis.zrange(registry, 0, DROP_PARTITIONS - 1));
+            if (batch.isEmpty()) {
+                break;
+            }
+            List<Pipelines.Call> calls = new ArrayList<>();
+            for (byte[] p : batch) {
+                String partition = RangeReads.utf8(p);
+                byte[] set = keys.sortKeys(table, partition);
+                calls.add(new Pipelines.Call(cluster ? List.of(set) : List.of(set, registry),
+                        List.of(keys.itemPrefix(table, partition), p, RangeReads.num(RangeReads.CHUNK))));
+            }
+            List<Object> left = Errors.guard(table, null, () -> Pipelines.scripts(jedis, Script.DROP, calls, meter));
+            if (cluster) {
+                List<byte[]> emptied = new ArrayList<>();
+                for (int i = 0; i < batch.size(); i++) {
+                    if ((Long) left.get(i) == 0) {
+                        emptied.add(batch.get(i));
+                    }
+                }
+                meter.roundTrip();
+                Errors.guard(table, null, () -> jedis.zrem(registry, emptied.toArray(new byte[0][])));
+            }
+        }
+        List<byte[]> tableKeys = new ArrayList<>(List.of(keys.meta(table), registry));
+        indexes.forEach(i -> tableKeys.add(keys.index(table, i.name())));
+        meter.roundTrip();
+        Errors.guard(table, null, () -> jedis.del(tableKeys.toArray(new byte[0][])));
+        tables.forget(table);
+    }
+
+    @Override
+    public Optional<Item> get(String table, Key key, CostMeter meter) {
+        meter.roundTrip();
+        Map<byte[], byte[]> hash = Errors.guard(table, key,
+                () -> jedis.hgetAll(keys.item(table, key.partition(), key.sort())));
+        return ItemHash.snapshot(key, hash).item();
+    }
+
+    @Override
+    public Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
+        List<byte[]> hashKeys = refs.stream().map(r -> keys.item(r.table(), r.key().partition(), r.key().sort())).toList();
+        ItemRef first = refs.get(0);
+        List<Map<byte[], byte[]>> hashes = Errors.guard(first.table(), first.key(),
+                () -> Pipelines.hashes(jedis, hashKeys, meter));
+        Map<ItemRef, Item> found = new LinkedHashMap<>();
+        for (int i = 0; i < refs.size(); i++) {
+            ItemRef ref = refs.get(i);
+            ItemHash.snapshot(ref.key(), hashes.get(i)).item().ifPresent(item -> found.put(ref, item));
+        }
+        return found;
+    }
+
+    @Override
+    public void put(Write.Put put, CostMeter meter) {
+        applyChecked(List.of(put), meter);
+    }
+
+    @Override
+    public void delete(Write.Delete delete, CostMeter meter) {
+        applyChecked(List.of(delete), meter);
+    }
+
+    @Override
+    public Item update(Write.Update update, CostMeter meter) {
+        return compareAndSet(List.of(update), meter).get(0);
+    }
+
+    @Override
+    public QueryResult query(KeyQuery query, CostMeter meter) {
+        return reads.query(query, meter);
+    }
+
+    @Override
+    public ScanResult scan(ScanRequest scan, CostMeter meter) {
+        return reads.scan(scan, meter);
+    }
+
+    @Override
+    public void writeBatch(List<Write> writes, CostMeter meter) {
+        Write first = writes.get(0);
+        registerPartitions(writes, meter);
+        List<Pipelines.Call> calls = new ArrayList<>(writes.size());
+        for (Write w : writes) {
+            WriteArgs args = new WriteArgs(keys, !cluster);
+            add(args, w, WriteArgs.Check.of(w.condition()), meter);
+            calls.add(new Pipelines.Call(args.keys(), args.args()));
+        }
+        Errors.guard(first.table(), first.key(), () -> Pipelines.scripts(jedis, Script.WRITE, calls, meter));
+    }
+
+    @Override
+    public void writeAtomically(List<Write> writes, CostMeter meter) {
+        if (writes.stream().anyMatch(w -> w instanceof Write.Update)) {
+            compareAndSet(writes, meter);
+        } else {
+            applyChecked(writes, meter);
+        }
+    }
+
+    /** Writes with their own conditions, checked by the script: one round trip. */
+    private void applyChecked(List<Write> writes, CostMeter meter) {
+        registerPartitions(writes, meter);
+        WriteArgs args = new WriteArgs(keys, !cluster);
+        for (Write w : writes) {
+            add(args, w, WriteArgs.Check.of(w.condition()), meter);
+        }
+        int failed = runWrite(args, writes.get(0), meter);
+        if (failed > 0) {
+            Write w = writes.get(failed - 1);
+            throw new ConditionFailedException(w.table(), w.key(), w.condition(), writes.size() > 1 ? failed - 1 : -1);
+        }
+    }
+
+    /**
+     * Writes that include updates: read every item with its version, check conditions and apply the updates
+     * here exactly as the in-memory reference does, then write all of it if no version changed meanwhile.
+     */
+    private List<Item> compareAndSet(List<Write> writes, CostMeter meter) {
+        Write first = writes.get(0);
+        long deadline = System.nanoTime() + CAS_TIMEOUT_NANOS;
+        List<byte[]> hashKeys = writes.stream().map(w -> keys.item(w.table(), w.key().partition(), w.key().sort())).toList();
+        for (int attempt = 1; ; attempt++) {
+            List<Map<byte[], byte[]>> hashes = Errors.guard(first.table(), first.key(), () -> writes.size() == 1
+                    ? List.of(count(meter, jedis.hgetAll(hashKeys.get(0)))) : Pipelines.hashes(jedis, hashKeys, meter));
+            WriteArgs args = new WriteArgs(keys, !cluster);
+            List<Item> after = new ArrayList<>();
+            for (int i = 0; i < writes.size(); i++) {
+                Write w = writes.get(i);
+                ItemHash.Snapshot now = ItemHash.snapshot(w.key(), hashes.get(i));
+                if (!w.condition().test(now.item())) {
+                    throw new ConditionFailedException(w.table(), w.key(), w.condition(), writes.size() > 1 ? i : -1);
+                }
+                WriteArgs.Check unchanged = WriteArgs.Check.version(now.version());
+                if (w instanceof Write.Update u) {
+                    Item updated = Updates.apply(now.item(), u);
+                    if (updated.sizeInBytes() > limits.maxItemBytes()) {
+                        throw new ItemTooLargeException(u.table(), u.key(), "the updated item would be "
+                                + updated.sizeInBytes() + " bytes, more than the limit of " + limits.maxItemBytes());
+                    }
+                    args.put(w.table(), updated, unchanged, tables.indexes(w.table(), meter));
+                    after.add(updated);
+                } else {
+                    add(args, w, unchanged, meter);
+                    after.add(w instanceof Write.Put p ? p.item() : null);
+                }
+            }
+            registerPartitions(writes, meter);
+            if (runWrite(args, first, meter) == 0) {
+                return after;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new StoreUnavailableException("gave up after " + attempt + " attempts: the item kept changing"
+                        + " between reading and writing it", first.table(), first.key(), null);
+            }
+            if (attempt > 2) {
+                LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(1, 1 + 50_000L * Math.min(attempt, 40)));
+            }
+        }
+    }
+
+    private static <T> T count(CostMeter meter, T value) {
+        meter.roundTrip();
+        return value;
+    }
+
+    private void add(WriteArgs args, Write w, WriteArgs.Check check, CostMeter meter) {
+        if (w instanceof Write.Put p) {
+            args.put(w.table(), p.item(), check, tables.indexes(w.table(), meter));
+        } else if (w instanceof Write.Delete) {
+            args.delete(w.table(), w.key(), check, tables.indexes(w.table(), meter));
+        } else if (w instanceof Write.Check) {
+            args.check(w.table(), w.key(), check);
+        } else {
+            throw new IllegalArgumentException("cannot apply " + w + " here");
+        }
+    }
+
+    private int runWrite(WriteArgs args, Write first, CostMeter meter) {
+        Object reply = Errors.guard(first.table(), first.key(),
+                () -> Script.WRITE.run(jedis, meter, args.keys(), args.args()));
+        return ((Long) reply).intValue();
+    }
+
+    /** In a cluster: adds the partitions of puts and updates to their registries before writing them. */
+    private void registerPartitions(List<Write> writes, CostMeter meter) {
+        if (!cluster) {
+            return;
+        }
+        List<byte[][]> entries = writes.stream()
+                .filter(w -> w instanceof Write.Put || w instanceof Write.Update)
+                .map(w -> new byte[][] {keys.partitions(w.table()), Keys.utf8(w.key().partition())})
+                .toList();
+        if (!entries.isEmpty()) {
+            Write first = writes.get(0);
+            Errors.guard(first.table(), first.key(), () -> Pipelines.addMembers(jedis, entries, meter));
+        }
+    }
+
+    @Override
+    public Page queryIndex(IndexQuery q) {
+        CostMeter meter = new CostMeter();
+        List<IndexSpec> declared = tables.declared(q.table(), meter).orElseThrow(() -> new TableNotFoundException(q.table()));
+        IndexSpec index = declared.stream().filter(i -> i.name().equals(q.index())).findFirst()
+                .orElseThrow(() -> new InvalidRequestException("table '" + q.table() + "' has no index '" + q.index()
+                        + "'; its indexes are " + declared.stream().map(IndexSpec::name).toList()));
+        byte[][] bounds = IndexEntries.bounds(q.partitionValue(), q.sortCondition());
+        if (q.after().isPresent()) {
+            byte[] last = indexCursor(q.after().get(), q);
+            bounds[q.isDescending() ? 1 : 0] = Keys.concat((byte) '(', last);
+        }
+        RangeReads.Range r = reads.range(q.table(), null, keys.index(q.table(), index.name()), bounds[0], bounds[1],
+                q.isDescending(), q.limit(), new byte[0], IndexEntries::keyOf, k -> true, meter);
+        return new Page(r.items(), r.more() ? Optional.of(new Cursor("i." + CURSOR.encodeToString(r.last())))
+                : Optional.empty());
+    }
+
+    private static byte[] indexCursor(Cursor cursor, IndexQuery q) {
+        String token = cursor.token();
+        try {
+            if (token.startsWith("i.")) {
+                return Base64.getUrlDecoder().decode(token.substring(2));
+            }
+        } catch (IllegalArgumentException e) {
+            // reported below
+        }
+        throw new InvalidRequestException("cursor " + cursor + " is not a cursor of index '" + q.index()
+                + "' of table '" + q.table() + "'");
+    }
+
+    @Override
+    public <T> Optional<T> capability(Class<T> type) {
+        if (type == NativeGeo.class) {
+            return Optional.of(type.cast(geo));
+        }
+        if (type == NativeSecondaryIndexes.class && cluster) {
+            return Optional.empty();
+        }
+        return StoreBackend.super.capability(type);
+    }
+
+    @Override
+    public void close() {
+        if (ownsClient) {
+            jedis.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "RedisBackend[" + (cluster ? "cluster, " : "") + "prefix " + RangeReads.utf8(keys.prefix()) + "]";
+    }
+}

@@ -1,0 +1,84 @@
+package dev.nosqlpatterns.redis;
+
+import dev.nosqlpatterns.store.spi.CostMeter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisNoScriptException;
+
+/**
+ * A Lua script of this adapter, called by its SHA-1 with EVALSHA and loaded with SCRIPT LOAD only when
+ * the server answers NOSCRIPT (first use, restart, SCRIPT FLUSH, another cluster node). User data only
+ * ever travels in KEYS and ARGV.
+ */
+final class Script {
+    static final Script WRITE = load("write.lua");
+    static final Script RANGE = load("range.lua");
+    static final Script SCAN = load("scan.lua");
+    static final Script DROP = load("drop.lua");
+    static final Script GEO = load("geo.lua");
+
+    private final String name;
+    private final byte[] source;
+    private final byte[] sha;
+
+    private Script(String name, byte[] source) {
+        this.name = name;
+        this.source = source;
+        this.sha = Keys.utf8(sha1(source));
+    }
+
+    /** Runs the script in one round trip, or three when the server must load it first. */
+    Object run(UnifiedJedis jedis, CostMeter meter, List<byte[]> keys, List<byte[]> args) {
+        meter.roundTrip();
+        try {
+            return jedis.evalsha(sha, keys, args);
+        } catch (JedisNoScriptException e) {
+            loadInto(jedis, meter, keys.get(0));
+            meter.roundTrip();
+            return jedis.evalsha(sha, keys, args);
+        }
+    }
+
+    /** Queues a call in a pipeline; a NOSCRIPT answer is for the caller to retry after {@link #loadInto}. */
+    Response<Object> queue(AbstractPipeline pipeline, List<byte[]> keys, List<byte[]> args) {
+        return pipeline.evalsha(sha, keys, args);
+    }
+
+    /** Loads the script on the node that serves {@code sampleKey}. */
+    void loadInto(UnifiedJedis jedis, CostMeter meter, byte[] sampleKey) {
+        meter.roundTrip();
+        jedis.scriptLoad(source, sampleKey);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    private static Script load(String name) {
+        try (InputStream in = Script.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("script " + name + " is missing from the class path");
+            }
+            return new Script(name, in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read script " + name, e);
+        }
+    }
+
+    private static String sha1(byte[] source) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(source));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-1 is not available", e);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.nosqlpatterns.redis;
+
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.store.IndexSpec;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.ValueCodec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * The indexes of each logical table, which every write must know to keep index entries in step. Kept in
+ * the table's metadata hash, so that every client of the same Redis maintains the same indexes, and
+ * cached here.
+ */
+final class Tables {
+    private static final byte[] INDEXES = Keys.utf8("indexes");
+
+    private final UnifiedJedis jedis;
+    private final Keys keys;
+    private final Map<String, List<IndexSpec>> known = new ConcurrentHashMap<>();
+
+    Tables(UnifiedJedis jedis, Keys keys) {
+        this.jedis = jedis;
+        this.keys = keys;
+    }
+
+    void create(TableSpec spec, CostMeter meter) {
+        meter.roundTrip();
+        Errors.guard(spec.name(), null, () -> jedis.hset(keys.meta(spec.name()), INDEXES, encode(spec.indexes())));
+        known.put(spec.name(), spec.indexes());
+    }
+
+    /** The table's indexes; read from Redis once when this client did not create the table. */
+    List<IndexSpec> indexes(String table, CostMeter meter) {
+        return declared(table, meter).orElse(List.of());
+    }
+
+    /** The table's indexes, or empty when no client created the table. */
+    Optional<List<IndexSpec>> declared(String table, CostMeter meter) {
+        List<IndexSpec> cached = known.get(table);
+        if (cached != null) {
+            return Optional.of(cached);
+        }
+        meter.roundTrip();
+        byte[] stored = Errors.guard(table, null, () -> jedis.hget(keys.meta(table), INDEXES));
+        if (stored == null) {
+            return Optional.empty();
+        }
+        List<IndexSpec> indexes = decode(stored);
+        known.put(table, indexes);
+        return Optional.of(indexes);
+    }
+
+    Optional<IndexSpec> index(String table, String name, CostMeter meter) {
+        return indexes(table, meter).stream().filter(i -> i.name().equals(name)).findFirst();
+    }
+
+    void forget(String table) {
+        known.remove(table);
+    }
+
+    private static byte[] encode(List<IndexSpec> indexes) {
+        List<Value> list = new ArrayList<>();
+        for (IndexSpec index : indexes) {
+            Map<String, Value> m = new LinkedHashMap<>();
+            m.put("name", Value.of(index.name()));
+            m.put("partition", Value.of(index.partitionAttribute()));
+            index.sortAttribute().ifPresent(s -> m.put("sort", Value.of(s)));
+            list.add(Value.map(m));
+        }
+        return ValueCodec.encode(Value.list(list));
+    }
+
+    private static List<IndexSpec> decode(byte[] bytes) {
+        List<IndexSpec> out = new ArrayList<>();
+        for (Value v : ((Value.ListValue) ValueCodec.decode(bytes)).value()) {
+            Map<String, Value> m = ((Value.MapValue) v).value();
+            out.add(new IndexSpec(str(m.get("name")), str(m.get("partition")),
+                    Optional.ofNullable(m.get("sort")).map(Tables::str)));
+        }
+        return List.copyOf(out);
+    }
+
+    private static String str(Value v) {
+        return ((Value.Str) v).value();
+    }
+}

@@ -1,0 +1,36 @@
+package dev.nosqlpatterns.redis;
+
+import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
+import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * The Redis the tests use, once per JVM: the one named by NOSQLPATTERNS_REDIS_URI (environment variable
+ * or system property) when given, otherwise an embedded redis-server (see {@link EmbeddedRedis}).
+ * Testcontainers is not used: the embedded server is a real redis-server and needs no Docker.
+ */
+final class RedisTestServer {
+    private static String uri;
+    private static UnifiedJedis client;
+
+    private RedisTestServer() {
+    }
+
+    static synchronized String uri() {
+        if (uri == null) {
+            String given = System.getProperty("NOSQLPATTERNS_REDIS_URI", System.getenv("NOSQLPATTERNS_REDIS_URI"));
+            uri = given != null && !given.isBlank() ? given : EmbeddedRedis.shared().uri();
+        }
+        return uri;
+    }
+
+    /** One pooled client shared by the tests; closed when the JVM exits. */
+    static synchronized UnifiedJedis client() {
+        if (client == null) {
+            JedisPooled c = new JedisPooled(java.net.URI.create(uri()));
+            Runtime.getRuntime().addShutdownHook(new Thread(c::close, "redis-test-client-close"));
+            client = c;
+        }
+        return client;
+    }
+}
