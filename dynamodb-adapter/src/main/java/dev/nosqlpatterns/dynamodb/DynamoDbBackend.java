@@ -1,0 +1,172 @@
+package dev.nosqlpatterns.dynamodb;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Capabilities;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.Page;
+import dev.nosqlpatterns.store.TableNotFoundException;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.capability.IndexQuery;
+import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.KeyQuery;
+import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.store.spi.ScanRequest;
+import dev.nosqlpatterns.store.spi.ScanResult;
+import dev.nosqlpatterns.store.spi.StoreBackend;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The storage SPI on DynamoDB. Conditions, updates and transactions are DynamoDB's own, so they hold
+ * across every process sharing the tables; reads are strongly consistent (index reads excepted); every
+ * request asks for its consumed capacity and reports it with its round trips.
+ */
+final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
+    private static final Capabilities CAPABILITIES = Capabilities.of(Capability.ATOMIC_WRITES,
+            Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.SHARED_ACROSS_PROCESSES,
+            Capability.CONSUMED_CAPACITY, Capability.NATIVE_SECONDARY_INDEX);
+
+    private final DynamoDbClient client;
+    private final boolean ownsClient;
+    private final Layout layout;
+    private final Limits limits;
+    private final Map<String, TableSpec> specs = new ConcurrentHashMap<>();
+    private final Tables tables;
+    private final Reads reads;
+    private final Writes writes;
+    private final Transactions transactions;
+    private final Indexes indexes;
+
+    DynamoDbBackend(DynamoDbClient client, boolean ownsClient, Layout layout, Sender sender, boolean createTables) {
+        this.client = client;
+        this.ownsClient = ownsClient;
+        this.layout = layout;
+        this.limits = new Limits(Layout.MAX_PHYSICAL_ITEM_BYTES - layout.itemOverheadBytes(),
+                Layout.MAX_PARTITION_KEY_BYTES - layout.partitionPrefixBytes(), Layout.MAX_SORT_KEY_BYTES,
+                Transactions.MAX_ACTIONS, Transactions.MAX_BYTES);
+        this.tables = new Tables(client, layout, sender, createTables);
+        this.reads = new Reads(client, layout, sender);
+        this.writes = new Writes(client, layout, sender, this::spec);
+        this.transactions = new Transactions(client, layout, sender, writes, this::spec);
+        this.indexes = new Indexes(client, layout, sender, this::spec);
+    }
+
+    @Override
+    public String kind() {
+        return "dynamodb";
+    }
+
+    @Override
+    public Capabilities capabilities() {
+        return CAPABILITIES;
+    }
+
+    @Override
+    public Limits limits() {
+        return limits;
+    }
+
+    @Override
+    public void createTable(TableSpec spec, CostMeter meter) {
+        tables.ensure(spec.name(), spec.indexes().size(), meter);
+        specs.put(spec.name(), spec);
+    }
+
+    @Override
+    public void dropTable(String table, CostMeter meter) {
+        if (layout.singleTable()) {
+            try {
+                writes.deleteStored(table, reads.keysOf(table, meter), meter);
+            } catch (TableNotFoundException physicalTableGone) {
+                // nothing left to remove
+            }
+        } else {
+            tables.delete(table, meter);
+        }
+        specs.remove(table);
+    }
+
+    @Override
+    public Optional<Item> get(String table, Key key, CostMeter meter) {
+        return reads.get(table, key, meter);
+    }
+
+    @Override
+    public Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
+        return refs.isEmpty() ? Map.of() : reads.getAll(refs, meter);
+    }
+
+    @Override
+    public void put(Write.Put put, CostMeter meter) {
+        writes.put(put, meter);
+    }
+
+    @Override
+    public void delete(Write.Delete delete, CostMeter meter) {
+        writes.delete(delete, meter);
+    }
+
+    @Override
+    public Item update(Write.Update update, CostMeter meter) {
+        return writes.update(update, meter);
+    }
+
+    @Override
+    public QueryResult query(KeyQuery query, CostMeter meter) {
+        return reads.query(query, meter);
+    }
+
+    @Override
+    public ScanResult scan(ScanRequest scan, CostMeter meter) {
+        return reads.scan(scan, meter);
+    }
+
+    @Override
+    public void writeBatch(List<Write> batch, CostMeter meter) {
+        if (!batch.isEmpty()) {
+            writes.batch(batch, meter);
+        }
+    }
+
+    @Override
+    public void writeAtomically(List<Write> batch, CostMeter meter) {
+        if (!batch.isEmpty()) {
+            transactions.write(batch, meter);
+        }
+    }
+
+    @Override
+    public Page queryIndex(IndexQuery query) {
+        if (!specs.containsKey(query.table())) {
+            throw new TableNotFoundException(query.table());
+        }
+        return indexes.query(query, new CostMeter());
+    }
+
+    @Override
+    public void close() {
+        if (ownsClient) {
+            client.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "DynamoDbBackend[" + (layout.singleTable() ? "single table '" + layout.physicalTable("") + "'"
+                : "table per logical table '" + layout.physicalTable("") + "*'") + "]";
+    }
+
+    /** The declared spec of a table, or a spec without indexes for one declared by another process. */
+    private TableSpec spec(String table) {
+        TableSpec spec = specs.get(table);
+        return spec != null ? spec : TableSpec.named(table);
+    }
+}

@@ -1,0 +1,217 @@
+package dev.nosqlpatterns.dynamodb;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.key.Utf8Order;
+import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.StoreUnavailableException;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.KeyQuery;
+import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.store.spi.ScanRequest;
+import dev.nosqlpatterns.store.spi.ScanResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+
+/**
+ * Strongly consistent reads: GetItem, BatchGetItem in requests of 100 with unprocessed keys retried,
+ * Query with a key condition, direction, Limit and ExclusiveStartKey, and segmented Scan.
+ *
+ * <p>A query asks for one item more than the page holds, so that a page says "more" only when another
+ * item matches. In the single-table layout a scan reads the whole physical table and keeps the items
+ * whose partition key starts with the logical table's prefix: it costs what every logical table holds.
+ */
+final class Reads {
+    static final int BATCH_GET_SIZE = 100;
+    /** Most requests one scan page may send while a filter drops everything it reads. */
+    static final int SCAN_REQUESTS_PER_PAGE = 8;
+
+    private final DynamoDbClient client;
+    private final Layout layout;
+    private final Sender sender;
+
+    Reads(DynamoDbClient client, Layout layout, Sender sender) {
+        this.client = client;
+        this.layout = layout;
+        this.sender = sender;
+    }
+
+    Optional<Item> get(String table, Key key, CostMeter meter) {
+        var r = sender.send(meter, Sender.Target.of(table, key), () -> client.getItem(b -> b
+                .tableName(layout.physicalTable(table)).key(layout.key(table, key)).consistentRead(true)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+        Sender.capacity(meter, r.consumedCapacity(), false);
+        return r.hasItem() && !r.item().isEmpty() ? Optional.of(layout.decode(r.item())) : Optional.empty();
+    }
+
+    Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
+        Map<ItemRef, Item> found = new LinkedHashMap<>();
+        Sender.Target target = Sender.Target.of(refs.get(0).table());
+        for (int from = 0; from < refs.size(); from += BATCH_GET_SIZE) {
+            Map<String, List<Map<String, AttributeValue>>> keys = new LinkedHashMap<>();
+            for (ItemRef ref : refs.subList(from, Math.min(refs.size(), from + BATCH_GET_SIZE))) {
+                keys.computeIfAbsent(layout.physicalTable(ref.table()), t -> new ArrayList<>())
+                        .add(layout.key(ref.table(), ref.key()));
+            }
+            Map<String, KeysAndAttributes> pending = new LinkedHashMap<>();
+            keys.forEach((t, k) -> pending.put(t, KeysAndAttributes.builder().keys(k).consistentRead(true).build()));
+            batchGet(pending, target, meter, found);
+        }
+        return found;
+    }
+
+    private void batchGet(Map<String, KeysAndAttributes> pending, Sender.Target target, CostMeter meter,
+                          Map<ItemRef, Item> found) {
+        for (int attempt = 1; ; attempt++) {
+            Map<String, KeysAndAttributes> request = pending;
+            BatchGetItemResponse r = sender.send(meter, target, () -> client.batchGetItem(b -> b
+                    .requestItems(request).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+            Sender.capacity(meter, r.consumedCapacity(), false);
+            r.responses().forEach((physical, items) -> items.forEach(stored -> found.put(
+                    new ItemRef(layout.logicalOfItem(physical, stored), layout.keyOf(stored)), layout.decode(stored))));
+            if (!r.hasUnprocessedKeys() || r.unprocessedKeys().isEmpty()) {
+                return;
+            }
+            if (attempt >= sender.maxAttempts()) {
+                throw new StoreUnavailableException("DynamoDB left keys unprocessed after " + attempt
+                        + " batch reads", target.table(), null, null);
+            }
+            sender.backoff(attempt, target, null);
+            pending = r.unprocessedKeys();
+        }
+    }
+
+    QueryResult query(KeyQuery query, CostMeter meter) {
+        Optional<SortKeyCondition> condition = withoutEmptyBounds(query.condition());
+        if (condition.isEmpty()) {
+            return new QueryResult(List.of(), false);
+        }
+        KeyQuery q = new KeyQuery(query.table(), query.partition(), condition.get(), query.descending(), query.limit(),
+                query.startAfter());
+        Map<String, AttributeValue> start = null;
+        if (q.startAfter().isPresent()) {
+            String after = q.startAfter().get();
+            if (!q.condition().matches(after)) {
+                if (!before(after, q.condition(), q.descending())) {
+                    return new QueryResult(List.of(), false);
+                }
+            } else {
+                start = layout.key(q.table(), Key.of(q.partition(), after));
+            }
+        }
+        Expr x = new Expr();
+        String keyCondition = Expr.and(x.name(layout.pk()) + " = " + x.value(layout.pkValue(q.table(), q.partition())),
+                x.sortKey(layout.sk(), q.condition(), s -> s));
+        int want = q.limit() == Integer.MAX_VALUE ? q.limit() : q.limit() + 1;
+        List<Item> items = new ArrayList<>();
+        Sender.Target target = Sender.Target.of(q.table(), Key.of(q.partition(), q.startAfter().orElse("")));
+        Map<String, AttributeValue> exclusiveStart = start;
+        do {
+            Map<String, AttributeValue> from = exclusiveStart;
+            int limit = want - items.size();
+            QueryResponse r = sender.send(meter, target, () -> client.query(b -> b
+                    .tableName(layout.physicalTable(q.table())).keyConditionExpression(keyCondition)
+                    .expressionAttributeNames(x.names()).expressionAttributeValues(x.values())
+                    .scanIndexForward(!q.descending()).limit(limit).exclusiveStartKey(from).consistentRead(true)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+            Sender.capacity(meter, r.consumedCapacity(), false);
+            r.items().forEach(stored -> items.add(layout.decode(stored)));
+            exclusiveStart = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+        } while (exclusiveStart != null && items.size() < want);
+        if (items.size() > q.limit()) {
+            return new QueryResult(items.subList(0, q.limit()), true);
+        }
+        return new QueryResult(items, false);
+    }
+
+    /**
+     * The condition without empty-string bounds, which DynamoDB refuses in key conditions (no stored sort
+     * key is empty): an equivalent condition, or empty when it selects nothing.
+     */
+    static Optional<SortKeyCondition> withoutEmptyBounds(SortKeyCondition c) {
+        if (c instanceof SortKeyCondition.EqualTo e && e.value().isEmpty()) {
+            return Optional.empty();
+        }
+        if (c instanceof SortKeyCondition.Between b && b.low().isEmpty()) {
+            return b.high().isEmpty() ? Optional.empty() : Optional.of(SortKeyCondition.lessOrEqual(b.high()));
+        }
+        if (c instanceof SortKeyCondition.Compare cmp && cmp.value().isEmpty()) {
+            return switch (cmp.operator()) {
+                case GT, GE -> Optional.of(SortKeyCondition.all());
+                case LT, LE -> Optional.empty();
+            };
+        }
+        return Optional.of(c);
+    }
+
+    /** True when {@code after}, which the condition does not select, lies before its range in the read's direction. */
+    private static boolean before(String after, SortKeyCondition c, boolean descending) {
+        Optional<SortKeyCondition.Bound> edge = descending ? c.upper() : c.lower();
+        if (edge.isEmpty()) {
+            return false;
+        }
+        int cmp = Utf8Order.compare(after, edge.get().value());
+        return descending ? cmp >= 0 : cmp <= 0;
+    }
+
+    ScanResult scan(ScanRequest s, CostMeter meter) {
+        Expr x = new Expr();
+        String filter = layout.singleTable()
+                ? "begins_with(" + x.name(layout.pk()) + ", " + x.value(layout.pkPrefix(s.table())) + ")" : null;
+        Map<String, AttributeValue> start = s.token().map(Tokens::decode).orElse(null);
+        List<Item> items = new ArrayList<>();
+        Sender.Target target = Sender.Target.of(s.table());
+        int requests = 0;
+        do {
+            Map<String, AttributeValue> from = start;
+            int limit = s.limit() - items.size();
+            ScanResponse r = sender.send(meter, target, () -> client.scan(b -> b
+                    .tableName(layout.physicalTable(s.table())).filterExpression(filter)
+                    .expressionAttributeNames(x.names()).expressionAttributeValues(x.values())
+                    .segment(s.totalSegments() > 1 ? s.segment() : null)
+                    .totalSegments(s.totalSegments() > 1 ? s.totalSegments() : null)
+                    .limit(limit).exclusiveStartKey(from).consistentRead(true)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+            Sender.capacity(meter, r.consumedCapacity(), false);
+            r.items().forEach(stored -> items.add(layout.decode(stored)));
+            if (r.scannedCount() != null && r.count() != null) {
+                meter.extraItemsRead(r.scannedCount() - r.count());
+            }
+            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+            requests++;
+        } while (start != null && items.size() < s.limit() && requests < SCAN_REQUESTS_PER_PAGE);
+        return new ScanResult(items, Optional.ofNullable(start).map(Tokens::encode));
+    }
+
+    /** Stored keys of every item of a logical table (single-table layout), read by scan, for dropping it. */
+    List<Map<String, AttributeValue>> keysOf(String table, CostMeter meter) {
+        Expr x = new Expr();
+        String pk = x.name(layout.pk());
+        String filter = "begins_with(" + pk + ", " + x.value(layout.pkPrefix(table)) + ")";
+        String projection = pk + ", " + x.name(layout.sk());
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            Map<String, AttributeValue> from = start;
+            ScanResponse r = sender.send(meter, Sender.Target.of(table), () -> client.scan(b -> b
+                    .tableName(layout.physicalTable(table)).filterExpression(filter).projectionExpression(projection)
+                    .expressionAttributeNames(x.names()).expressionAttributeValues(x.values())
+                    .exclusiveStartKey(from).consistentRead(true).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+            Sender.capacity(meter, r.consumedCapacity(), false);
+            keys.addAll(r.items());
+            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+        } while (start != null);
+        return keys;
+    }
+}
