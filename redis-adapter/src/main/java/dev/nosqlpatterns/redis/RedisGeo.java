@@ -89,7 +89,7 @@ final class RedisGeo implements NativeGeo {
     }
 
     private List<GeoRadiusResponse> search(String set, double lat, double lon, double radius, int limit) {
-        GeoSearchParam p = GeoSearchParam.geoSearchParam().fromLonLat(lon, lat).byRadius(radius, GeoUnit.M)
+        GeoSearchParam p = GeoSearchParam.geoSearchParam().fromLonLat(normalize(lon), lat).byRadius(radius, GeoUnit.M)
                 .withCoord().withDist().asc();
         if (limit > 0) {
             p.count(limit);
@@ -139,8 +139,9 @@ final class RedisGeo implements NativeGeo {
         }
     }
 
+    /** Longitude into [-180, 180): GEOSEARCH from longitude 180 misses points east of the antimeridian. */
     private static double normalize(double lon) {
-        return lon > 180 ? lon - 360 : lon;
+        return lon >= 180 ? lon - 360 : lon;
     }
 
     /** Great-circle distance in metres, as Redis computes it (haversine). */

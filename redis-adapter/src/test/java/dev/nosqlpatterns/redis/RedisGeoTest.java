@@ -1,0 +1,85 @@
+package dev.nosqlpatterns.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nosqlpatterns.store.InvalidRequestException;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.capability.NativeGeo;
+import dev.nosqlpatterns.store.capability.NativeGeo.GeoHit;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Native geo search on GEOADD/GEOSEARCH, with exact coordinates kept beside the geohashes. */
+class RedisGeoTest {
+    private Store store;
+    private NativeGeo geo;
+    private String set;
+
+    @BeforeEach
+    void open() {
+        store = RedisStore.builder().client(RedisTestServer.client()).keyPrefix("nspg:").build();
+        geo = store.capability(NativeGeo.class).orElseThrow();
+        set = "cities}" + System.nanoTime();
+        geo.putPoint(set, "paris", 48.8566, 2.3522);
+        geo.putPoint(set, "london", 51.5072, -0.1276);
+        geo.putPoint(set, "brussels", 50.8503, 4.3517);
+        geo.putPoint(set, "berlin", 52.52, 13.405);
+        geo.putPoint(set, "suva", -18.1416, 178.4419);
+        geo.putPoint(set, "apia", -13.8333, -171.75);
+    }
+
+    @AfterEach
+    void close() {
+        for (String id : List.of("paris", "london", "brussels", "berlin", "suva", "apia")) {
+            geo.removePoint(set, id);
+        }
+        store.close();
+    }
+
+    private static List<String> ids(List<GeoHit> hits) {
+        return hits.stream().map(GeoHit::id).toList();
+    }
+
+    @Test
+    void radiusSearchGivesNearestFirstWithExactCoordinates() {
+        List<GeoHit> hits = geo.withinRadius(set, 48.8566, 2.3522, 400_000, 10);
+        assertEquals(List.of("paris", "brussels", "london"), ids(hits));
+        assertEquals(48.8566, hits.get(0).latitude(), 0);
+        assertEquals(2.3522, hits.get(0).longitude(), 0);
+        assertTrue(hits.get(0).distanceMeters() < 1);
+        assertEquals(264_000, hits.get(1).distanceMeters(), 2_000);
+        assertEquals(List.of("paris", "brussels"), ids(geo.withinRadius(set, 48.8566, 2.3522, 400_000, 2)));
+        geo.removePoint(set, "brussels");
+        assertEquals(List.of("paris", "london"), ids(geo.withinRadius(set, 48.8566, 2.3522, 400_000, 10)));
+        geo.putPoint(set, "brussels", 50.8503, 4.3517);
+        geo.putPoint(set, "paris", 50.85, 4.35);
+        assertEquals(List.of("brussels", "paris"), ids(geo.withinRadius(set, 50.8503, 4.3517, 10_000, 10)));
+    }
+
+    @Test
+    void boxSearchFiltersByDegreesAlsoAcrossTheAntimeridian() {
+        // Hits come nearest to the box's centre first: (50, 2) here.
+        assertEquals(List.of("paris", "brussels", "london"), ids(geo.withinBox(set, 48, -1, 52, 5, 10)));
+        assertEquals(Set.of("brussels", "paris", "london", "berlin"), Set.copyOf(ids(geo.withinBox(set, 48, -1, 53, 14, 10))));
+        assertEquals(List.of("london"), ids(geo.withinBox(set, 51, -1, 52, 0, 10)));
+        List<String> pacific = ids(geo.withinBox(set, -20, 170, -10, -170, 10));
+        assertEquals(2, pacific.size());
+        assertTrue(pacific.containsAll(List.of("suva", "apia")));
+        assertEquals(1, geo.withinBox(set, -20, 170, -10, -170, 1).size());
+        // GEOSEARCH from longitude 180 itself would miss apia, east of the antimeridian.
+        assertEquals(List.of("suva", "apia"), ids(geo.withinRadius(set, -15, 180, 1_300_000, 10)));
+        assertEquals(List.of(), geo.withinBox(set, -20, -170, -10, 170, 10).stream()
+                .filter(h -> h.id().equals("suva") || h.id().equals("apia")).toList());
+    }
+
+    @Test
+    void latitudesRedisCannotHoldAreRefused() {
+        assertThrows(InvalidRequestException.class, () -> geo.putPoint(set, "pole", 89.9, 0));
+        assertThrows(IllegalArgumentException.class, () -> geo.withinRadius(set, 0, 0, -1, 10));
+    }
+}
