@@ -1,6 +1,8 @@
 package dev.nosqlpatterns.testkit;
 
 import dev.nosqlpatterns.store.spi.StoreBackend;
+import dev.nosqlpatterns.testkit.index.IndexTableCrashSuite;
+import dev.nosqlpatterns.testkit.index.IndexTableSuite;
 import org.junit.jupiter.api.Nested;
 
 /**
@@ -110,6 +112,24 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class Errors extends ErrorSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    // Techniques.
+
+    @Nested
+    class IndexTables extends IndexTableSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class IndexTableCrashes extends IndexTableCrashSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();

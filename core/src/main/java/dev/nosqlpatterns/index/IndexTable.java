@@ -1,0 +1,334 @@
+package dev.nosqlpatterns.index;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.Page;
+import dev.nosqlpatterns.store.Query;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.capability.IndexQuery;
+import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * An application-managed secondary index (technique 7): a second logical table mapping a value derived
+ * from each item (an attribute such as a city, or any function of the item) to the item's key, so items
+ * are found by that value with one query instead of a scan.
+ *
+ * <p>Unique indexes (one item per value, e.g. FacebookId to UserId) refuse a duplicate with
+ * {@link UniqueConstraintException} before anything is written. Writes go through this class so that
+ * entries follow the items: atomically where the store can ({@link IndexConsistency#ATOMIC}), or by a
+ * crash-safe ordered protocol ({@link IndexConsistency#REPAIRABLE}) whose only possible leftovers are
+ * stale entries, which reads skip and {@link #repair()} removes. Items written through the index carry
+ * a version attribute (default {@code _version}) used for compare-and-set.
+ */
+public final class IndexTable {
+    final Store store;
+    final String baseTable;
+    final String indexTable;
+    final Function<Item, Optional<String>> valueOf;
+    final boolean unique;
+    final IndexConsistency consistency;
+    final String versionAttribute;
+    final Duration claimLease;
+    final Clock clock;
+    final int maxAttempts;
+    final Entries entries;
+    private final String nativeIndex;
+    private final IndexWrites writes;
+
+    private IndexTable(Builder b, IndexConsistency resolved) {
+        this.store = b.store;
+        this.baseTable = b.baseTable;
+        this.indexTable = b.indexTable;
+        this.valueOf = b.valueOf;
+        this.unique = b.unique;
+        this.consistency = resolved;
+        this.versionAttribute = b.versionAttribute;
+        this.claimLease = b.claimLease;
+        this.clock = b.clock;
+        this.maxAttempts = b.maxAttempts;
+        this.nativeIndex = b.nativeIndex;
+        this.entries = new Entries(unique);
+        this.writes = resolved == IndexConsistency.NATIVE ? null : new IndexWrites(this);
+    }
+
+    public static Builder builder(Store store) {
+        return new Builder(store);
+    }
+
+    /** The logical table holding the items. */
+    public String baseTable() {
+        return baseTable;
+    }
+
+    /** The logical table holding the entries (unused by a native index). */
+    public String indexTable() {
+        return indexTable;
+    }
+
+    /** How this index keeps its entries in step (never {@link IndexConsistency#AUTO}). */
+    public IndexConsistency consistency() {
+        return consistency;
+    }
+
+    /** The index value of an item, if it has one. */
+    public Optional<String> valueOf(Item item) {
+        return valueOf.apply(item);
+    }
+
+    /**
+     * Stores the item in the base table and moves its index entry; returns the item as stored (with its
+     * new version). Throws {@link UniqueConstraintException} when a unique value is taken.
+     */
+    public Item put(Item item) {
+        Objects.requireNonNull(item, "item must not be null");
+        if (writes == null) {
+            Item versioned = item.toBuilder().remove(versionAttribute).build();
+            store.put(baseTable, versioned);
+            return versioned;
+        }
+        return writes.put(item);
+    }
+
+    /** Removes the item with this key from the base table and its entry from the index. */
+    public void delete(Key key) {
+        Objects.requireNonNull(key, "key must not be null");
+        if (writes == null) {
+            store.delete(baseTable, key);
+            return;
+        }
+        writes.delete(key);
+    }
+
+    /** Every item whose index value is {@code value}, in base-key order; stale entries are skipped. */
+    public List<Item> find(String value) {
+        Objects.requireNonNull(value, "index value must not be null");
+        if (nativeIndex != null) {
+            return findNative(value);
+        }
+        List<Key> candidates = new ArrayList<>();
+        if (unique) {
+            store.get(indexTable, Key.of(value, Entries.UNIQUE_SORT)).ifPresent(e -> candidates.add(Entries.baseOf(e)));
+        } else {
+            store.queryAll(Query.in(indexTable, value).limit(500)).forEach(e -> candidates.add(Entries.baseOf(e)));
+        }
+        if (candidates.isEmpty()) {
+            return List.of();
+        }
+        return store.getAll(baseTable, candidates).items().stream()
+                .filter(item -> valueOf.apply(item).map(value::equals).orElse(false))
+                .toList();
+    }
+
+    /** The one item holding a unique value. */
+    public Optional<Item> findUnique(String value) {
+        if (!unique) {
+            throw new IllegalStateException("index '" + indexTable + "' is not unique; use find(value)");
+        }
+        return find(value).stream().findFirst();
+    }
+
+    private List<Item> findNative(String value) {
+        NativeSecondaryIndexes indexes = store.capability(NativeSecondaryIndexes.class).orElseThrow();
+        List<Item> out = new ArrayList<>();
+        IndexQuery q = IndexQuery.of(baseTable, nativeIndex, Value.of(value)).limit(500);
+        while (true) {
+            Page page = indexes.queryIndex(q);
+            out.addAll(page.items());
+            if (page.next().isEmpty()) {
+                return out;
+            }
+            q = q.after(page.next().get());
+        }
+    }
+
+    /** Compares the index with the base table and reports the drift; changes nothing. */
+    public Drift verify() {
+        return new IndexAudit(this, false).run();
+    }
+
+    /** Adds missing entries and removes stale ones until the index matches the base table; returns what it fixed. */
+    public Drift repair() {
+        return new IndexAudit(this, true).run();
+    }
+
+    /**
+     * One page ({@code pageSize} items or entries) of a verify ({@code fix} false) or repair, resumable
+     * from {@code from}; for long repairs that must survive a restart.
+     */
+    public RepairStep auditPage(RepairCursor from, int pageSize, boolean fix) {
+        if (pageSize < 1) {
+            throw new IllegalArgumentException("page size must be at least 1, got " + pageSize);
+        }
+        return new IndexAudit(this, fix).page(Objects.requireNonNull(from, "from"), pageSize);
+    }
+
+    boolean isNative() {
+        return nativeIndex != null;
+    }
+
+    @Override
+    public String toString() {
+        return "IndexTable[" + baseTable + " -> " + indexTable + (unique ? ", unique" : "") + ", " + consistency + "]";
+    }
+
+    /** Configures an {@link IndexTable}; {@link #build()} checks every setting at once. */
+    public static final class Builder {
+        private final Store store;
+        private String baseTable;
+        private String indexTable;
+        private Function<Item, Optional<String>> valueOf;
+        private String attribute;
+        private boolean unique;
+        private IndexConsistency consistency = IndexConsistency.AUTO;
+        private String versionAttribute = "_version";
+        private Duration claimLease = Duration.ofSeconds(30);
+        private Clock clock = Clock.systemUTC();
+        private int maxAttempts = 20;
+        private String nativeIndex;
+
+        private Builder(Store store) {
+            this.store = Objects.requireNonNull(store, "store must not be null");
+        }
+
+        /** The logical table holding the items. */
+        public Builder baseTable(String table) {
+            this.baseTable = table;
+            return this;
+        }
+
+        /** The logical table holding the entries; created when absent. */
+        public Builder indexTable(String table) {
+            this.indexTable = table;
+            return this;
+        }
+
+        /** Indexes the string attribute {@code name}; items without it are not indexed. */
+        public Builder attribute(String name) {
+            this.attribute = name;
+            this.valueOf = item -> item.getString(name);
+            return this;
+        }
+
+        /** Indexes any value derived from the item (empty: not indexed). */
+        public Builder value(Function<Item, Optional<String>> function) {
+            this.attribute = null;
+            this.valueOf = function;
+            return this;
+        }
+
+        public Builder unique(boolean isUnique) {
+            this.unique = isUnique;
+            return this;
+        }
+
+        public Builder consistency(IndexConsistency mode) {
+            this.consistency = mode;
+            return this;
+        }
+
+        /** Uses the store's native index of this name (declared on the base table) instead of an index table. */
+        public Builder nativeIndex(String indexName) {
+            this.nativeIndex = indexName;
+            this.consistency = IndexConsistency.NATIVE;
+            return this;
+        }
+
+        public Builder versionAttribute(String name) {
+            this.versionAttribute = name;
+            return this;
+        }
+
+        /** How long a unique value being claimed by an unfinished write is protected from takeover. */
+        public Builder claimLease(Duration lease) {
+            this.claimLease = lease;
+            return this;
+        }
+
+        public Builder clock(Clock c) {
+            this.clock = c;
+            return this;
+        }
+
+        /** Attempts of a write that loses compare-and-set races before it gives up. */
+        public Builder maxAttempts(int attempts) {
+            this.maxAttempts = attempts;
+            return this;
+        }
+
+        public IndexTable build() {
+            List<String> problems = new ArrayList<>();
+            if (baseTable == null) {
+                problems.add("baseTable is required");
+            } else if (!store.hasTable(baseTable)) {
+                problems.add("base table '" + baseTable + "' is not declared on the store (call store.createTable first)");
+            }
+            if (valueOf == null) {
+                problems.add("attribute(name) or value(function) is required");
+            }
+            if (consistency == null) {
+                problems.add("consistency must not be null");
+            }
+            IndexConsistency resolved = consistency == IndexConsistency.AUTO
+                    ? (store.has(Capability.ATOMIC_WRITES) ? IndexConsistency.ATOMIC : IndexConsistency.REPAIRABLE)
+                    : consistency;
+            if (resolved == IndexConsistency.NATIVE) {
+                if (nativeIndex == null) {
+                    problems.add("NATIVE consistency needs nativeIndex(name)");
+                }
+                if (unique) {
+                    problems.add("a native index cannot enforce uniqueness; use an index table");
+                }
+                if (attribute == null) {
+                    problems.add("a native index indexes an attribute, not a function; use attribute(name)");
+                }
+                if (!store.has(Capability.NATIVE_SECONDARY_INDEX)) {
+                    problems.add("the " + store.kind() + " store has no native secondary index");
+                }
+            } else {
+                if (indexTable == null) {
+                    problems.add("indexTable is required");
+                } else if (indexTable.equals(baseTable)) {
+                    problems.add("indexTable must differ from baseTable");
+                }
+                if (resolved == IndexConsistency.ATOMIC && !store.has(Capability.ATOMIC_WRITES)) {
+                    problems.add("ATOMIC consistency needs a store with atomic writes; the " + store.kind()
+                            + " store has none (use REPAIRABLE or AUTO)");
+                }
+            }
+            if (versionAttribute == null || versionAttribute.isEmpty()) {
+                problems.add("versionAttribute must be a non-empty name");
+            }
+            if (claimLease == null || claimLease.isNegative()) {
+                problems.add("claimLease must be zero or positive, got " + claimLease);
+            }
+            if (clock == null) {
+                problems.add("clock must not be null");
+            }
+            if (maxAttempts < 1) {
+                problems.add("maxAttempts must be at least 1, got " + maxAttempts);
+            }
+            if (!problems.isEmpty()) {
+                throw new IllegalArgumentException("invalid index table: " + String.join("; ", problems));
+            }
+            if (resolved != IndexConsistency.NATIVE) {
+                store.createTable(TableSpec.named(indexTable));
+            }
+            return new IndexTable(this, resolved);
+        }
+    }
+
+    ItemRef baseRef(Key key) {
+        return new ItemRef(baseTable, key);
+    }
+}

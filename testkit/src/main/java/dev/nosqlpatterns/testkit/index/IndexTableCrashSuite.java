@@ -1,0 +1,165 @@
+package dev.nosqlpatterns.testkit.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexConsistency;
+import dev.nosqlpatterns.index.IndexTable;
+import dev.nosqlpatterns.index.UniqueConstraintException;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.StoreUnavailableException;
+import dev.nosqlpatterns.testkit.FaultInjectingBackend;
+import dev.nosqlpatterns.testkit.StoreSuite;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Crash safety of index tables: a process that dies at any write step of an insert, a change or a
+ * delete leaves no wrong answer to a lookup, and repair ends with zero drift; concurrent claims of a
+ * unique value have exactly one winner.
+ */
+public abstract class IndexTableCrashSuite extends StoreSuite {
+    private static final Key ADA = Key.of("user|ada", "<BASE>");
+
+    private IndexTable open(Store on, String base, String idx, IndexConsistency mode, boolean unique) {
+        return IndexTable.builder(on).baseTable(base).indexTable(idx).attribute("city").unique(unique)
+                .consistency(mode).claimLease(Duration.ZERO).build();
+    }
+
+    /** The index answers exactly what the base table holds, for every value of interest. */
+    private void assertExact(IndexTable ix, String... values) {
+        for (String v : values) {
+            Set<String> truth = store.scanAll(Scan.of(ix.baseTable()))
+                    .filter(i -> i.getString("city").map(v::equals).orElse(false))
+                    .map(i -> i.key().partition()).collect(Collectors.toCollection(TreeSet::new));
+            Set<String> found = ix.find(v).stream().map(i -> i.key().partition())
+                    .collect(Collectors.toCollection(TreeSet::new));
+            assertEquals(truth, found, "lookup of '" + v + "' after a crash");
+        }
+    }
+
+    private void crashAtEveryStep(IndexConsistency mode, boolean unique, Consumer<IndexTable> setup,
+                                  Consumer<IndexTable> operation) {
+        if (mode == IndexConsistency.ATOMIC) {
+            assumeCapability(Capability.ATOMIC_WRITES);
+        }
+        String countBase = newTable();
+        String countIndex = newTable();
+        setup.accept(open(store, countBase, countIndex, mode, unique));
+        FaultInjectingBackend counter = countingBackend();
+        Store counting = Store.of(counter);
+        counting.createTable(dev.nosqlpatterns.store.TableSpec.named(countBase));
+        operation.accept(open(counting, countBase, countIndex, mode, unique));
+        int steps = counter.writes();
+        assertTrue(steps >= 1, "the operation writes");
+        for (int step = 1; step <= steps; step++) {
+            for (FaultInjectingBackend.When when : FaultInjectingBackend.When.values()) {
+                String base = newTable();
+                String idx = newTable();
+                setup.accept(open(store, base, idx, mode, unique));
+                Store crashing = crashingStore(step, when);
+                IndexTable doomed = open(crashing, base, idx, mode, unique);
+                assertThrows(StoreUnavailableException.class, () -> operation.accept(doomed),
+                        "step " + step + " " + when + " of " + steps);
+                IndexTable after = open(store, base, idx, mode, unique);
+                assertExact(after, "London", "Paris");
+                after.repair();
+                Drift drift = after.verify();
+                assertTrue(drift.none(), "step " + step + " " + when + ": " + drift);
+                assertExact(after, "London", "Paris");
+                store.dropTable(base);
+                store.dropTable(idx);
+            }
+        }
+    }
+
+    private static Item ada(String city) {
+        return Item.builder(ADA).put("name", "ada").put("city", city).build();
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void crashDuringAnInsert(IndexConsistency mode) {
+        for (boolean unique : new boolean[] {false, true}) {
+            crashAtEveryStep(mode, unique, ix -> ix.put(Item.builder("user|bob", "<BASE>").put("city", "Paris").build()),
+                    ix -> ix.put(ada("London")));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void crashDuringAChangeOfValue(IndexConsistency mode) {
+        for (boolean unique : new boolean[] {false, true}) {
+            crashAtEveryStep(mode, unique, ix -> ix.put(ada("London")), ix -> ix.put(ada("Paris")));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void crashDuringADelete(IndexConsistency mode) {
+        for (boolean unique : new boolean[] {false, true}) {
+            crashAtEveryStep(mode, unique, ix -> ix.put(ada("London")), ix -> ix.delete(ADA));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void concurrentClaimsOfAUniqueValueHaveOneWinner(IndexConsistency mode) throws Exception {
+        if (mode == IndexConsistency.ATOMIC) {
+            assumeCapability(Capability.ATOMIC_WRITES);
+        }
+        IndexTable ix = IndexTable.builder(store).baseTable(newTable()).indexTable(newTable()).attribute("fb")
+                .unique(true).consistency(mode).build();
+        int threads = 6;
+        AtomicInteger winners = new AtomicInteger();
+        AtomicInteger refused = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                String id = "user|" + t;
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    try {
+                        ix.put(Item.builder(id, "<BASE>").put("fb", "fb-42").build());
+                        winners.incrementAndGet();
+                    } catch (UniqueConstraintException e) {
+                        refused.incrementAndGet();
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> f : futures) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(1, winners.get());
+        assertEquals(threads - 1, refused.get());
+        long holders = store.scanAll(Scan.of(ix.baseTable())).filter(i -> i.has("fb")).count();
+        assertEquals(1, holders, "exactly one item holds the value");
+        assertEquals(1, ix.find("fb-42").size());
+    }
+}

@@ -1,0 +1,169 @@
+package dev.nosqlpatterns.testkit.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexConsistency;
+import dev.nosqlpatterns.index.IndexTable;
+import dev.nosqlpatterns.index.RepairCursor;
+import dev.nosqlpatterns.index.RepairStep;
+import dev.nosqlpatterns.index.UniqueConstraintException;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.IndexSpec;
+import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.testkit.StoreSuite;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Index tables (technique 7): lookups by value, uniqueness, verify and repair, in every consistency mode. */
+public abstract class IndexTableSuite extends StoreSuite {
+
+    IndexTable index(Store on, String base, String idx, IndexConsistency mode, boolean unique, Duration lease) {
+        if (mode == IndexConsistency.ATOMIC) {
+            assumeCapability(Capability.ATOMIC_WRITES);
+        }
+        return IndexTable.builder(on).baseTable(base).indexTable(idx).attribute("city").unique(unique)
+                .consistency(mode).claimLease(lease).build();
+    }
+
+    IndexTable index(IndexConsistency mode, boolean unique) {
+        return index(store, newTable(), newTable(), mode, unique, Duration.ofSeconds(30));
+    }
+
+    static Item user(String id, String city) {
+        Item.Builder b = Item.builder("user|" + id, "<BASE>").put("name", id);
+        if (city != null) {
+            b.put("city", city);
+        }
+        return b.build();
+    }
+
+    static Set<String> ids(List<Item> items) {
+        return items.stream().map(i -> i.getString("name").orElseThrow()).collect(Collectors.toSet());
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void findsItemsByValueAndFollowsEveryChange(IndexConsistency mode) {
+        IndexTable ix = index(mode, false);
+        ix.put(user("ada", "London"));
+        ix.put(user("alan", "London"));
+        ix.put(user("grace", "Arlington"));
+        ix.put(user("nobody", null));
+        assertEquals(Set.of("ada", "alan"), ids(ix.find("London")));
+        ix.put(user("alan", "Manchester"));
+        ix.delete(Key.of("user|ada", "<BASE>"));
+        assertEquals(Set.of(), ids(ix.find("London")));
+        assertEquals(Set.of("alan"), ids(ix.find("Manchester")));
+        assertEquals(Set.of("grace"), ids(ix.find("Arlington")));
+        assertTrue(ix.verify().none(), () -> "drift: " + ix.verify());
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void aUniqueValueIsRefusedToASecondItemAndNothingIsWritten(IndexConsistency mode) {
+        IndexTable ix = index(mode, true);
+        ix.put(user("ada", "fb-1"));
+        UniqueConstraintException e = assertThrows(UniqueConstraintException.class, () -> ix.put(user("eve", "fb-1")));
+        assertEquals("fb-1", e.value());
+        assertEquals(Key.of("user|ada", "<BASE>"), e.holder());
+        assertTrue(e.getMessage().contains("fb-1"), e.getMessage());
+        assertTrue(store.get(baseOf(ix), Key.of("user|eve", "<BASE>")).isEmpty(), "nothing written");
+        assertEquals(Optional.of("ada"), ix.findUnique("fb-1").map(i -> i.getString("name").orElseThrow()));
+        assertTrue(ix.verify().none());
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void aUniqueValueIsFreedWhenItsItemChangesOrGoes(IndexConsistency mode) {
+        IndexTable ix = index(mode, true);
+        ix.put(user("ada", "fb-1"));
+        ix.put(user("ada", "fb-2"));
+        ix.put(user("eve", "fb-1"));
+        ix.delete(Key.of("user|ada", "<BASE>"));
+        ix.put(user("bob", "fb-2"));
+        assertEquals(Set.of("eve"), ids(ix.find("fb-1")));
+        assertEquals(Set.of("bob"), ids(ix.find("fb-2")));
+        assertTrue(ix.verify().none(), () -> "drift: " + ix.verify());
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void driftFromWritesAroundTheIndexIsFoundAndRepairedPageByPage(IndexConsistency mode) {
+        IndexTable ix = index(mode, false);
+        String base = baseOf(ix);
+        for (int i = 0; i < 7; i++) {
+            ix.put(user("u" + i, "Paris"));
+        }
+        store.put(base, user("sneaky1", "Paris"));
+        store.put(base, user("sneaky2", "Rome"));
+        store.delete(base, Key.of("user|u1", "<BASE>"));
+        store.put(base, user("u2", "Oslo"));
+        IndexTable now = index(store, base, indexOf(ix), mode, false, Duration.ZERO);
+        Drift drift = now.verify();
+        assertEquals(3, drift.missing(), drift.toString());
+        assertEquals(2, drift.dangling(), drift.toString());
+        assertTrue(drift.missingSample().contains(Key.of("user|sneaky1", "<BASE>")));
+        assertEquals(Set.of("u0", "u3", "u4", "u5", "u6"), ids(now.find("Paris")), "reads skip stale entries");
+        Optional<RepairCursor> at = Optional.of(RepairCursor.start());
+        int pages = 0;
+        while (at.isPresent()) {
+            RepairStep step = now.auditPage(at.get(), 2, true);
+            at = step.next();
+            pages++;
+        }
+        assertTrue(pages >= 5, "small pages: " + pages);
+        assertTrue(now.verify().none(), () -> "after repair: " + now.verify());
+        assertEquals(Set.of("u0", "u3", "u4", "u5", "u6", "sneaky1"), ids(now.find("Paris")));
+        assertEquals(Set.of("u2"), ids(now.find("Oslo")));
+    }
+
+    @Test
+    void theBuilderReportsEveryProblemAtOnce() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> IndexTable.builder(store).baseTable("not_declared").maxAttempts(0).build());
+        assertTrue(e.getMessage().contains("not_declared") && e.getMessage().contains("attribute(name)")
+                && e.getMessage().contains("indexTable") && e.getMessage().contains("maxAttempts"), e.getMessage());
+        if (!store.has(Capability.ATOMIC_WRITES)) {
+            String base = newTable();
+            IllegalArgumentException atomic = assertThrows(IllegalArgumentException.class, () -> IndexTable.builder(store)
+                    .baseTable(base).indexTable("x").attribute("a").consistency(IndexConsistency.ATOMIC).build());
+            assertTrue(atomic.getMessage().contains("atomic writes"), atomic.getMessage());
+        }
+    }
+
+    @Test
+    void theNativeIndexServesTheSameApi() {
+        assumeCapability(Capability.NATIVE_SECONDARY_INDEX);
+        String base = newTable(spec -> spec.index(IndexSpec.of("byCity", "city")));
+        IndexTable ix = IndexTable.builder(store).baseTable(base).attribute("city").nativeIndex("byCity").build();
+        ix.put(user("ada", "London"));
+        ix.put(user("alan", "London"));
+        ix.put(user("grace", "Arlington"));
+        assertEquals(IndexConsistency.NATIVE, ix.consistency());
+        assertEquals(Set.of("ada", "alan"), ids(ix.find("London")));
+    }
+
+    static String baseOf(IndexTable ix) {
+        return ix.baseTable();
+    }
+
+    static String indexOf(IndexTable ix) {
+        return ix.indexTable();
+    }
+
+    long count(String table) {
+        return store.scanAll(Scan.of(table)).count();
+    }
+}
