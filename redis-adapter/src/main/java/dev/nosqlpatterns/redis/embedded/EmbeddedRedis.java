@@ -53,8 +53,11 @@ public final class EmbeddedRedis implements AutoCloseable {
         return shared;
     }
 
-    /** Starts a new server; the caller closes it. */
-    public static EmbeddedRedis start() {
+    /**
+     * Starts a new server; the caller closes it. {@code extraArguments} are added to the command line,
+     * e.g. {@code "--cluster-enabled", "yes"} for a cluster node (its files go to the server's own directory).
+     */
+    public static EmbeddedRedis start(String... extraArguments) {
         String executable = executable();
         IOException last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
@@ -63,9 +66,11 @@ public final class EmbeddedRedis implements AutoCloseable {
                 dir = Files.createTempDirectory("nosqlpatterns-redis");
                 int port = freePort();
                 File log = dir.resolve("redis.log").toFile();
-                Process p = new ProcessBuilder(executable, "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                        "--save", "", "--appendonly", "no", "--daemonize", "no", "--dir", dir.toString())
-                        .redirectErrorStream(true).redirectOutput(log).start();
+                List<String> command = new ArrayList<>(List.of(executable, "--port", Integer.toString(port),
+                        "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no",
+                        "--dir", dir.toString()));
+                command.addAll(List.of(extraArguments));
+                Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
                 EmbeddedRedis server = new EmbeddedRedis(p, port, dir, executable);
                 if (server.awaitReady()) {
                     return server;
