@@ -1,0 +1,147 @@
+package dev.nosqlpatterns.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Capabilities;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.Page;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.capability.IndexQuery;
+import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.KeyQuery;
+import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.store.spi.ScanRequest;
+import dev.nosqlpatterns.store.spi.ScanResult;
+import dev.nosqlpatterns.store.spi.StoreBackend;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The storage SPI on Cassandra; see {@link CassandraStore} for the model and {@link Writes} for the write policy. */
+final class CassandraBackend implements StoreBackend, NativeSecondaryIndexes {
+    private final Cql cql;
+    private final Tables tables = new Tables();
+    private final Capabilities capabilities;
+    private final Writes writes;
+    private final Reads reads;
+    private final IndexReads indexReads;
+
+    CassandraBackend(CqlSession session, Settings settings) {
+        this.cql = new Cql(session, settings);
+        Schema.Server server = Schema.server(cql);
+        Schema.ensureKeyspace(cql);
+        EnumSet<Capability> caps = EnumSet.of(Capability.ATOMIC_WRITES_SINGLE_PARTITION,
+                Capability.SHARED_ACROSS_PROCESSES);
+        if (server.hasStorageAttachedIndexes()) {
+            caps.add(Capability.NATIVE_SECONDARY_INDEX);
+        }
+        this.capabilities = new Capabilities(caps);
+        this.writes = new Writes(cql, tables);
+        this.reads = new Reads(cql, tables, server);
+        this.indexReads = new IndexReads(cql, tables, reads);
+    }
+
+    @Override
+    public String kind() {
+        return "cassandra";
+    }
+
+    @Override
+    public Capabilities capabilities() {
+        return capabilities;
+    }
+
+    @Override
+    public Limits limits() {
+        return cql.settings.limits();
+    }
+
+    @Override
+    public void createTable(TableSpec spec, CostMeter meter) {
+        TableInfo table = new TableInfo(cql.settings.keyspace(), spec);
+        Schema.createTable(cql, table, meter);
+        tables.put(table);
+    }
+
+    @Override
+    public void dropTable(String table, CostMeter meter) {
+        Schema.dropTable(cql, table, meter);
+        tables.remove(table);
+    }
+
+    @Override
+    public Optional<Item> get(String table, Key key, CostMeter meter) {
+        return reads.get(table, key, meter);
+    }
+
+    @Override
+    public Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
+        return reads.getAll(refs, meter);
+    }
+
+    @Override
+    public void put(Write.Put put, CostMeter meter) {
+        writes.put(put, meter);
+    }
+
+    @Override
+    public void delete(Write.Delete delete, CostMeter meter) {
+        writes.delete(delete, meter);
+    }
+
+    @Override
+    public Item update(Write.Update update, CostMeter meter) {
+        return writes.update(update, meter);
+    }
+
+    @Override
+    public QueryResult query(KeyQuery query, CostMeter meter) {
+        return reads.query(query, meter);
+    }
+
+    @Override
+    public ScanResult scan(ScanRequest scan, CostMeter meter) {
+        return reads.scan(scan, meter);
+    }
+
+    @Override
+    public void writeBatch(List<Write> batch, CostMeter meter) {
+        writes.writeBatch(batch, meter);
+    }
+
+    @Override
+    public void writeAtomically(List<Write> batch, CostMeter meter) {
+        writes.writeAtomically(batch, meter);
+    }
+
+    @Override
+    public Page queryIndex(IndexQuery query) {
+        return indexReads.query(query);
+    }
+
+    @Override
+    public <T> Optional<T> capability(Class<T> type) {
+        if (type == NativeSecondaryIndexes.class && !capabilities.has(Capability.NATIVE_SECONDARY_INDEX)) {
+            return Optional.empty();
+        }
+        return StoreBackend.super.capability(type);
+    }
+
+    @Override
+    public void close() {
+        if (cql.settings.ownsSession()) {
+            cql.session.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "CassandraBackend[keyspace " + cql.settings.keyspace() + ", " + capabilities + "]";
+    }
+}

@@ -1,0 +1,100 @@
+package dev.nosqlpatterns.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import java.time.Duration;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Runs statements for a backend: prepares and caches them, sets the configured consistency levels,
+ * counts each request sent on the caller's meter and turns driver failures into the library's.
+ */
+final class Cql {
+    private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
+
+    final CqlSession session;
+    final Settings settings;
+    private final ConcurrentMap<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
+
+    Cql(CqlSession session, Settings settings) {
+        this.session = session;
+        this.settings = settings;
+    }
+
+    PreparedStatement prepare(String text, String table) {
+        PreparedStatement ps = prepared.get(text);
+        if (ps != null) {
+            return ps;
+        }
+        try {
+            ps = session.prepare(text);
+        } catch (RuntimeException e) {
+            throw Failures.translate(e, table, null);
+        }
+        prepared.put(text, ps);
+        return ps;
+    }
+
+    /** Forgets the statements of a dropped table, which the server has discarded. */
+    void forget(String cqlName) {
+        prepared.keySet().removeIf(text -> text.contains(cqlName));
+    }
+
+    /** A read or a plain write at the configured consistency; safe to retry. */
+    BoundStatement plain(PreparedStatement ps, Object... values) {
+        return ps.bind(values).setConsistencyLevel(settings.consistency()).setIdempotent(true);
+    }
+
+    /** A lightweight transaction: Paxos at the serial level, committed at the configured one. */
+    BoundStatement lwt(PreparedStatement ps, Object... values) {
+        return ps.bind(values).setConsistencyLevel(settings.consistency())
+                .setSerialConsistencyLevel(settings.serialConsistency()).setIdempotent(false);
+    }
+
+    /** A linearizable read: sees every completed lightweight transaction and finishes any in progress. */
+    BoundStatement serialRead(PreparedStatement ps, Object... values) {
+        return ps.bind(values).setConsistencyLevel(settings.serialConsistency()).setIdempotent(true);
+    }
+
+    ResultSet execute(Statement<?> statement, CostMeter meter, String table, Key key) {
+        meter.roundTrip();
+        try {
+            return session.execute(statement);
+        } catch (RuntimeException e) {
+            throw Failures.translate(e, table, key);
+        }
+    }
+
+    CompletionStage<AsyncResultSet> executeAsync(Statement<?> statement, CostMeter meter) {
+        meter.roundTrip();
+        return session.executeAsync(statement);
+    }
+
+    /** A schema change, given time to settle on every node. */
+    ResultSet ddl(String text, CostMeter meter, String table) {
+        return execute(SimpleStatement.newInstance(text).setTimeout(DDL_TIMEOUT)
+                .setConsistencyLevel(settings.consistency()), meter, table, null);
+    }
+
+    /** The failure of an async stage, translated. */
+    static RuntimeException unwrap(Throwable t, String table, Key key) {
+        Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+        if (cause instanceof RuntimeException re) {
+            return Failures.translate(re, table, key);
+        }
+        if (cause instanceof Error err) {
+            throw err;
+        }
+        return Failures.translate(new IllegalStateException(cause), table, key);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.nosqlpatterns.cassandra;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.NoNodeAvailableException;
+import com.datastax.oss.driver.api.core.connection.BusyConnectionException;
+import com.datastax.oss.driver.api.core.connection.ClosedConnectionException;
+import com.datastax.oss.driver.api.core.connection.HeartbeatException;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
+import com.datastax.oss.driver.api.core.servererrors.QueryConsistencyException;
+import com.datastax.oss.driver.api.core.servererrors.ServerError;
+import com.datastax.oss.driver.api.core.servererrors.TruncateException;
+import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.InvalidKeyException;
+import dev.nosqlpatterns.store.InvalidRequestException;
+import dev.nosqlpatterns.store.StoreException;
+import dev.nosqlpatterns.store.StoreUnavailableException;
+import dev.nosqlpatterns.store.TableNotFoundException;
+
+/** Turns driver exceptions into the library's, naming the table and key. */
+final class Failures {
+    private Failures() {
+    }
+
+    static StoreUnavailableException unavailable(String message, Throwable cause) {
+        return new StoreUnavailableException(message + ": " + cause.getMessage(), null, null, cause);
+    }
+
+    /** The library exception for a driver failure on {@code table} (null for none) and {@code key} (null too). */
+    static StoreException translate(RuntimeException e, String table, Key key) {
+        if (e instanceof StoreException se) {
+            return se;
+        }
+        String where = table == null ? "" : " on table '" + table + "'" + (key == null ? "" : ", key " + key);
+        if (isTransient(e)) {
+            return new StoreUnavailableException("Cassandra did not complete a request" + where + ": "
+                    + e.getMessage(), table, key, e);
+        }
+        if (e instanceof InvalidQueryException iq) {
+            String msg = String.valueOf(iq.getMessage());
+            if (table != null && msg.contains("unconfigured table")) {
+                return new TableNotFoundException(table);
+            }
+            if (key != null && msg.contains("Key length")) {
+                return new InvalidKeyException(table, key, msg);
+            }
+            return table == null ? new InvalidRequestException("Cassandra refused a request: " + msg)
+                    : new InvalidRequestException(table, key, "Cassandra refused the request: " + msg);
+        }
+        if (e instanceof IllegalArgumentException) {
+            return table == null ? new InvalidRequestException(e.getMessage())
+                    : new InvalidRequestException(table, key, e.getMessage());
+        }
+        return new StoreException("Cassandra failed a request" + where + ": " + e.getMessage(), table, key, e);
+    }
+
+    /** True for failures after which the request may or may not have taken effect, or never reached a node. */
+    static boolean isTransient(Throwable e) {
+        return e instanceof DriverTimeoutException || e instanceof AllNodesFailedException
+                || e instanceof NoNodeAvailableException || e instanceof QueryConsistencyException
+                || e instanceof UnavailableException || e instanceof OverloadedException
+                || e instanceof ClosedConnectionException || e instanceof HeartbeatException
+                || e instanceof BusyConnectionException || e instanceof TruncateException
+                || e instanceof ServerError
+                || (e instanceof DriverException && e.getCause() instanceof java.io.IOException);
+    }
+}

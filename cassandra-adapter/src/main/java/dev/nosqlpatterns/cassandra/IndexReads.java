@@ -1,0 +1,160 @@
+package dev.nosqlpatterns.cassandra;
+
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.key.Utf8Order;
+import dev.nosqlpatterns.store.Cursor;
+import dev.nosqlpatterns.store.IndexSpec;
+import dev.nosqlpatterns.store.InvalidRequestException;
+import dev.nosqlpatterns.store.Page;
+import dev.nosqlpatterns.store.capability.IndexQuery;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.ValueCodec;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads of a Storage-Attached Index. SAI finds the items whose partition attribute equals the value, but
+ * returns them in token order and cannot order by another column, so every match is fetched, ordered by
+ * the index sort attribute (then by key) here, and paged with a cursor holding the last position. A read
+ * therefore costs all the matches of its index partition: keep index partitions small, or use an index
+ * table from the techniques when one holds thousands of items.
+ */
+final class IndexReads {
+    private static final int PAGE = 1_000;
+
+    private final Cql cql;
+    private final Tables tables;
+    private final Reads reads;
+
+    IndexReads(Cql cql, Tables tables, Reads reads) {
+        this.cql = cql;
+        this.tables = tables;
+        this.reads = reads;
+    }
+
+    Page query(IndexQuery q) {
+        TableInfo t = tables.get(q.table());
+        IndexSpec index = t.indexes.get(q.index());
+        if (index == null) {
+            throw new InvalidRequestException("table '" + t.name + "' has no index '" + q.index()
+                    + "'; it declares " + t.indexes.keySet());
+        }
+        Projection p = t.byAttribute.get(index.partitionAttribute());
+        Object value = p.columnValue(q.partitionValue());
+        if (value == null) {
+            return new Page(List.of(), Optional.empty()); // a value of another type than declared matches nothing
+        }
+        String text = "SELECT pk, sk, attrs FROM " + t.cqlName + " WHERE " + TableInfo.quote(p.column()) + " = ?";
+        List<Entry> entries = new ArrayList<>();
+        for (Row row : reads.allRows(cql.plain(cql.prepare(text, t.name), value).setPageSize(PAGE), new CostMeter(),
+                t.name, null)) {
+            Item item = ItemRows.decode(Key.of(row.getString(0), row.getString(1)), row, 2);
+            Value sort = null;
+            if (index.sortAttribute().isPresent()) {
+                sort = item.attributes().get(index.sortAttribute().get());
+                if (sort == null) {
+                    continue; // not in a sparse index
+                }
+                if (!matches(q, sort)) {
+                    continue;
+                }
+            } else if (!q.sortCondition().matches(item.key().sort())) {
+                continue;
+            }
+            entries.add(new Entry(sort, item));
+        }
+        Comparator<Entry> order = Comparator.comparing((Entry e) -> e.sort, IndexReads::compareValues)
+                .thenComparing(e -> e.item.key().partition(), Utf8Order.COMPARATOR)
+                .thenComparing(e -> e.item.key().sort(), Utf8Order.COMPARATOR);
+        if (q.isDescending()) {
+            order = order.reversed();
+        }
+        entries.sort(order);
+        String fingerprint = fingerprint(q);
+        Entry after = q.after().map(c -> decodeCursor(c, fingerprint)).orElse(null);
+        List<Item> page = new ArrayList<>();
+        Entry last = null;
+        boolean more = false;
+        for (Entry e : entries) {
+            if (after != null && order.compare(e, after) <= 0) {
+                continue;
+            }
+            if (page.size() == q.limit()) {
+                more = true;
+                break;
+            }
+            page.add(e.item);
+            last = e;
+        }
+        return new Page(page, more ? Optional.of(encodeCursor(last, fingerprint)) : Optional.empty());
+    }
+
+    private static boolean matches(IndexQuery q, Value sort) {
+        if (sort instanceof Value.Str s) {
+            return q.sortCondition().matches(s.value());
+        }
+        return q.sortCondition() instanceof dev.nosqlpatterns.store.SortKeyCondition.All;
+    }
+
+    /** Absent first, then numbers by value, then strings by UTF-8 bytes, then anything else by its bytes. */
+    static int compareValues(Value a, Value b) {
+        int ra = rank(a);
+        int rb = rank(b);
+        if (ra != rb) {
+            return Integer.compare(ra, rb);
+        }
+        if (a instanceof Value.Num x && b instanceof Value.Num y) {
+            return x.value().compareTo(y.value());
+        }
+        if (a instanceof Value.Str x && b instanceof Value.Str y) {
+            return Utf8Order.compare(x.value(), y.value());
+        }
+        if (a == null) {
+            return 0;
+        }
+        return java.util.Arrays.compareUnsigned(ValueCodec.encode(a), ValueCodec.encode(b));
+    }
+
+    private static int rank(Value v) {
+        return v == null ? 0 : v instanceof Value.Num ? 1 : v instanceof Value.Str ? 2 : 3;
+    }
+
+    private static String fingerprint(IndexQuery q) {
+        return Projection.hash(q.table() + '\u0001' + q.index() + '\u0001' + Projection.canonicalText(q.partitionValue())
+                + '\u0001' + q.sortCondition() + '\u0001' + q.direction());
+    }
+
+    private static Cursor encodeCursor(Entry e, String fingerprint) {
+        Value position = Value.list(e.sort == null ? Value.nullValue() : e.sort, Value.of(e.item.key().partition()),
+                Value.of(e.item.key().sort()));
+        return new Cursor("i." + fingerprint + "." + Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(ValueCodec.encode(position)));
+    }
+
+    private static Entry decodeCursor(Cursor c, String fingerprint) {
+        String[] parts = c.token().split("\\.", -1);
+        if (parts.length != 3 || !parts[0].equals("i") || !parts[1].equals(fingerprint)) {
+            throw new InvalidRequestException("cursor " + c + " was not issued by this index query");
+        }
+        try {
+            List<Value> position = ((Value.ListValue) ValueCodec.decode(Base64.getUrlDecoder().decode(
+                    parts[2].getBytes(StandardCharsets.US_ASCII)))).value();
+            Value sort = position.get(0) instanceof Value.Null ? null : position.get(0);
+            Key key = Key.of(((Value.Str) position.get(1)).value(), ((Value.Str) position.get(2)).value());
+            return new Entry(sort, Item.of(key));
+        } catch (RuntimeException e) {
+            throw new InvalidRequestException("cursor " + c + " is damaged: " + e.getMessage());
+        }
+    }
+
+    /** An item at its place in the index. */
+    private record Entry(Value sort, Item item) {
+    }
+}

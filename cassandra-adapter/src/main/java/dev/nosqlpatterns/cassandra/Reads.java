@@ -1,0 +1,241 @@
+package dev.nosqlpatterns.cassandra;
+
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PagingState;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.InvalidRequestException;
+import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.KeyQuery;
+import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.store.spi.ScanRequest;
+import dev.nosqlpatterns.store.spi.ScanResult;
+import dev.nosqlpatterns.store.spi.Segments;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Item reads, partition queries and segmented scans. */
+final class Reads {
+    private static final int MAX_IN = 100;
+    private static final int MAX_PAGE = 5_000;
+
+    private final Cql cql;
+    private final Tables tables;
+    private final Schema.Server server;
+
+    Reads(Cql cql, Tables tables, Schema.Server server) {
+        this.cql = cql;
+        this.tables = tables;
+        this.server = server;
+    }
+
+    Optional<Item> get(String table, Key key, CostMeter meter) {
+        TableInfo t = tables.get(table);
+        Row row = cql.execute(cql.plain(cql.prepare(t.get, t.name), key.partition(), key.sort()), meter, t.name, key)
+                .one();
+        return row == null ? Optional.empty() : Optional.of(ItemRows.decode(key, row, 0));
+    }
+
+    /**
+     * Few requests for many keys, all sent at once: {@code pk = ? AND sk IN ?} for a partition asked for
+     * several items, {@code pk IN ? AND sk = ?} for partitions asked for one item under the same sort key
+     * (the common shape: many entities, one constant sort key), a hundred keys per request at most.
+     */
+    Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
+        Map<String, List<ItemRef>> byPartition = new LinkedHashMap<>();
+        for (ItemRef r : refs) {
+            byPartition.computeIfAbsent(r.table() + '\u0000' + r.key().partition(), x -> new ArrayList<>()).add(r);
+        }
+        List<BoundStatement> requests = new ArrayList<>();
+        List<ItemRef> firsts = new ArrayList<>();
+        Map<String, List<ItemRef>> bySort = new LinkedHashMap<>();
+        for (List<ItemRef> g : byPartition.values()) {
+            if (g.size() == 1) {
+                ItemRef r = g.get(0);
+                bySort.computeIfAbsent(r.table() + '\u0000' + r.key().sort(), x -> new ArrayList<>()).add(r);
+                continue;
+            }
+            TableInfo t = tables.get(g.get(0).table());
+            for (List<ItemRef> chunk : chunks(g)) {
+                requests.add(cql.plain(cql.prepare(t.getInPartition, t.name), chunk.get(0).key().partition(),
+                        chunk.stream().map(r -> r.key().sort()).toList()));
+                firsts.add(chunk.get(0));
+            }
+        }
+        for (List<ItemRef> g : bySort.values()) {
+            TableInfo t = tables.get(g.get(0).table());
+            for (List<ItemRef> chunk : chunks(g)) {
+                requests.add(cql.plain(cql.prepare(t.getAcrossPartitions, t.name),
+                        chunk.stream().map(r -> r.key().partition()).toList(), chunk.get(0).key().sort()));
+                firsts.add(chunk.get(0));
+            }
+        }
+        AtomicLong extraPages = new AtomicLong();
+        List<CompletableFuture<List<Row>>> pending = new ArrayList<>(requests.size());
+        requests.forEach(st -> pending.add(allRowsAsync(st, meter, extraPages)));
+        Map<ItemRef, Item> found = new LinkedHashMap<>();
+        try {
+            for (int i = 0; i < pending.size(); i++) {
+                ItemRef first = firsts.get(i);
+                List<Row> rows;
+                try {
+                    rows = pending.get(i).join();
+                } catch (RuntimeException e) {
+                    throw Cql.unwrap(e, first.table(), first.key());
+                }
+                for (Row row : rows) {
+                    Key k = Key.of(row.getString(0), row.getString(1));
+                    found.put(new ItemRef(first.table(), k), ItemRows.decode(k, row, 2));
+                }
+            }
+        } finally {
+            meter.roundTrips(extraPages.get());
+        }
+        Map<ItemRef, Item> ordered = new LinkedHashMap<>();
+        for (ItemRef r : refs) {
+            Item item = found.get(r);
+            if (item != null) {
+                ordered.put(r, item);
+            }
+        }
+        return ordered;
+    }
+
+    private static List<List<ItemRef>> chunks(List<ItemRef> refs) {
+        List<List<ItemRef>> out = new ArrayList<>();
+        for (int i = 0; i < refs.size(); i += MAX_IN) {
+            out.add(refs.subList(i, Math.min(refs.size(), i + MAX_IN)));
+        }
+        return out;
+    }
+
+    /** A clustering range: the condition's bounds narrowed by the resume point, one more row than asked. */
+    QueryResult query(KeyQuery q, CostMeter meter) {
+        TableInfo t = tables.get(q.table());
+        Optional<SortKeyCondition.Bound> lower = q.condition().lower();
+        Optional<SortKeyCondition.Bound> upper = q.condition().upper();
+        if (q.startAfter().isPresent()) {
+            SortKeyCondition.Bound after = new SortKeyCondition.Bound(q.startAfter().get(), false);
+            if (q.descending()) {
+                upper = Optional.of(upper.map(u -> tighterUpper(u, after)).orElse(after));
+            } else {
+                lower = Optional.of(lower.map(l -> tighterLower(l, after)).orElse(after));
+            }
+        }
+        List<Object> values = new ArrayList<>(4);
+        values.add(q.partition());
+        lower.ifPresent(b -> values.add(b.value()));
+        upper.ifPresent(b -> values.add(b.value()));
+        int fetch = q.limit() == Integer.MAX_VALUE ? q.limit() : q.limit() + 1;
+        values.add(fetch);
+        String text = t.query(lower.map(b -> b.inclusive() ? ">=" : ">").orElse(null),
+                upper.map(b -> b.inclusive() ? "<=" : "<").orElse(null), q.descending());
+        BoundStatement st = cql.plain(cql.prepare(text, t.name), values.toArray()).setPageSize(Math.min(fetch, MAX_PAGE));
+        List<Item> items = new ArrayList<>();
+        boolean more = false;
+        for (Row row : allRows(st, meter, t.name, null)) {
+            String sk = row.getString(0);
+            if (!q.selects(sk)) {
+                continue;
+            }
+            if (items.size() == q.limit()) {
+                more = true;
+                break;
+            }
+            items.add(ItemRows.decode(Key.of(q.partition(), sk), row, 1));
+        }
+        return new QueryResult(items, more);
+    }
+
+    private static SortKeyCondition.Bound tighterLower(SortKeyCondition.Bound a, SortKeyCondition.Bound b) {
+        int c = dev.nosqlpatterns.key.Utf8Order.compare(a.value(), b.value());
+        return c > 0 || (c == 0 && !a.inclusive()) ? a : b;
+    }
+
+    private static SortKeyCondition.Bound tighterUpper(SortKeyCondition.Bound a, SortKeyCondition.Bound b) {
+        int c = dev.nosqlpatterns.key.Utf8Order.compare(a.value(), b.value());
+        return c < 0 || (c == 0 && !a.inclusive()) ? a : b;
+    }
+
+    /**
+     * One page of one segment. Segments are contiguous token ranges of the ring (Murmur3); the resume token
+     * is the driver's paging state, which the server checks against the same statement.
+     */
+    ScanResult scan(ScanRequest s, CostMeter meter) {
+        TableInfo t = tables.get(s.table());
+        boolean filter = s.totalSegments() > 1 && !server.murmur3();
+        BoundStatement st;
+        if (s.totalSegments() == 1 || filter) {
+            st = cql.plain(cql.prepare(t.scanAll, t.name));
+        } else {
+            long[] range = TokenRanges.murmur3(s.segment(), s.totalSegments());
+            st = cql.plain(cql.prepare(t.scanRange, t.name), range[0], range[1]);
+        }
+        st = st.setPageSize(s.limit());
+        if (s.token().isPresent()) {
+            try {
+                st = st.setPagingState(PagingState.fromBytes(Base64.getUrlDecoder().decode(s.token().get())),
+                        cql.session);
+            } catch (IllegalArgumentException e) {
+                throw new InvalidRequestException("scan token of table '" + t.name + "' is not valid for segment "
+                        + s.segment() + "/" + s.totalSegments() + ": " + e.getMessage());
+            }
+        }
+        ResultSet rs = cql.execute(st, meter, t.name, null);
+        List<Item> items = new ArrayList<>();
+        int available = rs.getAvailableWithoutFetching();
+        for (int i = 0; i < available; i++) {
+            Row row = rs.one();
+            String pk = row.getString(0);
+            if (filter && Segments.of(pk, s.totalSegments()) != s.segment()) {
+                meter.extraItemsRead(1);
+                continue;
+            }
+            items.add(ItemRows.decode(Key.of(pk, row.getString(1)), row, 2));
+        }
+        PagingState next = rs.getExecutionInfo().getSafePagingState();
+        Optional<String> token = next == null ? Optional.empty()
+                : Optional.of(Base64.getUrlEncoder().withoutPadding().encodeToString(next.toBytes()));
+        return new ScanResult(items, token);
+    }
+
+    /** Every row of a statement, page after page, each page counted as a round trip. */
+    List<Row> allRows(Statement<?> st, CostMeter meter, String table, Key key) {
+        AtomicLong extraPages = new AtomicLong();
+        try {
+            return allRowsAsync(st, meter, extraPages).join();
+        } catch (RuntimeException e) {
+            throw Cql.unwrap(e, table, key);
+        } finally {
+            meter.roundTrips(extraPages.get());
+        }
+    }
+
+    /** Sends the first request now (counted on the meter); later pages are counted in {@code extraPages}. */
+    private CompletableFuture<List<Row>> allRowsAsync(Statement<?> st, CostMeter meter, AtomicLong extraPages) {
+        List<Row> rows = new ArrayList<>();
+        return cql.executeAsync(st, meter).thenCompose(rs -> collect(rs, rows, extraPages)).toCompletableFuture();
+    }
+
+    private static CompletionStage<List<Row>> collect(AsyncResultSet rs, List<Row> rows, AtomicLong extraPages) {
+        rs.currentPage().forEach(rows::add);
+        if (!rs.hasMorePages()) {
+            return CompletableFuture.completedFuture(rows);
+        }
+        extraPages.incrementAndGet();
+        return rs.fetchNextPage().thenCompose(next -> collect(next, rows, extraPages));
+    }
+}

@@ -1,0 +1,21 @@
+package dev.nosqlpatterns.cassandra;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import dev.nosqlpatterns.store.Limits;
+
+/**
+ * What a backend was built with.
+ *
+ * @param keyspace          the keyspace holding one CQL table per logical table
+ * @param createKeyspace    create the keyspace when absent (else it must exist)
+ * @param replication       the replication map literal for CREATE KEYSPACE, already validated
+ * @param consistency       consistency of reads, plain writes and the commit of lightweight transactions
+ * @param serialConsistency consistency of the Paxos phase of lightweight transactions and serial reads
+ * @param dropMode          what dropping a logical table does to its CQL table
+ * @param limits            the limits the store facade checks before writes
+ * @param ownsSession       close the session when the backend closes
+ */
+record Settings(String keyspace, boolean createKeyspace, String replication, ConsistencyLevel consistency,
+                ConsistencyLevel serialConsistency, CassandraStore.DropMode dropMode, Limits limits,
+                boolean ownsSession) {
+}

@@ -1,0 +1,272 @@
+package dev.nosqlpatterns.cassandra.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A real single-node Apache Cassandra, run from the {@code cassandra-all} jar in a forked JVM, for tests,
+ * examples and benchmarks that need nothing but Maven.
+ *
+ * <p>Why a child JVM: Cassandra owns its process (static state, security manager, shutdown hooks), so it
+ * cannot share the caller's JVM. The child runs on the class path of the caller (which must hold
+ * {@code cassandra-all}, an optional dependency of this module) and on a JDK 11 or 17: Cassandra 5.0 does
+ * not start on newer JDKs, so point {@link Builder#javaExecutable(Path)}, the system property
+ * {@value #JAVA_PROPERTY} or the environment variable {@value #JAVA_ENV} at one when the caller runs on
+ * another. The node keeps its data in a fresh temporary directory, listens on free loopback ports, and
+ * uses settings that trade durability for start-up speed: never use it for data you want to keep.
+ *
+ * <p>{@link #shared()} starts one node per JVM on first use and stops it when the JVM exits;
+ * {@link #builder()} starts private ones that the caller closes.
+ */
+public final class EmbeddedCassandra implements AutoCloseable {
+    /** System property naming the {@code java} executable for the node. */
+    public static final String JAVA_PROPERTY = "nosqlpatterns.cassandra.java";
+    /** Environment variable naming the {@code java} executable for the node. */
+    public static final String JAVA_ENV = "NOSQLPATTERNS_CASSANDRA_JAVA";
+    /** The data centre name the node reports, which driver sessions must name as local. */
+    public static final String DATACENTER = "datacenter1";
+
+    private static final Object SHARED_LOCK = new Object();
+    private static EmbeddedCassandra shared;
+
+    private final Process process;
+    private final Path directory;
+    private final int port;
+    private final Duration startupTime;
+
+    private EmbeddedCassandra(Process process, Path directory, int port, Duration startupTime) {
+        this.process = process;
+        this.directory = directory;
+        this.port = port;
+        this.startupTime = startupTime;
+    }
+
+    /** The node of this JVM, started on the first call and stopped by a shutdown hook. */
+    public static EmbeddedCassandra shared() {
+        synchronized (SHARED_LOCK) {
+            if (shared == null || !shared.process.isAlive()) {
+                EmbeddedCassandra node = builder().start();
+                Runtime.getRuntime().addShutdownHook(new Thread(node::close, "embedded-cassandra-stop"));
+                shared = node;
+            }
+            return shared;
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The address clients connect to. */
+    public InetSocketAddress address() {
+        return new InetSocketAddress("127.0.0.1", port);
+    }
+
+    /** A store URI for this node and {@code keyspace}, as {@code Stores.open} takes it. */
+    public URI uri(String keyspace) {
+        return URI.create("cassandra://127.0.0.1:" + port + "/" + keyspace + "?datacenter=" + DATACENTER
+                + "&consistency=ONE&serialConsistency=SERIAL");
+    }
+
+    /** How long the node took to accept clients. */
+    public Duration startupTime() {
+        return startupTime;
+    }
+
+    /** The node's output, for diagnosing a failure. */
+    public Path logFile() {
+        return directory.resolve("node.log");
+    }
+
+    public boolean isRunning() {
+        return process.isAlive();
+    }
+
+    /** Stops the node cleanly (it drains and exits when its input closes), then deletes its files. */
+    @Override
+    public void close() {
+        try {
+            if (process.isAlive()) {
+                process.getOutputStream().close();
+                if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                }
+            }
+        } catch (IOException e) {
+            process.destroyForcibly();
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        } finally {
+            deleteTree(directory);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "EmbeddedCassandra[127.0.0.1:" + port + (isRunning() ? ", running" : ", stopped") + "]";
+    }
+
+    /** Options of a node to start; every setter checks its argument at once. */
+    public static final class Builder {
+        private Path javaExecutable;
+        private int maxHeapMegabytes = 512;
+        private Duration startupTimeout = Duration.ofSeconds(120);
+        private String classPath = System.getProperty("java.class.path");
+
+        private Builder() {
+            String configured = System.getProperty(JAVA_PROPERTY, System.getenv(JAVA_ENV));
+            javaExecutable = configured != null && !configured.isBlank()
+                    ? Paths.get(configured) : Paths.get(System.getProperty("java.home"), "bin", "java");
+        }
+
+        /** The {@code java} of a JDK 11 or 17 to run the node; by default this JVM's. */
+        public Builder javaExecutable(Path java) {
+            Objects.requireNonNull(java, "java executable must not be null");
+            if (!Files.isExecutable(java)) {
+                throw new IllegalArgumentException("java executable " + java + " does not exist or cannot be run");
+            }
+            this.javaExecutable = java;
+            return this;
+        }
+
+        /** The node's heap ceiling; 512 MiB by default, at least 256. */
+        public Builder maxHeapMegabytes(int megabytes) {
+            if (megabytes < 256) {
+                throw new IllegalArgumentException("the node needs a heap of at least 256 MiB, got " + megabytes);
+            }
+            this.maxHeapMegabytes = megabytes;
+            return this;
+        }
+
+        /** How long to wait for the node to accept clients; 120 s by default. */
+        public Builder startupTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "startup timeout must not be null");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("startup timeout must be positive, got " + timeout);
+            }
+            this.startupTimeout = timeout;
+            return this;
+        }
+
+        /** The class path of the node's JVM, which must hold cassandra-all; by default this JVM's. */
+        public Builder classPath(String path) {
+            Objects.requireNonNull(path, "class path must not be null");
+            if (path.isBlank()) {
+                throw new IllegalArgumentException("class path must not be blank");
+            }
+            this.classPath = path;
+            return this;
+        }
+
+        /** Starts a node and waits until it accepts clients; the caller closes it. */
+        public EmbeddedCassandra start() {
+            long begin = System.nanoTime();
+            Path dir;
+            try {
+                dir = Files.createTempDirectory("nosqlpatterns-cassandra-");
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create the node's directory", e);
+            }
+            Process process = null;
+            try {
+                int storagePort = freePort();
+                int nativePort = freePort();
+                NodeFiles.write(dir, storagePort, nativePort);
+                process = new ProcessBuilder(command(dir))
+                        .directory(dir.toFile())
+                        .redirectErrorStream(true)
+                        .redirectOutput(dir.resolve("node.log").toFile())
+                        .start();
+                awaitClients(process, dir, nativePort, begin);
+                return new EmbeddedCassandra(process, dir, nativePort, Duration.ofNanos(System.nanoTime() - begin));
+            } catch (IOException | RuntimeException e) {
+                if (process != null) {
+                    process.destroyForcibly();
+                }
+                deleteTree(dir);
+                throw e instanceof IOException io ? new UncheckedIOException("cannot start Cassandra", io)
+                        : (RuntimeException) e;
+            }
+        }
+
+        private List<String> command(Path dir) {
+            List<String> cmd = new ArrayList<>();
+            cmd.add(javaExecutable.toString());
+            cmd.addAll(NodeFiles.jvmOptions(dir, maxHeapMegabytes));
+            cmd.add("-cp");
+            cmd.add(classPath);
+            cmd.add(NodeMain.class.getName());
+            return cmd;
+        }
+
+        private void awaitClients(Process process, Path dir, int port, long begin) {
+            long deadline = begin + startupTimeout.toNanos();
+            while (System.nanoTime() < deadline) {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("Cassandra exited with code " + process.exitValue()
+                            + " while starting; its output ends with:\n" + tail(dir.resolve("node.log")));
+                }
+                try (Socket s = new Socket()) {
+                    s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                    return;
+                } catch (IOException notYet) {
+                    sleep(100);
+                }
+            }
+            throw new IllegalStateException("Cassandra did not accept clients within " + startupTimeout
+                    + "; its output ends with:\n" + tail(dir.resolve("node.log")));
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            s.setReuseAddress(true);
+            return s.getLocalPort();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for Cassandra", e);
+        }
+    }
+
+    private static String tail(Path file) {
+        try {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException | UncheckedIOException e) {
+            return "(no output: " + e.getMessage() + ")";
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        if (dir == null || !Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // leftovers in the temporary directory are harmless
+        }
+    }
+}
