@@ -52,9 +52,9 @@ for i, w in ipairs(writes) do
 end
 
 -- HSET in slices, so that items with many attributes stay within Lua's stack limit.
-local function hset(key, pairs)
-  for s = 1, #pairs, 200 do
-    redis.call('HSET', key, unpack(pairs, s, math.min(s + 199, #pairs)))
+local function hset(key, values)
+  for s = 1, #values, 200 do
+    redis.call('HSET', key, unpack(values, s, math.min(s + 199, #values)))
   end
 end
 
@@ -68,18 +68,18 @@ for _, w in ipairs(writes) do
     end
     redis.call('DEL', w.hash)
     if w.op == 'P' then
-      local pairs = {VERSION, w.version}
+      local values = {VERSION, w.version}
       for _, x in ipairs(w.idx) do
         if x.entry ~= '' then
           redis.call('ZADD', x.key, 0, x.entry)
-          pairs[#pairs + 1] = x.field
-          pairs[#pairs + 1] = x.entry
+          values[#values + 1] = x.field
+          values[#values + 1] = x.entry
         end
       end
       for j = w.first, w.first + 2 * w.fields - 1 do
-        pairs[#pairs + 1] = ARGV[j]
+        values[#values + 1] = ARGV[j]
       end
-      hset(w.hash, pairs)
+      hset(w.hash, values)
       redis.call('ZADD', w.zset, 0, w.sort)
       if w.part ~= '' then
         redis.call('ZADD', w.reg, 0, w.part)

@@ -30,6 +30,7 @@ import java.util.stream.Stream;
 public final class EmbeddedRedis implements AutoCloseable {
     private static final long START_TIMEOUT_MS = 20_000;
     private static EmbeddedRedis shared;
+    private static String extracted;
 
     private final Process process;
     private final int port;
@@ -102,7 +103,12 @@ public final class EmbeddedRedis implements AutoCloseable {
             }
         }
         try {
-            return redis.embedded.core.ExecutableProvider.newJarResourceProvider().get().getAbsolutePath();
+            synchronized (EmbeddedRedis.class) {
+                if (extracted == null || !new File(extracted).canExecute()) {
+                    extracted = redis.embedded.core.ExecutableProvider.newJarResourceProvider().get().getAbsolutePath();
+                }
+                return extracted;
+            }
         } catch (NoClassDefFoundError e) {
             throw new IllegalStateException("no redis-server found: install one on the PATH, name one with"
                     + " NOSQLPATTERNS_REDIS_SERVER, or add com.github.codemonstur:embedded-redis to the class path", e);
