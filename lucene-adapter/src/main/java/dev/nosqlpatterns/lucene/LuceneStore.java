@@ -14,8 +14,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SerialMergeScheduler;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
@@ -212,12 +214,13 @@ public final class LuceneStore {
 
         private SharedIndex open() throws IOException {
             if (memory) {
-                return SharedIndex.acquire(new Object(), () -> new IndexWriter(new ByteBuffersDirectory(), config()), true);
+                return SharedIndex.acquire(new Object(),
+                        () -> new IndexWriter(new ByteBuffersDirectory(), inMemoryConfig()), true);
             }
             if (path != null) {
                 Path p = path;
                 try {
-                    return SharedIndex.acquire("path:" + p, () -> new IndexWriter(FSDirectory.open(p), config()), true);
+                    return SharedIndex.acquire("path:" + p, () -> openOnDisk(p), true);
                 } catch (org.apache.lucene.store.LockObtainFailedException e) {
                     throw new StoreUnavailableException("the Lucene index at " + p + " is open for writing by another"
                             + " process (or another writer in this one): " + e.getMessage(), null, null, e);
@@ -227,9 +230,37 @@ public final class LuceneStore {
             return SharedIndex.acquire(w, () -> w, false);
         }
 
+        /** A writer on a directory, with a first commit so that a new index is a valid (empty) index at once. */
+        private static IndexWriter openOnDisk(Path p) throws IOException {
+            Directory dir = FSDirectory.open(p);
+            try {
+                IndexWriter w = new IndexWriter(dir, config());
+                if (!DirectoryReader.indexExists(dir)) {
+                    w.commit();
+                }
+                return w;
+            } catch (IOException | RuntimeException e) {
+                dir.close();
+                throw e;
+            }
+        }
+
+        /**
+         * Every write ends with a near-real-time refresh, which flushes a small segment; refreshes do not
+         * wait for merges. On disk, flushed segments go in compound files: a commit syncs 3 files per
+         * segment instead of about 12.
+         */
         private static IndexWriterConfig config() {
             return new IndexWriterConfig().setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
-                    .setCommitOnClose(true);
+                    .setCommitOnClose(true).setMaxFullFlushMergeWaitMillis(0);
+        }
+
+        /**
+         * In memory, nothing is synced: flushed segments skip the compound file (a copy of every byte),
+         * and merges, quick copies too, run in the writing thread rather than being handed off.
+         */
+        private static IndexWriterConfig inMemoryConfig() {
+            return config().setUseCompoundFile(false).setMergeScheduler(new SerialMergeScheduler());
         }
 
         private static boolean inMemory(Directory d) {

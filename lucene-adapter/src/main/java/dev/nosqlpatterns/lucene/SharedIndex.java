@@ -57,6 +57,7 @@ final class SharedIndex {
                 } catch (IOException | RuntimeException e) {
                     if (ownsWriter) {
                         writer.close();
+                        writer.getDirectory().close();
                     }
                     throw e;
                 }
@@ -79,7 +80,11 @@ final class SharedIndex {
             searchers.close();
         } finally {
             if (ownsWriter) {
-                writer.close();
+                try {
+                    writer.close();
+                } finally {
+                    writer.getDirectory().close();
+                }
             }
         }
     }

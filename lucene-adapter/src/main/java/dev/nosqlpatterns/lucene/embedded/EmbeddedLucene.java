@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SerialMergeScheduler;
 import org.apache.lucene.store.ByteBuffersDirectory;
 
 /**
@@ -22,7 +23,11 @@ public final class EmbeddedLucene {
     public static synchronized IndexWriter writer() {
         if (writer == null) {
             try {
-                IndexWriter w = new IndexWriter(new ByteBuffersDirectory(), new IndexWriterConfig());
+                // As the adapter's own in-memory writers: refreshes flush small segments without compound
+                // files and without waiting for merges, which run in the writing thread.
+                IndexWriterConfig config = new IndexWriterConfig().setUseCompoundFile(false)
+                        .setMaxFullFlushMergeWaitMillis(0).setMergeScheduler(new SerialMergeScheduler());
+                IndexWriter w = new IndexWriter(new ByteBuffersDirectory(), config);
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> close(w), "embedded-lucene-close"));
                 writer = w;
             } catch (IOException e) {
