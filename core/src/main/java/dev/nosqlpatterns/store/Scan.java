@@ -7,8 +7,8 @@ import java.util.Optional;
  * A read of a whole logical table, one segment of it, one page at a time.
  *
  * <p>Segments split the table into {@code totalSegments} disjoint parts that can be read in parallel:
- * together they return every item exactly once (absent concurrent writes). Order inside a segment is
- * the store's own. Scans read everything they pass, so they cost what the table holds: prefer a query.
+ * together they return every item exactly once (absent concurrent writes). Inside a segment, each
+ * partition's items come together and in sort-key order; the order of partitions is the store's own. Scans read everything they pass, so they cost what the table holds: prefer a query.
  */
 public record Scan(String table, int segment, int totalSegments, int limit, Optional<Cursor> after) {
 

@@ -84,6 +84,27 @@ public abstract class ScanSuite extends StoreSuite {
     }
 
     @Test
+    void eachPartitionComesTogetherAndInSortOrder() {
+        String t = newTable();
+        seeded(t, 12, 15);
+        for (int seg = 0; seg < 2; seg++) {
+            List<Key> keys = scanPages(Scan.of(t).segment(seg, 2).limit(4));
+            java.util.Set<String> finished = new HashSet<>();
+            for (int i = 0; i < keys.size(); i++) {
+                Key k = keys.get(i);
+                if (i > 0 && !keys.get(i - 1).partition().equals(k.partition())) {
+                    assertTrue(finished.add(keys.get(i - 1).partition()), "partition split: " + keys);
+                    assertTrue(!finished.contains(k.partition()), "partition " + k.partition() + " resumed later");
+                }
+                if (i > 0 && keys.get(i - 1).partition().equals(k.partition())) {
+                    assertTrue(dev.nosqlpatterns.key.Utf8Order.compare(keys.get(i - 1).sort(), k.sort()) < 0,
+                            "sort order inside partition " + k.partition());
+                }
+            }
+        }
+    }
+
+    @Test
     void anEmptyTableScansToNothing() {
         String t = newTable();
         Page page = store.scan(Scan.of(t));

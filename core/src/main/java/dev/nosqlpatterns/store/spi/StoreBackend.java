@@ -67,7 +67,11 @@ public interface StoreBackend extends AutoCloseable {
      */
     QueryResult query(KeyQuery query, CostMeter meter);
 
-    /** Reads one page of one scan segment, resuming after the backend's own token. */
+    /**
+     * Reads one page of one scan segment, resuming after the backend's own token. A segment returns
+     * each partition's items together and in sort-key order (partitions in any order), so that
+     * techniques can process a table frame by frame, one partition at a time.
+     */
     ScanResult scan(ScanRequest scan, CostMeter meter);
 
     /** Applies unconditional puts and deletes of distinct items, not atomically, as fast as the store allows. */
