@@ -26,7 +26,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The storage SPI on DynamoDB. Conditions, updates and transactions are DynamoDB's own, so they hold
- * across every process sharing the tables; reads are strongly consistent (index reads excepted); every
+ * across every process sharing the tables; reads are strongly consistent by default (index reads are
+ * not: DynamoDB's global secondary indexes are eventually consistent); every
  * request asks for its consumed capacity and reports it with its round trips.
  */
 final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
@@ -45,7 +46,8 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
     private final Transactions transactions;
     private final Indexes indexes;
 
-    DynamoDbBackend(DynamoDbClient client, boolean ownsClient, Layout layout, Sender sender, boolean createTables) {
+    DynamoDbBackend(DynamoDbClient client, boolean ownsClient, Layout layout, Sender sender, boolean createTables,
+                    boolean consistentReads) {
         this.client = client;
         this.ownsClient = ownsClient;
         this.layout = layout;
@@ -53,7 +55,7 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
                 Layout.MAX_PARTITION_KEY_BYTES - layout.partitionPrefixBytes(), Layout.MAX_SORT_KEY_BYTES,
                 Transactions.MAX_ACTIONS, Transactions.MAX_BYTES);
         this.tables = new Tables(client, layout, sender, createTables);
-        this.reads = new Reads(client, layout, sender);
+        this.reads = new Reads(client, layout, sender, consistentReads);
         this.writes = new Writes(client, layout, sender, this::spec);
         this.transactions = new Transactions(client, layout, sender, writes, this::spec);
         this.indexes = new Indexes(client, layout, sender, this::spec);

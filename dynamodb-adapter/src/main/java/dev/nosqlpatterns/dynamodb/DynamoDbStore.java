@@ -33,8 +33,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * {@code dynamodb:///?region=eu-west-1} for AWS with the default credentials chain. Options:
  * {@code region}, {@code table} (single-table name), {@code tablePrefix} (switches to one table per
  * logical table, named prefix + logical name), {@code prefix} and {@code suffix} (partition and sort key
- * attribute names), {@code create=false}, {@code maxAttempts}, {@code connectTimeoutMillis},
- * {@code socketTimeoutMillis}.
+ * attribute names), {@code create=false}, {@code consistentReads=false}, {@code maxAttempts},
+ * {@code connectTimeoutMillis}, {@code socketTimeoutMillis}.
  */
 public final class DynamoDbStore {
     /** The physical table of the single-table layout when none is named. */
@@ -65,6 +65,7 @@ public final class DynamoDbStore {
         private String partitionAttribute = "pk";
         private String sortAttribute = "sk";
         private boolean createTables = true;
+        private boolean consistentReads = true;
         private int maxAttempts = 8;
         private Duration baseDelay = Duration.ofMillis(25);
         private Duration maxDelay = Duration.ofSeconds(2);
@@ -119,6 +120,17 @@ public final class DynamoDbStore {
         /** Whether missing physical tables and index slots are created (default true). */
         public Builder createTables(boolean create) {
             this.createTables = create;
+            return this;
+        }
+
+        /**
+         * Whether gets, batch gets, queries and scans are strongly consistent (default true). Strongly
+         * consistent reads cost twice the read units of eventually consistent ones; turning them off
+         * trades the read-your-writes guarantee of the storage contract for half the cost, which is what
+         * DynamoDB's own scan cost figures assume.
+         */
+        public Builder consistentReads(boolean consistent) {
+            this.consistentReads = consistent;
             return this;
         }
 
@@ -193,7 +205,7 @@ public final class DynamoDbStore {
             Sender sender = new Sender(maxAttempts, baseDelay, maxDelay, sleeper);
             boolean owns = client == null;
             DynamoDbClient c = owns ? clientSettings.build() : client;
-            return new DynamoDbBackend(c, owns, layout, sender, createTables);
+            return new DynamoDbBackend(c, owns, layout, sender, createTables, consistentReads);
         }
 
         private static void checkKeyAttribute(String which, String name, List<String> problems) {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import dev.nosqlpatterns.item.Value;
 
 /**
  * Where logical tables and items live in DynamoDB.
@@ -119,7 +120,7 @@ final class Layout {
     Map<String, AttributeValue> encode(String logical, Item item) {
         Map<String, AttributeValue> m = key(logical, item.key());
         int escapes = 0;
-        for (Map.Entry<String, dev.nosqlpatterns.item.Value> e : item.attributes().entrySet()) {
+        for (Map.Entry<String, Value> e : item.attributes().entrySet()) {
             String stored = attribute(e.getKey());
             escapes += stored.length() - e.getKey().length();
             m.put(stored, Values.of(e.getValue()));

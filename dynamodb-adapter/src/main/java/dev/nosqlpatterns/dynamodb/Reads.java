@@ -25,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * Strongly consistent reads: GetItem, BatchGetItem in requests of 100 with unprocessed keys retried,
+ * Reads, strongly consistent unless the store is built otherwise: GetItem, BatchGetItem in requests of 100 with unprocessed keys retried,
  * Query with a key condition, direction, Limit and ExclusiveStartKey, and segmented Scan.
  *
  * <p>A query asks for one item more than the page holds, so that a page says "more" only when another
@@ -40,16 +40,18 @@ final class Reads {
     private final DynamoDbClient client;
     private final Layout layout;
     private final Sender sender;
+    private final boolean consistent;
 
-    Reads(DynamoDbClient client, Layout layout, Sender sender) {
+    Reads(DynamoDbClient client, Layout layout, Sender sender, boolean consistent) {
         this.client = client;
         this.layout = layout;
         this.sender = sender;
+        this.consistent = consistent;
     }
 
     Optional<Item> get(String table, Key key, CostMeter meter) {
         var r = sender.send(meter, Sender.Target.of(table, key), () -> client.getItem(b -> b
-                .tableName(layout.physicalTable(table)).key(layout.key(table, key)).consistentRead(true)
+                .tableName(layout.physicalTable(table)).key(layout.key(table, key)).consistentRead(consistent)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
         Sender.capacity(meter, r.consumedCapacity(), false);
         return r.hasItem() && !r.item().isEmpty() ? Optional.of(layout.decode(r.item())) : Optional.empty();
@@ -65,7 +67,7 @@ final class Reads {
                         .add(layout.key(ref.table(), ref.key()));
             }
             Map<String, KeysAndAttributes> pending = new LinkedHashMap<>();
-            keys.forEach((t, k) -> pending.put(t, KeysAndAttributes.builder().keys(k).consistentRead(true).build()));
+            keys.forEach((t, k) -> pending.put(t, KeysAndAttributes.builder().keys(k).consistentRead(consistent).build()));
             batchGet(pending, target, meter, found);
         }
         return found;
@@ -123,7 +125,7 @@ final class Reads {
             QueryResponse r = sender.send(meter, target, () -> client.query(b -> b
                     .tableName(layout.physicalTable(q.table())).keyConditionExpression(keyCondition)
                     .expressionAttributeNames(x.names()).expressionAttributeValues(x.values())
-                    .scanIndexForward(!q.descending()).limit(limit).exclusiveStartKey(from).consistentRead(true)
+                    .scanIndexForward(!q.descending()).limit(limit).exclusiveStartKey(from).consistentRead(consistent)
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
             Sender.capacity(meter, r.consumedCapacity(), false);
             r.items().forEach(stored -> items.add(layout.decode(stored)));
@@ -181,7 +183,7 @@ final class Reads {
                     .expressionAttributeNames(x.names()).expressionAttributeValues(x.values())
                     .segment(s.totalSegments() > 1 ? s.segment() : null)
                     .totalSegments(s.totalSegments() > 1 ? s.totalSegments() : null)
-                    .limit(limit).exclusiveStartKey(from).consistentRead(true)
+                    .limit(limit).exclusiveStartKey(from).consistentRead(consistent)
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
             Sender.capacity(meter, r.consumedCapacity(), false);
             r.items().forEach(stored -> items.add(layout.decode(stored)));
@@ -207,7 +209,7 @@ final class Reads {
             ScanResponse r = sender.send(meter, Sender.Target.of(table), () -> client.scan(b -> b
                     .tableName(layout.physicalTable(table)).filterExpression(filter).projectionExpression(projection)
                     .expressionAttributeNames(x.names()).expressionAttributeValues(x.values())
-                    .exclusiveStartKey(from).consistentRead(true).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                    .exclusiveStartKey(from).consistentRead(consistent).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
             Sender.capacity(meter, r.consumedCapacity(), false);
             keys.addAll(r.items());
             start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;

@@ -26,6 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ItemCollectionSizeLimitExceededException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import java.util.Locale;
 
 /**
  * Sends requests: counts each attempt as a round trip, retries throttling, server errors and lost
@@ -139,7 +140,7 @@ final class Sender {
         }
         if (e instanceof AwsServiceException a && a.statusCode() >= 400 && a.statusCode() < 500) {
             String message = a.awsErrorDetails() == null ? a.getMessage() : a.awsErrorDetails().errorMessage();
-            String lower = message == null ? "" : message.toLowerCase(java.util.Locale.ROOT);
+            String lower = message == null ? "" : message.toLowerCase(Locale.ROOT);
             if (lower.contains("item size") && lower.contains("exceeded")) {
                 return new ItemTooLargeException(t.table(), t.key(), "DynamoDB refused the item: " + message);
             }

@@ -26,6 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+import java.util.function.Predicate;
 
 /**
  * Creates, checks and deletes physical tables and their index slots: tables on demand (pay per request)
@@ -180,7 +181,7 @@ final class Tables {
     }
 
     private TableDescription waitFor(String physical, Sender.Target target, CostMeter meter,
-                                     java.util.function.Predicate<TableDescription> ready) {
+                                     Predicate<TableDescription> ready) {
         long deadline = System.nanoTime() + WAIT_LIMIT.toNanos();
         while (true) {
             TableDescription t = describe(physical, target, meter).orElse(null);

@@ -21,6 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
+import dev.nosqlpatterns.store.TableSpec;
+import java.util.function.Function;
 
 /**
  * Multi-item atomic writes with TransactWriteItems: all or nothing, across partitions and tables, with
@@ -36,10 +38,10 @@ final class Transactions {
     private final Layout layout;
     private final Sender sender;
     private final Writes writes;
-    private final java.util.function.Function<String, dev.nosqlpatterns.store.TableSpec> specs;
+    private final Function<String, TableSpec> specs;
 
     Transactions(DynamoDbClient client, Layout layout, Sender sender, Writes writes,
-                 java.util.function.Function<String, dev.nosqlpatterns.store.TableSpec> specs) {
+                 Function<String, TableSpec> specs) {
         this.client = client;
         this.layout = layout;
         this.sender = sender;

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import dev.nosqlpatterns.item.Value;
+import java.util.function.Function;
 
 /**
  * One {@link Write.Update} as a DynamoDB update expression: SET, REMOVE, ADD (numbers and set members)
@@ -92,8 +94,7 @@ final class UpdatePlan {
      * The derived key after {@code a}: a value, empty (the attribute leaves the index), or null when it
      * depends on the stored value (an ADD).
      */
-    private Optional<String> derive(UpdateAction a, java.util.function.Function<dev.nosqlpatterns.item.Value,
-            Optional<String>> derive) {
+    private Optional<String> derive(UpdateAction a, Function<Value, Optional<String>> derive) {
         if (a instanceof UpdateAction.Set s) {
             return derive.apply(s.value());
         }

@@ -13,7 +13,7 @@ import java.util.Set;
 /** Reads a {@code dynamodb:} URI into a store builder; see {@link DynamoDbStore} for the options. */
 final class UriOptions {
     private static final Set<String> KNOWN = Set.of("region", "table", "tablePrefix", "prefix", "suffix", "create",
-            "tls", "credentials", "maxAttempts", "connectTimeoutMillis", "socketTimeoutMillis");
+            "tls", "credentials", "consistentReads", "maxAttempts", "connectTimeoutMillis", "socketTimeoutMillis");
 
     private UriOptions() {
     }
@@ -46,6 +46,9 @@ final class UriOptions {
         }
         if (options.containsKey("create")) {
             b.createTables(Boolean.parseBoolean(options.get("create")));
+        }
+        if (options.containsKey("consistentReads")) {
+            b.consistentReads(Boolean.parseBoolean(options.get("consistentReads")));
         }
         if (options.containsKey("maxAttempts")) {
             try {

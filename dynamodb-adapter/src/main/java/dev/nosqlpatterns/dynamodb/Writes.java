@@ -27,6 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+import dev.nosqlpatterns.store.StoreUnavailableException;
 
 /**
  * Single-item writes: PutItem, DeleteItem and UpdateItem with condition expressions, and BatchWriteItem
@@ -178,7 +179,7 @@ final class Writes {
                 return;
             }
             if (attempt >= sender.maxAttempts()) {
-                throw new dev.nosqlpatterns.store.StoreUnavailableException("DynamoDB left "
+                throw new StoreUnavailableException("DynamoDB left "
                         + r.unprocessedItems().values().stream().mapToInt(List::size).sum()
                         + " batch writes unprocessed after " + attempt + " attempts; the others were applied",
                         target.table(), null, null);
