@@ -5,9 +5,9 @@ import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
- * The Redis the tests use, once per JVM: the one named by NOSQLPATTERNS_REDIS_URI (environment variable
- * or system property) when given, otherwise an embedded redis-server (see {@link EmbeddedRedis}).
- * Testcontainers is not used: the embedded server is a real redis-server and needs no Docker.
+ * The Redis the tests use, once per JVM, the first of: the one named by NOSQLPATTERNS_REDIS_URI
+ * (environment variable or system property); {@code redis:7} through Testcontainers when a Docker engine
+ * answers; an embedded redis-server (see {@link EmbeddedRedis}).
  */
 final class RedisTestServer {
     private static String uri;
@@ -19,7 +19,12 @@ final class RedisTestServer {
     static synchronized String uri() {
         if (uri == null) {
             String given = System.getProperty("NOSQLPATTERNS_REDIS_URI", System.getenv("NOSQLPATTERNS_REDIS_URI"));
-            uri = given != null && !given.isBlank() ? given : EmbeddedRedis.shared().uri();
+            if (given != null && !given.isBlank()) {
+                uri = given;
+            } else {
+                String container = RedisContainer.startIfDocker();
+                uri = container != null ? container : EmbeddedRedis.shared().uri();
+            }
         }
         return uri;
     }
