@@ -7,10 +7,10 @@ import java.util.Arrays;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * The byte layout of the key terms. An item's term is {@code len(table) table len(partition) partition sort}
- * (lengths as varints, strings as UTF-8): the length prefixes make table and partition prefix-free, and the
- * sort key comes last and raw, so the terms of one partition are contiguous and ordered exactly like their
- * sort keys' UTF-8 bytes, which is how Lucene orders terms.
+ * The byte layout of the key terms. An item's term is {@code table 00 00 partition 00 00 sort}: table and
+ * partition as UTF-8 with each zero byte written as {@code 00 FF} (FF never occurs in UTF-8), each closed by
+ * {@code 00 00}, then the sort key raw. So terms order exactly like (table, partition, sort key) in UTF-8
+ * byte order, which is how Lucene orders terms, and the items of one partition are one contiguous range.
  */
 final class Keys {
     /** Never a byte of UTF-8, so {@code prefix + END} sorts after every term that starts with {@code prefix}. */
@@ -26,15 +26,15 @@ final class Keys {
     /** The term of a partition, and the prefix of its items' terms. */
     static byte[] prefix(String table, String partition) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        chunk(out, utf8(table));
-        chunk(out, utf8(partition));
+        escaped(out, utf8(table));
+        escaped(out, utf8(partition));
         return out.toByteArray();
     }
 
-    /** The prefix of every term of a table. */
+    /** The prefix of every item term of a table. */
     static byte[] prefix(String table) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        chunk(out, utf8(table));
+        escaped(out, utf8(table));
         return out.toByteArray();
     }
 
@@ -51,8 +51,8 @@ final class Keys {
     static Decoded decode(BytesRef term) {
         byte[] b = BytesRef.deepCopyOf(term).bytes;
         int[] pos = {0};
-        String table = next(b, pos);
-        String partition = next(b, pos);
+        String table = unescaped(b, pos);
+        String partition = unescaped(b, pos);
         String sort = new String(b, pos[0], b.length - pos[0], StandardCharsets.UTF_8);
         return new Decoded(table, Key.of(partition, sort));
     }
@@ -61,16 +61,16 @@ final class Keys {
     static String partitionOf(BytesRef term) {
         byte[] b = BytesRef.deepCopyOf(term).bytes;
         int[] pos = {0};
-        next(b, pos);
-        return next(b, pos);
+        unescaped(b, pos);
+        return unescaped(b, pos);
     }
 
     /** The partition term of an item term. */
     static BytesRef partitionTermOf(BytesRef itemTerm) {
         byte[] b = BytesRef.deepCopyOf(itemTerm).bytes;
         int[] pos = {0};
-        next(b, pos);
-        next(b, pos);
+        unescaped(b, pos);
+        unescaped(b, pos);
         return new BytesRef(Arrays.copyOf(b, pos[0]));
     }
 
@@ -99,24 +99,40 @@ final class Keys {
         out.writeBytes(bytes);
     }
 
-    private static String next(byte[] b, int[] pos) {
-        int n = 0;
-        for (int shift = 0; ; shift += 7) {
-            if (pos[0] >= b.length || shift > 28) {
+    private static void escaped(ByteArrayOutputStream out, byte[] bytes) {
+        for (byte x : bytes) {
+            out.write(x);
+            if (x == 0) {
+                out.write(END);
+            }
+        }
+        out.write(0);
+        out.write(0);
+    }
+
+    private static String unescaped(byte[] b, int[] pos) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        while (true) {
+            if (pos[0] >= b.length) {
                 throw new IllegalArgumentException("malformed key term");
             }
             byte x = b[pos[0]++];
-            n |= (x & 0x7f) << shift;
-            if ((x & 0x80) == 0) {
-                break;
+            if (x != 0) {
+                out.write(x);
+                continue;
             }
+            if (pos[0] >= b.length) {
+                throw new IllegalArgumentException("malformed key term");
+            }
+            byte next = b[pos[0]++];
+            if (next == 0) {
+                return out.toString(StandardCharsets.UTF_8);
+            }
+            if (next != END) {
+                throw new IllegalArgumentException("malformed key term");
+            }
+            out.write(0);
         }
-        if (n < 0 || pos[0] + n > b.length) {
-            throw new IllegalArgumentException("malformed key term");
-        }
-        String s = new String(b, pos[0], n, StandardCharsets.UTF_8);
-        pos[0] += n;
-        return s;
     }
 
     /** A decoded item term. */
