@@ -1,0 +1,166 @@
+package dev.nosqlpatterns.tree;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Value;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The argument checks every layout shares, done before any read or write, and the entry points each
+ * layout implements once the arguments are known to be valid.
+ */
+abstract class AbstractTree<T> implements Tree<T> {
+    final TreeContext<T> ctx;
+
+    AbstractTree(TreeContext<T> ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public final String name() {
+        return ctx.name();
+    }
+
+    @Override
+    public final TreeStrategy strategy() {
+        return ctx.strategy();
+    }
+
+    @Override
+    public final TreeNode<T> createRoot(String id, T payload) {
+        NodeNames.check("node id", id);
+        Value stored = ctx.encode(id, payload);
+        ctx.label(id, payload);
+        createRoot(id, stored, payload);
+        return new TreeNode<>(id, Optional.empty(), payload);
+    }
+
+    @Override
+    public final TreeNode<T> addChild(String parentId, String id, T payload, Position position) {
+        NodeNames.check("parent id", parentId);
+        NodeNames.check("node id", id);
+        Objects.requireNonNull(position, "position must not be null");
+        Value stored = ctx.encode(id, payload);
+        ctx.label(id, payload);
+        addChild(parentId, id, stored, payload, position);
+        return new TreeNode<>(id, Optional.of(parentId), payload);
+    }
+
+    @Override
+    public final Optional<TreeNode<T>> get(String id) {
+        return find(NodeNames.check("node id", id));
+    }
+
+    @Override
+    public final List<TreeNode<T>> children(String id) {
+        return childrenOf(NodeNames.check("node id", id));
+    }
+
+    @Override
+    public final Optional<TreeNode<T>> parent(String id) {
+        return parentOf(NodeNames.check("node id", id));
+    }
+
+    @Override
+    public final List<TreeNode<T>> ancestors(String id) {
+        return ancestorsOf(NodeNames.check("node id", id));
+    }
+
+    @Override
+    public final List<TreeNode<T>> subtree(String id, int maxDepth) {
+        NodeNames.check("node id", id);
+        if (maxDepth < 0) {
+            throw new IllegalArgumentException("max depth must be 0 or more, got " + maxDepth);
+        }
+        return subtreeOf(id, maxDepth);
+    }
+
+    @Override
+    public final long countDescendants(String id) {
+        return descendantsOf(NodeNames.check("node id", id));
+    }
+
+    @Override
+    public final int depth(String id) {
+        return depthOf(NodeNames.check("node id", id));
+    }
+
+    @Override
+    public final void move(String id, String newParentId, Position position) {
+        NodeNames.check("node id", id);
+        NodeNames.check("new parent id", newParentId);
+        Objects.requireNonNull(position, "position must not be null");
+        if (id.equals(newParentId)) {
+            throw new CycleException(name(), id, newParentId);
+        }
+        moveTo(id, newParentId, position);
+    }
+
+    @Override
+    public final void update(String id, T payload) {
+        NodeNames.check("node id", id);
+        Value stored = ctx.encode(id, payload);
+        ctx.label(id, payload);
+        replace(id, stored, payload);
+    }
+
+    @Override
+    public final void delete(String id) {
+        deleteLeaf(NodeNames.check("node id", id));
+    }
+
+    @Override
+    public final long deleteSubtree(String id) {
+        return deleteAll(NodeNames.check("node id", id));
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + ctx.table() + "/" + ctx.partition() + "]";
+    }
+
+    NoSuchNodeException missing(String id, String role) {
+        return new NoSuchNodeException(name(), id, role);
+    }
+
+    TreeException rootExists(String root) {
+        return new TreeException(name(), "it already has the root '" + root
+                + "'; add children to it, or delete its subtree first");
+    }
+
+    IllegalArgumentException rootCannotMove(String root) {
+        return new IllegalArgumentException("tree '" + name() + "': '" + root
+                + "' is the root and cannot be moved");
+    }
+
+    TreeNode<T> node(Item item) {
+        return ctx.node(item);
+    }
+
+    abstract void createRoot(String id, Value stored, T payload);
+
+    abstract void addChild(String parentId, String id, Value stored, T payload, Position position);
+
+    abstract Optional<TreeNode<T>> find(String id);
+
+    abstract List<TreeNode<T>> childrenOf(String id);
+
+    abstract Optional<TreeNode<T>> parentOf(String id);
+
+    abstract List<TreeNode<T>> ancestorsOf(String id);
+
+    abstract List<TreeNode<T>> subtreeOf(String id, int maxDepth);
+
+    abstract long descendantsOf(String id);
+
+    abstract int depthOf(String id);
+
+    abstract void moveTo(String id, String newParentId, Position position);
+
+    abstract void replace(String id, Value stored, T payload);
+
+    abstract void deleteLeaf(String id);
+
+    abstract long deleteAll(String id);
+}

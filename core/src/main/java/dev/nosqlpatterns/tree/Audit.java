@@ -1,0 +1,70 @@
+package dev.nosqlpatterns.tree;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.store.Query;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Verify and repair for the layouts that keep one item per node: one read of the whole partition, the
+ * journal checked here, the items checked by the layout.
+ */
+final class Audit {
+    private Audit() {
+    }
+
+    /** Every item of a tree partition, sorted into the header, the journal and the rest. */
+    record Snapshot(Header header, List<Item> items, List<Item> journal) {
+    }
+
+    /** What a layout found: the nodes it counted and what disagrees. */
+    record Findings(long nodes, List<String> problems) {
+    }
+
+    static Snapshot read(TreeContext<?> ctx) {
+        Header header = Header.read(Optional.empty());
+        List<Item> items = new ArrayList<>();
+        List<Item> journal = new ArrayList<>();
+        for (Item i : ctx.store().queryAll(Query.in(ctx.table(), ctx.partition())
+                .limit(ctx.options().pageSize())).toList()) {
+            String sort = i.key().sort();
+            if (sort.equals(Layout.HEADER)) {
+                header = Header.read(Optional.of(i));
+            } else if (sort.startsWith(Layout.JOURNAL)) {
+                journal.add(i);
+            } else {
+                items.add(i);
+            }
+        }
+        return new Snapshot(header, items, journal);
+    }
+
+    static TreeCheck verify(TreeContext<?> ctx, Function<Snapshot, Findings> layout) {
+        Snapshot s = read(ctx);
+        Optional<String> pending = s.header().intent().map(Header.Intent::token);
+        Map<String, Long> tokens = Journal.tokens(s.journal());
+        int stray = (int) s.journal().stream().filter(i -> !pending.isPresent()
+                || !i.key().sort().startsWith(Layout.JOURNAL + pending.get() + ":")).count();
+        Findings f = layout.apply(s);
+        List<String> problems = new ArrayList<>(f.problems());
+        pending.ifPresent(t -> {
+            if (s.header().intent().get().chunks() > 0 && !tokens.containsKey(t)) {
+                problems.add("the pending change " + t + " has no journal items");
+            }
+        });
+        return new TreeCheck(f.nodes(), pending.isPresent(), stray, problems);
+    }
+
+    static TreeCheck repair(TreeContext<?> ctx, Function<Snapshot, Findings> layout) {
+        Snapshot s = read(ctx);
+        if (s.header().intent().isPresent()) {
+            Journal.rollForward(ctx, s.header());
+            s = read(ctx);
+        }
+        Journal.sweep(ctx, s.journal(), s.header().intent().map(Header.Intent::token), Long.MAX_VALUE);
+        return verify(ctx, layout);
+    }
+}

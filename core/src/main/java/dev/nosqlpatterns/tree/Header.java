@@ -1,0 +1,61 @@
+package dev.nosqlpatterns.tree;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
+import java.util.Optional;
+
+/**
+ * The header item of a tree partition: the root's id, the version every change increments (the
+ * optimistic lock that serializes changes), and the journaled change still being applied, if any.
+ */
+record Header(boolean exists, long version, Optional<String> root, Optional<Intent> intent) {
+    private static final String VERSION = "version";
+    private static final String ROOT = "root";
+    private static final String TOKEN = "intent";
+    private static final String AT = "intentAt";
+    private static final String CHUNKS = "intentChunks";
+    private static final String INLINE = "intentWrites";
+
+    /**
+     * A committed change whose writes may not all be applied yet: in the header itself ({@code inline})
+     * or in {@code chunks} journal items named by {@code token}; {@code at} is when it was committed.
+     */
+    record Intent(String token, long at, int chunks, Optional<Value> inline) {
+    }
+
+    static Header read(Optional<Item> item) {
+        if (item.isEmpty()) {
+            return new Header(false, 0, Optional.empty(), Optional.empty());
+        }
+        Item h = item.get();
+        Optional<Intent> intent = h.getString(TOKEN).map(token -> new Intent(token,
+                h.getLong(AT).orElse(0L), h.getLong(CHUNKS).orElse(0L).intValue(), h.get(INLINE)));
+        return new Header(true, h.getLong(VERSION).orElse(0L), h.getString(ROOT), intent);
+    }
+
+    /** The header after a change: next version, the given root, nothing pending. */
+    Header next(Optional<String> newRoot) {
+        return new Header(true, version + 1, newRoot, Optional.empty());
+    }
+
+    Header withIntent(Intent pending) {
+        return new Header(true, version, root, Optional.of(pending));
+    }
+
+    Item toItem(String partition) {
+        Item.Builder b = Item.builder(Key.of(partition, Layout.HEADER)).put(VERSION, version);
+        root.ifPresent(r -> b.put(ROOT, r));
+        intent.ifPresent(i -> {
+            b.put(TOKEN, i.token()).put(AT, i.at()).put(CHUNKS, i.chunks());
+            i.inline().ifPresent(v -> b.put(INLINE, v));
+        });
+        return b.build();
+    }
+
+    /** The condition a write of the next header needs: this header is still the current one. */
+    dev.nosqlpatterns.store.Condition unchanged() {
+        return exists ? dev.nosqlpatterns.store.Condition.attributeEquals(VERSION, Value.of(version))
+                : dev.nosqlpatterns.store.Condition.ifAbsent();
+    }
+}

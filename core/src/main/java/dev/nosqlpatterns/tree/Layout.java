@@ -1,0 +1,97 @@
+package dev.nosqlpatterns.tree;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.key.CompositeKeyCodec;
+import dev.nosqlpatterns.key.SegmentType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Sort keys and attribute names of the items of a tree partition. Every kind of item has its own
+ * prefix, so a range read of one kind never meets another: the header {@code #}, id pointers
+ * {@code I:}, adjacency-list nodes {@code N:}, path nodes {@code P:}, nested-set nodes {@code L:},
+ * journal chunks {@code J:} and the aggregate {@code T}. Ids and numbers inside keys go through
+ * {@link CompositeKeyCodec}, so keys sort by value and no id can forge another key.
+ */
+final class Layout {
+    static final String HEADER = "#";
+    static final String AGGREGATE = "T";
+    static final String POINTERS = "I:";
+    static final String ADJACENCY = "N:";
+    static final String PATHS = "P:";
+    static final String NUMBERS = "L:";
+    static final String JOURNAL = "J:";
+
+    static final String ID = "id";
+    static final String PARENT = "parent";
+    static final String PAYLOAD = "payload";
+    static final String CHILDREN = "children";
+    static final String DEPTH = "depth";
+    static final String PATH = "path";
+    static final String KEY = "key";
+    static final String LEFT = "lft";
+    static final String RIGHT = "rgt";
+    static final String PARENT_LEFT = "parentLft";
+    static final String NODES = "nodes";
+
+    private static final CompositeKeyCodec ID_KEY = CompositeKeyCodec.of(SegmentType.STRING);
+    private static final CompositeKeyCodec NUMBER_KEY = CompositeKeyCodec.of(SegmentType.LONG);
+
+    private Layout() {
+    }
+
+    static String pointer(String id) {
+        return POINTERS + ID_KEY.encode(id);
+    }
+
+    static String adjacency(String id) {
+        return ADJACENCY + ID_KEY.encode(id);
+    }
+
+    static String number(long left) {
+        return NUMBERS + NUMBER_KEY.encode(left);
+    }
+
+    static String path(String pathKey) {
+        return PATHS + pathKey;
+    }
+
+    static String string(Item item, String attribute) {
+        return item.getString(attribute).orElseThrow(() -> new IllegalStateException(
+                "item " + item.key() + " lacks its '" + attribute + "' attribute"));
+    }
+
+    static long number(Item item, String attribute) {
+        return item.getLong(attribute).orElseThrow(() -> new IllegalStateException(
+                "item " + item.key() + " lacks its '" + attribute + "' attribute"));
+    }
+
+    static Optional<String> parent(Item item) {
+        return item.getString(PARENT);
+    }
+
+    static Value strings(List<String> values) {
+        return Value.list(values.stream().map(Value::of).toList());
+    }
+
+    static List<String> strings(Item item, String attribute) {
+        Optional<Value> v = item.get(attribute);
+        if (v.isEmpty()) {
+            return List.of();
+        }
+        if (!(v.get() instanceof Value.ListValue list)) {
+            throw new IllegalStateException("attribute '" + attribute + "' of item " + item.key() + " is not a list");
+        }
+        List<String> out = new ArrayList<>(list.value().size());
+        for (Value e : list.value()) {
+            if (!(e instanceof Value.Str s)) {
+                throw new IllegalStateException("attribute '" + attribute + "' of item " + item.key()
+                        + " holds a non-string " + e);
+            }
+            out.add(s.value());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,139 @@
+package dev.nosqlpatterns.tree;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A rooted, ordered tree of nodes with user payloads, kept in a store by one of the hierarchy techniques
+ * ({@link TreeStrategy}): the same operations whatever the layout, so layouts can be swapped and compared.
+ *
+ * <p>Nodes are named by ids that are unique within the tree (see {@link Trees} for the rules); children
+ * keep the order they were placed in ({@link Position}). Every change is checked before anything is
+ * written: a missing node, a duplicate id, a move under the node's own descendant, or deleting a node
+ * that has children with {@link #delete} fails with a {@link TreeException} and leaves the tree as it was.
+ *
+ * <p>Changes are serialized per tree with an optimistic version, so concurrent writers (threads or
+ * processes) never create a cycle or lose a node; a writer that loses a race re-reads and retries, and
+ * gives up with {@link TreeConflictException} after the configured number of attempts. A change that
+ * touches several items is written atomically where the store can, otherwise through a journal whose
+ * interruption the next operation on the tree detects and completes ({@link #repair()}).
+ *
+ * <p>Reads see every completed change. On a store without atomic writes, a read that runs while
+ * another process applies a large change may see that change partly applied (a moved node may show
+ * twice); it never sees an interrupted one, since it completes it first.
+ *
+ * <p>Instances hold no mutable state and are thread-safe. What each operation costs depends on the
+ * strategy; {@link TreeStrategy} lists it, and every call reports it through the store's cost listeners.
+ *
+ * @param <T> the payload type, converted by the tree's {@link PayloadCodec}
+ */
+public interface Tree<T> {
+
+    /** The tree's name: the key its items are stored under, unique per table and strategy. */
+    String name();
+
+    /** How this tree is laid out in the store. */
+    TreeStrategy strategy();
+
+    /**
+     * Creates the root node of an empty tree.
+     *
+     * @throws TreeException when the tree already has a root
+     */
+    TreeNode<T> createRoot(String id, T payload);
+
+    /** Adds a node as the last child of {@code parentId}; see {@link #addChild(String, String, Object, Position)}. */
+    default TreeNode<T> addChild(String parentId, String id, T payload) {
+        return addChild(parentId, id, payload, Position.last());
+    }
+
+    /**
+     * Adds a leaf under {@code parentId} at {@code position} among its children.
+     *
+     * @throws NoSuchNodeException      when the parent does not exist
+     * @throws DuplicateNodeException   when the tree already has a node {@code id}
+     * @throws IllegalArgumentException for an invalid id or a position that does not exist
+     */
+    TreeNode<T> addChild(String parentId, String id, T payload, Position position);
+
+    /** The node, or empty when the tree has no node {@code id}. */
+    Optional<TreeNode<T>> get(String id);
+
+    /** The root, or empty when the tree is empty. */
+    Optional<TreeNode<T>> root();
+
+    /** The children of a node, in order. @throws NoSuchNodeException when it does not exist */
+    List<TreeNode<T>> children(String id);
+
+    /** The parent of a node, empty for the root. @throws NoSuchNodeException when it does not exist */
+    Optional<TreeNode<T>> parent(String id);
+
+    /**
+     * The path from a node to the root, excluding the node: its parent first, the root last.
+     *
+     * @throws NoSuchNodeException when it does not exist
+     */
+    List<TreeNode<T>> ancestors(String id);
+
+    /** The node and all its descendants in pre-order (a node before its children, children in order). */
+    default List<TreeNode<T>> subtree(String id) {
+        return subtree(id, Integer.MAX_VALUE);
+    }
+
+    /**
+     * The node and its descendants down to {@code maxDepth} levels below it, in pre-order; 0 gives the
+     * node alone, 1 the node and its children.
+     *
+     * @throws NoSuchNodeException      when the node does not exist
+     * @throws IllegalArgumentException when {@code maxDepth} is negative
+     */
+    List<TreeNode<T>> subtree(String id, int maxDepth);
+
+    /** How many nodes lie below a node (0 for a leaf). @throws NoSuchNodeException when it does not exist */
+    long countDescendants(String id);
+
+    /** The number of edges from the root to a node (0 for the root). @throws NoSuchNodeException when absent */
+    int depth(String id);
+
+    /**
+     * Moves a node with its whole subtree under {@code newParentId} at {@code position} among the new
+     * parent's other children. Moving a node to where it already is changes nothing.
+     *
+     * @throws CycleException           when the new parent is the node itself or one of its descendants
+     * @throws NoSuchNodeException      when either node does not exist
+     * @throws IllegalArgumentException when the node is the root, or for a position that does not exist
+     */
+    void move(String id, String newParentId, Position position);
+
+    /** Replaces a node's payload. @throws NoSuchNodeException when it does not exist */
+    void update(String id, T payload);
+
+    /**
+     * Deletes a leaf (or the root of a one-node tree).
+     *
+     * @throws NodeHasChildrenException when the node has children; use {@link #deleteSubtree} to say so
+     * @throws NoSuchNodeException      when it does not exist
+     */
+    void delete(String id);
+
+    /**
+     * Deletes a node with all its descendants, and returns how many nodes were deleted. Deleting the
+     * root empties the tree, which may then get a new root.
+     *
+     * @throws NoSuchNodeException when the node does not exist
+     */
+    long deleteSubtree(String id);
+
+    /**
+     * Reads the whole tree and checks that its items agree with each other (links, numbering, paths,
+     * the journal). Costs one read of every item of the tree.
+     */
+    TreeCheck verify();
+
+    /**
+     * Completes a change left pending by a writer that stopped (without waiting for its lease to run
+     * out), removes journal entries no change refers to, and returns {@link #verify()} afterwards. Call it
+     * only when no writer of this tree is still applying a change, e.g. after a crash.
+     */
+    TreeCheck repair();
+}

@@ -1,0 +1,30 @@
+package dev.nosqlpatterns.tree;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What {@link Tree#verify()} found: the number of nodes, whether a journaled change is still pending,
+ * journal entries no change refers to, and every disagreement between the tree's items.
+ *
+ * @param nodes          nodes found
+ * @param pendingChange  whether a journaled change was committed but not yet fully applied
+ * @param strayJournal   journal items that no pending change refers to (left by an interrupted writer;
+ *                       harmless, removed by {@link Tree#repair()})
+ * @param problems       inconsistencies, each naming the items concerned; empty for a sound tree
+ */
+public record TreeCheck(long nodes, boolean pendingChange, int strayJournal, List<String> problems) {
+
+    public TreeCheck {
+        Objects.requireNonNull(problems, "problems");
+        problems = List.copyOf(problems);
+        if (nodes < 0 || strayJournal < 0) {
+            throw new IllegalArgumentException("counts must not be negative");
+        }
+    }
+
+    /** True when nothing is pending, nothing stray and nothing inconsistent. */
+    public boolean healthy() {
+        return !pendingChange && strayJournal == 0 && problems.isEmpty();
+    }
+}

@@ -1,0 +1,173 @@
+package dev.nosqlpatterns.tree;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.key.EntityKey;
+import dev.nosqlpatterns.store.Store;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+
+/**
+ * Everything a tree of any layout shares: where it lives, how payloads convert, and the loops that run
+ * a change or a read against the header: retry on a lost race, wait for or complete a pending change.
+ */
+final class TreeContext<T> {
+    private final Store store;
+    private final String table;
+    private final TreeStrategy strategy;
+    private final String name;
+    private final PayloadCodec<T> codec;
+    private final TreeOptions<T> options;
+    private final String partition;
+
+    TreeContext(Store store, String table, TreeStrategy strategy, String name, PayloadCodec<T> codec,
+                TreeOptions<T> options) {
+        this.store = store;
+        this.table = table;
+        this.strategy = strategy;
+        this.name = name;
+        this.codec = codec;
+        this.options = options;
+        this.partition = EntityKey.of(strategy.tag(), name).encode();
+    }
+
+    Store store() {
+        return store;
+    }
+
+    String table() {
+        return table;
+    }
+
+    TreeStrategy strategy() {
+        return strategy;
+    }
+
+    String name() {
+        return name;
+    }
+
+    TreeOptions<T> options() {
+        return options;
+    }
+
+    String partition() {
+        return partition;
+    }
+
+    Key key(String sortKey) {
+        return Key.of(partition, sortKey);
+    }
+
+    /** A pause after a change lost a race or while another writer's change is pending. */
+    static final class Retry extends RuntimeException {
+        final boolean conflict;
+
+        Retry(boolean conflict) {
+            super(null, null, false, false);
+            this.conflict = conflict;
+        }
+    }
+
+    /** Runs a change until it commits, retrying lost races up to the configured number of attempts. */
+    <R> R mutate(String operation, Function<Tx<T>, R> change) {
+        return run(operation, change, true);
+    }
+
+    /** Runs a read, first completing or waiting out any pending change. */
+    <R> R read(Function<Tx<T>, R> read) {
+        return run("read", read, false);
+    }
+
+    private <R> R run(String operation, Function<Tx<T>, R> body, boolean commit) {
+        int conflicts = 0;
+        while (true) {
+            Tx<T> tx = new Tx<>(this);
+            try {
+                R result = body.apply(tx);
+                if (commit) {
+                    tx.commit();
+                }
+                return result;
+            } catch (Retry retry) {
+                if (retry.conflict) {
+                    conflicts++;
+                    if (conflicts >= options.maxAttempts()) {
+                        throw new TreeConflictException(name, operation, conflicts);
+                    }
+                    sleep(ThreadLocalRandom.current().nextLong(1, 2L + Math.min(64, 1L << Math.min(conflicts, 6))));
+                }
+            }
+        }
+    }
+
+    /**
+     * Deals with a pending change found in the header: completes it when its lease has run out (or when
+     * {@code force}), otherwise waits a little for its writer to finish.
+     */
+    void settle(Header header, boolean force) {
+        Header.Intent intent = header.intent().orElseThrow();
+        long age = System.currentTimeMillis() - intent.at();
+        long lease = options.lease().toMillis();
+        if (force || age >= lease) {
+            Journal.rollForward(this, header);
+        } else {
+            sleep(Math.max(1, Math.min(25, lease - age)));
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting to retry a tree operation", e);
+        }
+    }
+
+    /** A payload's attributes as stored, checked to be present. */
+    Value encode(String id, T payload) {
+        Objects.requireNonNull(payload, () -> "payload of node '" + id + "' must not be null");
+        Map<String, Value> attributes = codec.encode(payload);
+        if (attributes == null) {
+            throw new IllegalArgumentException("the payload codec returned null for node '" + id + "'");
+        }
+        return Value.map(attributes);
+    }
+
+    T decode(Value stored) {
+        if (!(stored instanceof Value.MapValue map)) {
+            throw new IllegalStateException("a stored payload of tree '" + name + "' is not a map: " + stored);
+        }
+        return codec.decode(map.value());
+    }
+
+    /** The node an item of any layout holds: its id, parent and payload attributes. */
+    TreeNode<T> node(Item item) {
+        return new TreeNode<>(Layout.string(item, Layout.ID), Layout.parent(item),
+                decode(item.get(Layout.PAYLOAD).orElseThrow(() -> new IllegalStateException(
+                        "item " + item.key() + " of tree '" + name + "' lacks its payload"))));
+    }
+
+    /** The label of a node in readable paths: the configured function of its payload, or its id. */
+    String label(String id, T payload) {
+        if (options.label() == null) {
+            return id;
+        }
+        String label = options.label().apply(payload);
+        String problem = NodeNames.labelProblem(label);
+        if (problem != null) {
+            throw new IllegalArgumentException("the label of node '" + id + "' " + problem);
+        }
+        return label;
+    }
+
+    /** Optional-returning lookup used by layouts: the item at a sort key among those read. */
+    static Optional<Item> at(Map<String, Item> read, String sortKey) {
+        return Optional.ofNullable(read.get(sortKey));
+    }
+}

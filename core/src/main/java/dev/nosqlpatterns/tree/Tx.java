@@ -1,0 +1,185 @@
+package dev.nosqlpatterns.tree;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.key.Utf8Order;
+import dev.nosqlpatterns.store.BatchGetResult;
+import dev.nosqlpatterns.store.ConditionFailedException;
+import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.Page;
+import dev.nosqlpatterns.store.Query;
+import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.Write;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One attempt of a tree operation: reads that start with the header (in the same batch as the first
+ * items), the writes the operation plans, and the commit that applies them only if the header is still
+ * the one read, atomically when the store can, through the {@link Journal} otherwise.
+ */
+final class Tx<T> {
+    private final TreeContext<T> ctx;
+    private Header header;
+    private final Map<String, Write> writes = new LinkedHashMap<>();
+    private Optional<String> root;
+    private boolean rootChanged;
+
+    Tx(TreeContext<T> ctx) {
+        this.ctx = ctx;
+    }
+
+    /** The header read by the first read of this attempt. */
+    Header header() {
+        if (header == null) {
+            read(List.of());
+        }
+        return header;
+    }
+
+    /** The root recorded in the header, as changed by this attempt so far. */
+    Optional<String> root() {
+        return rootChanged ? root : header().root();
+    }
+
+    /**
+     * Reads items by sort key in one batch; the first read of an attempt also reads the header and, when a
+     * change is pending, settles it and restarts the attempt.
+     */
+    Map<String, Item> read(Collection<String> sortKeys) {
+        List<Key> keys = new ArrayList<>(sortKeys.size() + 1);
+        boolean first = header == null;
+        if (first) {
+            keys.add(ctx.key(Layout.HEADER));
+        }
+        sortKeys.forEach(s -> keys.add(ctx.key(s)));
+        Map<String, Item> found = new LinkedHashMap<>();
+        if (!keys.isEmpty()) {
+            BatchGetResult result = ctx.store().getAll(ctx.table(), keys);
+            for (Item i : result.items()) {
+                found.put(i.key().sort(), i);
+            }
+        }
+        if (first) {
+            Header h = Header.read(Optional.ofNullable(found.remove(Layout.HEADER)));
+            if (h.intent().isPresent()) {
+                ctx.settle(h, false);
+                throw new TreeContext.Retry(false);
+            }
+            header = h;
+        }
+        return found;
+    }
+
+    Optional<Item> read(String sortKey) {
+        return Optional.ofNullable(read(List.of(sortKey)).get(sortKey));
+    }
+
+    /** Every item of the partition that satisfies {@code condition}, ascending, page after page. */
+    List<Item> range(SortKeyCondition condition) {
+        header();
+        return ctx.store().queryAll(Query.in(ctx.table(), ctx.partition()).where(condition)
+                .limit(ctx.options().pageSize())).toList();
+    }
+
+    /** At most {@code limit} items of the partition that satisfy {@code condition}, in one request. */
+    List<Item> range(SortKeyCondition condition, int limit, boolean descending) {
+        header();
+        Query q = Query.in(ctx.table(), ctx.partition()).where(condition).limit(limit);
+        Page page = ctx.store().query(descending ? q.descending() : q);
+        return page.items();
+    }
+
+    /** Plans a put of a whole item; checks its key and size against the store's limits at once. */
+    void put(String sortKey, Map<String, Value> attributes) {
+        Item item = new Item(ctx.key(sortKey), attributes);
+        Limits limits = ctx.store().limits();
+        int keyBytes = Utf8Order.utf8Length(sortKey);
+        if (keyBytes > limits.maxSortKeyBytes()) {
+            throw new TreeTooLargeException(ctx.name(), "the key of " + describe(item), keyBytes,
+                    limits.maxSortKeyBytes(), "Use shorter ids or a shallower tree.");
+        }
+        int size = item.sizeInBytes() + Journal.ITEM_MARGIN;
+        if (size > limits.maxItemBytes()) {
+            throw new TreeTooLargeException(ctx.name(), describe(item) + " (with room to journal it)", size,
+                    limits.maxItemBytes(), "Use a smaller payload.");
+        }
+        writes.remove(sortKey);
+        writes.put(sortKey, Write.put(ctx.table(), item));
+    }
+
+    void delete(String sortKey) {
+        writes.remove(sortKey);
+        writes.put(sortKey, Write.delete(ctx.table(), ctx.key(sortKey)));
+    }
+
+    void root(Optional<String> newRoot) {
+        this.root = newRoot;
+        this.rootChanged = true;
+    }
+
+    boolean changed() {
+        return !writes.isEmpty() || rootChanged;
+    }
+
+    private String describe(Item item) {
+        return item.getString(Layout.ID).map(id -> "the item of node '" + id + "'").orElse("item " + item.key());
+    }
+
+    /** Writes the planned changes with the next header, or throws {@link TreeContext.Retry} when overtaken. */
+    void commit() {
+        if (!changed()) {
+            return;
+        }
+        Header current = header();
+        Header next = current.next(root());
+        List<Write> planned = new ArrayList<>(writes.values());
+        Store store = ctx.store();
+        Write.Put headerWrite = new Write.Put(ctx.table(), next.toItem(ctx.partition()), current.unchanged());
+        if (atomic(planned)) {
+            List<Write> all = new ArrayList<>(planned);
+            all.add(headerWrite);
+            try {
+                store.writeAtomically(all);
+            } catch (ConditionFailedException overtaken) {
+                throw new TreeContext.Retry(true);
+            }
+            return;
+        }
+        Journal.Prepared prepared = Journal.prepare(ctx, planned);
+        if (!prepared.chunks().isEmpty()) {
+            store.writeBatch(prepared.chunks().stream().map(c -> (Write) Write.put(ctx.table(), c)).toList());
+        }
+        Header claimed = next.withIntent(new Header.Intent(prepared.token(), System.currentTimeMillis(),
+                prepared.chunks().size(), prepared.inline()));
+        try {
+            store.put(new Write.Put(ctx.table(), claimed.toItem(ctx.partition()), current.unchanged()));
+        } catch (ConditionFailedException overtaken) {
+            Journal.discard(ctx, prepared);
+            throw new TreeContext.Retry(true);
+        }
+        Journal.apply(ctx, planned);
+        Journal.finish(ctx, claimed);
+    }
+
+    private boolean atomic(List<Write> planned) {
+        Store store = ctx.store();
+        if (!ctx.options().atomicWrites() || !store.capabilities().canWriteAtomically(true)) {
+            return false;
+        }
+        Limits limits = store.limits();
+        long bytes = 1024;
+        for (Write w : planned) {
+            if (w instanceof Write.Put p) {
+                bytes += p.item().sizeInBytes();
+            }
+        }
+        return planned.size() + 1 <= limits.maxAtomicWriteItems() && bytes <= limits.maxAtomicWriteBytes();
+    }
+}
