@@ -41,7 +41,7 @@ final class Failures {
         }
         if (e instanceof InvalidQueryException iq) {
             String msg = String.valueOf(iq.getMessage());
-            if (table != null && msg.contains("unconfigured table")) {
+            if (table != null && (msg.contains("unconfigured table") || msg.contains("does not exist"))) {
                 return new TableNotFoundException(table);
             }
             if (key != null && msg.contains("Key length")) {

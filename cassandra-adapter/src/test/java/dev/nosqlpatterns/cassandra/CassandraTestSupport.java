@@ -19,6 +19,7 @@ import java.util.UUID;
 final class CassandraTestSupport {
     static final String URI_VARIABLE = "NOSQLPATTERNS_CASSANDRA_URI";
 
+    private static final java.util.concurrent.atomic.AtomicLong NAMES = new java.util.concurrent.atomic.AtomicLong();
     private static CqlSession session;
     private static String keyspace;
     private static boolean userGiven;
@@ -36,6 +37,16 @@ final class CassandraTestSupport {
         return CassandraStore.builder().session(s).keyspace(keyspace)
                 .consistency(userGiven ? DefaultConsistencyLevel.LOCAL_QUORUM : DefaultConsistencyLevel.ONE)
                 .serialConsistency(userGiven ? DefaultConsistencyLevel.LOCAL_SERIAL : DefaultConsistencyLevel.SERIAL);
+    }
+
+    /** A table name no other test of this run uses. */
+    static String uniqueName(String prefix) {
+        return prefix + "_" + Long.toString(System.nanoTime() % 1_000_000_000L, 36) + "_" + NAMES.incrementAndGet();
+    }
+
+    static String keyspace() {
+        session();
+        return keyspace;
     }
 
     static synchronized CqlSession session() {
