@@ -18,6 +18,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.AbortedException;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -116,6 +117,9 @@ final class Sender {
         if (e instanceof AbortedException) {
             return false;
         }
+        if (e instanceof ApiCallAttemptTimeoutException) {
+            return true;
+        }
         if (e instanceof SdkClientException) {
             for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
                 if (c instanceof IOException || c instanceof UncheckedIOException) {
@@ -150,10 +154,6 @@ final class Sender {
             }
             return new StoreUnavailableException("DynamoDB refused the request on " + where(t) + " (" + code + "): "
                     + message, t.table(), t.key(), e);
-        }
-        if (e instanceof SdkClientException && !retryable(e)) {
-            return new InvalidRequestException(t.table(), t.key(), "the DynamoDB client refused the request: "
-                    + e.getMessage());
         }
         return new StoreUnavailableException("DynamoDB failed on " + where(t) + ": " + e.getMessage(), t.table(),
                 t.key(), e);

@@ -127,9 +127,15 @@ final class Transactions {
             if ("ConditionalCheckFailed".equals(code)) {
                 return new ConditionFailedException(w.table(), key, w.condition(), i);
             }
+            String message = reasons.get(i).message() == null ? "" : reasons.get(i).message();
+            String lower = message.toLowerCase(java.util.Locale.ROOT);
+            if ("ValidationError".equals(code) && lower.contains("item size") && lower.contains("exceeded")) {
+                return new ItemTooLargeException(w.table(), key, "DynamoDB refused write " + i
+                        + " of the atomic write: " + message);
+            }
             if ("ValidationError".equals(code)) {
                 return new InvalidRequestException(w.table(), key, "DynamoDB refused write " + i
-                        + " of the atomic write: " + reasons.get(i).message());
+                        + " of the atomic write: " + message);
             }
             if ("ItemCollectionSizeLimitExceeded".equals(code)) {
                 return new ItemTooLargeException(w.table(), key, reasons.get(i).message());

@@ -1,17 +1,21 @@
 package dev.nosqlpatterns.dynamodb;
 
 import dev.nosqlpatterns.dynamodb.embedded.DynamoDbLocal;
+import java.io.File;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.GenericContainer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The DynamoDB the tests run against, chosen once per JVM: the URI in {@code NOSQLPATTERNS_DYNAMODB_URI}
- * (environment variable or system property) when given, else DynamoDB Local in this JVM. Testcontainers is
- * not used: DynamoDB Local in process needs no Docker engine and starts faster.
+ * The DynamoDB the tests run against, chosen once per JVM, first found wins: the URI in
+ * {@code NOSQLPATTERNS_DYNAMODB_URI} (environment variable or system property); the official
+ * {@code amazon/dynamodb-local} image when a Docker engine answers; else DynamoDB Local in this JVM.
  */
 final class DynamoDbFixture {
     static final String URI_VARIABLE = "NOSQLPATTERNS_DYNAMODB_URI";
     /** The physical table tests use, so they never touch an application's default table. */
     static final String TEST_TABLE = "nosqlpatterns_test";
+    private static final int LOCAL_PORT = 8000;
 
     private static DynamoDbClient client;
     private static String uri;
@@ -23,7 +27,12 @@ final class DynamoDbFixture {
     static synchronized String uri() {
         if (uri == null) {
             String given = System.getProperty(URI_VARIABLE, System.getenv(URI_VARIABLE));
-            uri = given != null && !given.isBlank() ? given : DynamoDbLocal.shared().storeUri();
+            if (given != null && !given.isBlank()) {
+                uri = given;
+            } else {
+                String container = containerIfDocker();
+                uri = container != null ? container : DynamoDbLocal.shared().storeUri();
+            }
         }
         return uri;
     }
@@ -39,5 +48,18 @@ final class DynamoDbFixture {
     /** A builder on the shared client and the test table. */
     static DynamoDbStore.Builder builder() {
         return DynamoDbStore.builder().client(client()).singleTable(TEST_TABLE);
+    }
+
+    /** Starts the official image when a Docker engine answers (the probe is skipped when none is likely). */
+    private static String containerIfDocker() {
+        boolean likely = System.getenv("DOCKER_HOST") != null || new File("/var/run/docker.sock").exists();
+        if (!likely || !DockerClientFactory.instance().isDockerAvailable()) {
+            return null;
+        }
+        GenericContainer<?> local = new GenericContainer<>("amazon/dynamodb-local").withExposedPorts(LOCAL_PORT)
+                .withCommand("-jar", "DynamoDBLocal.jar", "-inMemory", "-sharedDb", "-disableTelemetry");
+        local.start();
+        Runtime.getRuntime().addShutdownHook(new Thread(local::stop, "dynamodb-local-container-stop"));
+        return "dynamodb://" + local.getHost() + ":" + local.getMappedPort(LOCAL_PORT);
     }
 }

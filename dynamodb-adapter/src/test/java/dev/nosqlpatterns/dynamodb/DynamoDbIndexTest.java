@@ -197,4 +197,21 @@ class DynamoDbIndexTest {
         assertEquals(item, store.get(t, Key.of("p", "s")).orElseThrow());
         assertEquals(List.of(item), indexes.queryIndex(IndexQuery.of(t, "byG", Value.of("v"))).items());
     }
+
+    @Test
+    void indexesWorkInThePerTableLayoutToo() {
+        String t = "ixp" + RUN;
+        try (Store perTable = DynamoDbStore.builder().client(DynamoDbFixture.client()).tablePerLogicalTable("nsp_test.")
+                .build()) {
+            perTable.createTable(TableSpec.builder(t).index(IndexSpec.of("byCrew", "nconst", "startYear")).build());
+            try {
+                perTable.put(t, crew("tt2", "actor", "nm1", "2002"));
+                perTable.put(t, crew("tt1", "actor", "nm1", "2001"));
+                NativeSecondaryIndexes ix = perTable.capability(NativeSecondaryIndexes.class).orElseThrow();
+                assertEquals(List.of("tt1", "tt2"), titles(ix.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm1")))));
+            } finally {
+                perTable.dropTable(t);
+            }
+        }
+    }
 }
