@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
  *   P{t}x&lt;index&gt;  sorted set: one native secondary index
  *   Pgeo{set}       sorted set: the points of a {@code NativeGeo} set, as geohashes
  *   Pgeo{set}c      hash: their exact coordinates
+ *   Pgeo{set}p      hash: the points beyond latitude ±85.05112878, which Redis cannot hash
  * </pre>
  * In the partition tag, '%' and '}' are escaped as %25 and %7D: a '}' would end the hash tag early.
  */
@@ -57,6 +58,11 @@ final class Keys {
     /** The exact coordinates of the points of a geo set (the set itself keeps them as geohashes). */
     byte[] geoCoordinates(String set) {
         return concat(prefix, utf8("geo{" + escapeTag(set) + "}c"));
+    }
+
+    /** The points of a geo set too near a pole for a geohash, with their coordinates. */
+    byte[] geoPolar(String set) {
+        return concat(prefix, utf8("geo{" + escapeTag(set) + "}p"));
     }
 
     /** Everything this layout writes starts with the prefix. */

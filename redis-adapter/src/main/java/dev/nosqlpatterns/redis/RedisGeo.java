@@ -1,26 +1,35 @@
 package dev.nosqlpatterns.redis;
 
-import dev.nosqlpatterns.store.InvalidRequestException;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.args.GeoUnit;
 import redis.clients.jedis.params.GeoSearchParam;
 import redis.clients.jedis.resps.GeoRadiusResponse;
 
 /**
- * {@link NativeGeo} on Redis geo sets (GEOADD, GEOSEARCH). Redis keeps points as 52-bit geohashes, a few
- * decimetres off; a hash beside each set keeps the exact coordinates, which hits report and box searches
- * test. A box search is a radius search around the box's centre that covers the box, filtered to the box,
- * since GEOSEARCH BYBOX measures its box in metres, not degrees. Redis refuses latitudes beyond ±85.05112878.
+ * {@link NativeGeo} on Redis geo sets: GEOSEARCH finds the candidates, exact coordinates decide.
+ *
+ * <p>Redis keeps points as 52-bit geohashes (a few decimetres off) and only within latitude
+ * ±85.05112878, so a hash beside each set keeps every point's exact coordinates, and points nearer a
+ * pole live in a second hash instead of the geo set. A search asks GEOSEARCH for a slightly larger
+ * circle (around the nearest hashable centre), adds the polar points when the area reaches them, then
+ * measures and filters exactly. A box search is a radius search covering the box, filtered to the box,
+ * since GEOSEARCH BYBOX measures its box in metres, not degrees. Distances are great-circle distances
+ * on the sphere Redis uses (radius 6372797.560856 m).
  */
 final class RedisGeo implements NativeGeo {
     static final double MAX_LATITUDE = 85.05112878;
-    /** The earth radius Redis computes distances with. */
     private static final double EARTH_RADIUS_M = 6372797.560856;
+    /** Fewer metres than any degree of latitude spans, to decide safely whether an area reaches a pole. */
+    private static final double MIN_METRES_PER_DEGREE = 110_000;
+    /** Extra candidates asked for, so that rounding in Redis's own ranking cannot push a hit out. */
+    private static final int SPARE = 32;
 
     private final UnifiedJedis jedis;
     private final Keys keys;
@@ -33,27 +42,36 @@ final class RedisGeo implements NativeGeo {
     @Override
     public void putPoint(String set, String id, double latitude, double longitude) {
         checkSet(set, id);
-        checkPoint(set, latitude, longitude);
-        Errors.guard(null, null, () -> Script.GEO.run(jedis, new CostMeter(), List.of(keys.geo(set), keys.geoCoordinates(set)),
-                List.of(Keys.utf8(id), Keys.utf8(Double.toString(longitude)), Keys.utf8(Double.toString(latitude)))));
+        checkPoint(latitude, longitude);
+        List<byte[]> args = new ArrayList<>(List.of(Keys.utf8(id), Keys.utf8(latitude + "," + longitude)));
+        if (Math.abs(latitude) <= MAX_LATITUDE) {
+            args.add(Keys.utf8(Double.toString(normalize(longitude))));
+            args.add(Keys.utf8(Double.toString(latitude)));
+        }
+        Errors.guard(null, null, () -> Script.GEO.run(jedis, new CostMeter(), geoKeys(set), args));
     }
 
     @Override
     public void removePoint(String set, String id) {
         checkSet(set, id);
-        Errors.guard(null, null, () -> Script.GEO.run(jedis, new CostMeter(), List.of(keys.geo(set), keys.geoCoordinates(set)),
-                List.of(Keys.utf8(id))));
+        Errors.guard(null, null, () -> Script.GEO.run(jedis, new CostMeter(), geoKeys(set), List.of(Keys.utf8(id))));
     }
 
     @Override
     public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit) {
         checkSet(set, "");
-        checkPoint(set, latitude, longitude);
+        checkPoint(latitude, longitude);
         if (!(radiusMeters >= 0) || Double.isInfinite(radiusMeters)) {
             throw new IllegalArgumentException("radius must be a finite number of metres >= 0, got " + radiusMeters);
         }
         checkLimit(limit);
-        return exact(set, search(set, latitude, longitude, radiusMeters, limit));
+        List<GeoHit> hits = new ArrayList<>();
+        for (GeoHit h : candidates(set, latitude, longitude, radiusMeters, limit)) {
+            if (h.distanceMeters() <= radiusMeters) {
+                hits.add(h);
+            }
+        }
+        return nearest(hits, limit);
     }
 
     @Override
@@ -65,7 +83,7 @@ final class RedisGeo implements NativeGeo {
                     + " got south " + south + ", west " + west + ", north " + north + ", east " + east);
         }
         double width = west <= east ? east - west : east + 360 - west;
-        double centreLat = Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, (south + north) / 2));
+        double centreLat = (south + north) / 2;
         double centreLon = normalize(west + width / 2);
         double radius = 0;
         for (int i = 0; i <= 16; i++) {
@@ -77,47 +95,57 @@ final class RedisGeo implements NativeGeo {
                     distance(centreLat, centreLon, lat, east)));
         }
         List<GeoHit> hits = new ArrayList<>();
-        for (GeoHit h : exact(set, search(set, centreLat, centreLon, radius * 1.01 + 1, 0))) {
+        for (GeoHit h : candidates(set, centreLat, centreLon, radius * 1.01 + 1, 0)) {
             boolean inLon = west <= east ? h.longitude() >= west && h.longitude() <= east
                     : h.longitude() >= west || h.longitude() <= east;
             if (inLon && h.latitude() >= south && h.latitude() <= north) {
                 hits.add(h);
             }
         }
-        hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters));
+        return nearest(hits, limit);
+    }
+
+    /** Every point that may lie within {@code radius} of the centre, with exact coordinates and distance. */
+    private List<GeoHit> candidates(String set, double lat, double lon, double radius, int limit) {
+        double hashable = Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat));
+        double shift = distance(lat, lon, hashable, lon);
+        GeoSearchParam p = GeoSearchParam.geoSearchParam().fromLonLat(normalize(lon), hashable)
+                .byRadius(radius + shift + 1, GeoUnit.M).asc();
+        if (limit > 0 && shift == 0) {
+            p.count(limit + SPARE);
+        }
+        List<GeoRadiusResponse> found = Errors.guard(null, null, () -> jedis.geosearch(keys.geo(set), p));
+        Map<String, GeoHit> out = new LinkedHashMap<>();
+        if (!found.isEmpty()) {
+            byte[][] ids = found.stream().map(GeoRadiusResponse::getMember).toArray(byte[][]::new);
+            List<byte[]> coordinates = Errors.guard(null, null, () -> jedis.hmget(keys.geoCoordinates(set), ids));
+            for (int i = 0; i < ids.length; i++) {
+                if (coordinates.get(i) != null) {
+                    add(out, RangeReads.utf8(ids[i]), coordinates.get(i), lat, lon);
+                }
+            }
+        }
+        if (Math.abs(lat) + radius / MIN_METRES_PER_DEGREE > MAX_LATITUDE) {
+            Map<byte[], byte[]> polar = Errors.guard(null, null, () -> jedis.hgetAll(keys.geoPolar(set)));
+            polar.forEach((id, c) -> add(out, RangeReads.utf8(id), c, lat, lon));
+        }
+        return List.copyOf(out.values());
+    }
+
+    private static void add(Map<String, GeoHit> out, String id, byte[] coordinates, double lat, double lon) {
+        String[] parts = RangeReads.utf8(coordinates).split(",");
+        double pLat = Double.parseDouble(parts[0]);
+        double pLon = Double.parseDouble(parts[1]);
+        out.put(id, new GeoHit(id, pLat, pLon, distance(lat, lon, pLat, pLon)));
+    }
+
+    private static List<GeoHit> nearest(List<GeoHit> hits, int limit) {
+        hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
         return List.copyOf(hits.subList(0, Math.min(limit, hits.size())));
     }
 
-    private List<GeoRadiusResponse> search(String set, double lat, double lon, double radius, int limit) {
-        GeoSearchParam p = GeoSearchParam.geoSearchParam().fromLonLat(normalize(lon), lat).byRadius(radius, GeoUnit.M)
-                .withCoord().withDist().asc();
-        if (limit > 0) {
-            p.count(limit);
-        }
-        return Errors.guard(null, null, () -> jedis.geosearch(keys.geo(set), p));
-    }
-
-    /** The hits with their exact coordinates. */
-    private List<GeoHit> exact(String set, List<GeoRadiusResponse> found) {
-        if (found.isEmpty()) {
-            return List.of();
-        }
-        byte[][] ids = found.stream().map(GeoRadiusResponse::getMember).toArray(byte[][]::new);
-        List<byte[]> coordinates = Errors.guard(null, null, () -> jedis.hmget(keys.geoCoordinates(set), ids));
-        List<GeoHit> hits = new ArrayList<>(found.size());
-        for (int i = 0; i < found.size(); i++) {
-            GeoRadiusResponse r = found.get(i);
-            double lat = r.getCoordinate().getLatitude();
-            double lon = r.getCoordinate().getLongitude();
-            byte[] c = coordinates.get(i);
-            if (c != null) {
-                String[] parts = RangeReads.utf8(c).split(",");
-                lat = Double.parseDouble(parts[0]);
-                lon = Double.parseDouble(parts[1]);
-            }
-            hits.add(new GeoHit(r.getMemberByString(), lat, lon, r.getDistance()));
-        }
-        return hits;
+    private List<byte[]> geoKeys(String set) {
+        return List.of(keys.geo(set), keys.geoCoordinates(set), keys.geoPolar(set));
     }
 
     private static void checkSet(String set, String id) {
@@ -126,10 +154,10 @@ final class RedisGeo implements NativeGeo {
         }
     }
 
-    private static void checkPoint(String set, double lat, double lon) {
-        if (!(Math.abs(lat) <= MAX_LATITUDE) || !(Math.abs(lon) <= 180)) {
-            throw new InvalidRequestException("geo set '" + set + "': Redis takes latitudes within ±" + MAX_LATITUDE
-                    + " and longitudes within ±180, got (" + lat + ", " + lon + ")");
+    private static void checkPoint(double lat, double lon) {
+        if (!(Math.abs(lat) <= 90) || !(Math.abs(lon) <= 180)) {
+            throw new IllegalArgumentException("latitude must be within ±90 and longitude within ±180, got ("
+                    + lat + ", " + lon + ")");
         }
     }
 
@@ -144,7 +172,7 @@ final class RedisGeo implements NativeGeo {
         return lon >= 180 ? lon - 360 : lon;
     }
 
-    /** Great-circle distance in metres, as Redis computes it (haversine). */
+    /** Great-circle distance in metres (haversine), on Redis's sphere. */
     static double distance(double lat1, double lon1, double lat2, double lon2) {
         double dLat = Math.toRadians(lat2 - lat1);
         double dLon = Math.toRadians(lon2 - lon1);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.store.InvalidRequestException;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.capability.NativeGeo.GeoHit;
@@ -78,8 +77,28 @@ class RedisGeoTest {
     }
 
     @Test
-    void latitudesRedisCannotHoldAreRefused() {
-        assertThrows(InvalidRequestException.class, () -> geo.putPoint(set, "pole", 89.9, 0));
+    void pointsNearThePolesAreFoundThoughRedisCannotHashThem() {
+        geo.putPoint(set, "alert", 82.5018, -62.3481);
+        geo.putPoint(set, "north-pole", 90, 0);
+        geo.putPoint(set, "near-pole", 89.5, 179.9);
+        assertEquals(List.of("north-pole", "near-pole"), ids(geo.withinRadius(set, 90, 0, 100_000, 10)));
+        assertEquals(List.of("near-pole", "north-pole", "alert"), ids(geo.withinRadius(set, 89.5, 179.9, 1_000_000, 10)));
+        assertEquals(Set.of("north-pole", "near-pole"), Set.copyOf(ids(geo.withinBox(set, 89, -180, 90, 180, 10))));
+        assertEquals(List.of("alert"), ids(geo.withinBox(set, 80, -70, 86, -60, 10)));
+        geo.putPoint(set, "near-pole", 10, 10);
+        assertEquals(List.of("north-pole"), ids(geo.withinRadius(set, 90, 0, 100_000, 10)));
+        geo.putPoint(set, "alert", 86, -62.3481);
+        assertEquals(List.of("alert"), ids(geo.withinBox(set, 80, -70, 87, -60, 10)));
+        geo.removePoint(set, "north-pole");
+        geo.removePoint(set, "alert");
+        geo.removePoint(set, "near-pole");
+        assertEquals(List.of(), ids(geo.withinRadius(set, 90, 0, 2_000_000, 10)));
+    }
+
+    @Test
+    void badArgumentsAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> geo.putPoint(set, "x", 90.5, 0));
         assertThrows(IllegalArgumentException.class, () -> geo.withinRadius(set, 0, 0, -1, 10));
+        assertThrows(IllegalArgumentException.class, () -> geo.withinBox(set, 10, 0, 5, 1, 10));
     }
 }
