@@ -1,0 +1,153 @@
+package dev.nosqlpatterns.mongodb;
+
+import com.mongodb.client.MongoClient;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Capabilities;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.UnsupportedCapabilityException;
+import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.capability.NestedDocuments;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.KeyQuery;
+import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.store.spi.ScanRequest;
+import dev.nosqlpatterns.store.spi.ScanResult;
+import dev.nosqlpatterns.store.spi.StoreBackend;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The storage SPI on MongoDB: a collection per logical table, a document per item (see {@link Documents}),
+ * conditions as filters, updates in place ({@link UpdatePlan}), batches as unordered bulk writes, atomic
+ * writes as transactions where the server has them. Capabilities follow {@link ServerFeatures}.
+ */
+final class MongoBackend implements StoreBackend {
+    private final MongoClient client;
+    private final boolean ownsClient;
+    private final Limits limits;
+    private final ServerFeatures features;
+    private final Capabilities capabilities;
+    private final Tables tables;
+    private final Reads reads;
+    private final Writes writes;
+    private final Transactions transactions;
+    private final Nested nested;
+
+    MongoBackend(MongoClient client, boolean ownsClient, Tables tables, Limits limits, ServerFeatures features) {
+        this.client = client;
+        this.ownsClient = ownsClient;
+        this.limits = limits;
+        this.features = features;
+        this.capabilities = features.capabilities();
+        this.tables = tables;
+        Sizes sizes = new Sizes(limits.maxItemBytes(), features.maxDocumentBytes());
+        this.reads = new Reads(tables);
+        this.writes = new Writes(tables, reads, sizes);
+        this.transactions = new Transactions(client, tables, sizes);
+        this.nested = new Nested(tables);
+    }
+
+    @Override
+    public String kind() {
+        return "mongodb";
+    }
+
+    @Override
+    public Capabilities capabilities() {
+        return capabilities;
+    }
+
+    @Override
+    public Limits limits() {
+        return limits;
+    }
+
+    ServerFeatures features() {
+        return features;
+    }
+
+    @Override
+    public void createTable(TableSpec spec, CostMeter meter) {
+        Errors.run("createTable", spec.name(), null, () -> meter.roundTrips(tables.create(spec)));
+    }
+
+    @Override
+    public void dropTable(String table, CostMeter meter) {
+        meter.roundTrip();
+        Errors.run("dropTable", table, null, () -> tables.drop(table));
+    }
+
+    @Override
+    public Optional<Item> get(String table, Key key, CostMeter meter) {
+        return Errors.call("get", table, key, () -> reads.get(table, key, meter));
+    }
+
+    @Override
+    public Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
+        return Errors.call("getAll", refs.get(0).table(), null, () -> reads.getAll(refs, meter));
+    }
+
+    @Override
+    public void put(Write.Put put, CostMeter meter) {
+        Errors.run("put", put.table(), put.key(), () -> writes.put(put, meter));
+    }
+
+    @Override
+    public void delete(Write.Delete delete, CostMeter meter) {
+        Errors.run("delete", delete.table(), delete.key(), () -> writes.delete(delete, meter));
+    }
+
+    @Override
+    public Item update(Write.Update update, CostMeter meter) {
+        return Errors.call("update", update.table(), update.key(), () -> writes.update(update, meter));
+    }
+
+    @Override
+    public QueryResult query(KeyQuery query, CostMeter meter) {
+        return Errors.call("query", query.table(), null, () -> reads.query(query, meter));
+    }
+
+    @Override
+    public ScanResult scan(ScanRequest scan, CostMeter meter) {
+        return Errors.call("scan", scan.table(), null, () -> reads.scan(scan, meter));
+    }
+
+    @Override
+    public void writeBatch(List<Write> batch, CostMeter meter) {
+        Errors.run("writeBatch", batch.get(0).table(), null, () -> writes.writeBatch(batch, meter));
+    }
+
+    @Override
+    public void writeAtomically(List<Write> batch, CostMeter meter) {
+        if (!features.transactions()) {
+            throw new UnsupportedCapabilityException(kind(), Capability.ATOMIC_WRITES,
+                    "the server has no multi-document transactions (it is not a replica set or sharded cluster)");
+        }
+        Errors.run("writeAtomically", batch.get(0).table(), null, () -> transactions.write(batch, meter));
+    }
+
+    @Override
+    public <T> Optional<T> capability(Class<T> type) {
+        if (type == NestedDocuments.class && capabilities.has(Capability.NESTED_DOCUMENTS)) {
+            return Optional.of(type.cast(nested));
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public void close() {
+        if (ownsClient) {
+            client.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "MongoBackend[" + tables.database().getName() + ", " + features + "]";
+    }
+}

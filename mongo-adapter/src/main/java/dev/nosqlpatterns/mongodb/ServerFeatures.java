@@ -1,0 +1,88 @@
+package dev.nosqlpatterns.mongodb;
+
+import dev.nosqlpatterns.store.Capabilities;
+import dev.nosqlpatterns.store.Capability;
+import java.util.EnumSet;
+import java.util.Set;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * What the connected server can do, read from its handshake reply ({@code hello}) and the outcome of
+ * small live probes, and the capabilities that follow. Pure, so it is tested against recorded replies.
+ *
+ * @param version           the server's version, as buildInfo reports it
+ * @param maxWireVersion    the newest wire protocol version it speaks
+ * @param maxDocumentBytes  the largest BSON document it stores
+ * @param sessions          it has logical sessions (the reply names a session timeout)
+ * @param deployment        a replica set member, a mongos router, or a standalone server
+ * @param transactions      multi-document transactions work (replica set or sharded, and the probe committed)
+ * @param geo               {@code $geoWithin} and {@code $geoNear} on a 2dsphere index answered the probe
+ * @param indexes           the server really uses secondary indexes (an explained probe query shows an index scan)
+ * @param nested            {@code $elemMatch} matched one array element on all fields, and only that
+ */
+record ServerFeatures(String version, int maxWireVersion, int maxDocumentBytes, boolean sessions, Deployment deployment,
+                      boolean transactions, boolean geo, boolean indexes, boolean nested) {
+
+    /** How the server is deployed, as its handshake tells. */
+    enum Deployment { STANDALONE, REPLICA_SET, SHARDED }
+
+    /** Results of the live probes. */
+    record Probes(boolean transactions, boolean geo, boolean indexes, boolean nested) {
+        static final Probes NONE = new Probes(false, false, false, false);
+    }
+
+    static final int DEFAULT_MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+
+    /** What the handshake reply says, before probing: whether transactions are worth probing. */
+    static ServerFeatures fromHandshake(BsonDocument hello, BsonDocument buildInfo) {
+        int wire = intOf(hello.get("maxWireVersion"), 0);
+        int maxBytes = intOf(hello.get("maxBsonObjectSize"), DEFAULT_MAX_DOCUMENT_BYTES);
+        boolean sessions = hello.containsKey("logicalSessionTimeoutMinutes")
+                && !hello.get("logicalSessionTimeoutMinutes").isNull();
+        Deployment deployment = hello.containsKey("setName") ? Deployment.REPLICA_SET
+                : "isdbgrid".equals(stringOf(hello.get("msg"))) ? Deployment.SHARDED : Deployment.STANDALONE;
+        String version = stringOf(buildInfo.get("version"));
+        return new ServerFeatures(version == null ? "unknown" : version, wire, maxBytes, sessions, deployment,
+                false, false, false, false);
+    }
+
+    /** True when the handshake allows transactions: sessions, and a replica set (wire 7+) or mongos (wire 8+). */
+    boolean mayHaveTransactions() {
+        return sessions && ((deployment == Deployment.REPLICA_SET && maxWireVersion >= 7)
+                || (deployment == Deployment.SHARDED && maxWireVersion >= 8));
+    }
+
+    /** These features with the probes' outcome; a transaction probe counts only where the handshake allows it. */
+    ServerFeatures probed(Probes p) {
+        return new ServerFeatures(version, maxWireVersion, maxDocumentBytes, sessions, deployment,
+                mayHaveTransactions() && p.transactions(), p.geo(), p.indexes(), p.nested());
+    }
+
+    /** The capabilities a store on this server declares. */
+    Capabilities capabilities() {
+        Set<Capability> caps = EnumSet.of(Capability.SHARED_ACROSS_PROCESSES);
+        if (transactions) {
+            caps.add(Capability.ATOMIC_WRITES);
+            caps.add(Capability.ATOMIC_WRITES_SINGLE_PARTITION);
+        }
+        if (indexes) {
+            caps.add(Capability.NATIVE_SECONDARY_INDEX);
+        }
+        if (geo) {
+            caps.add(Capability.NATIVE_GEO);
+        }
+        if (nested) {
+            caps.add(Capability.NESTED_DOCUMENTS);
+        }
+        return new Capabilities(caps);
+    }
+
+    private static int intOf(BsonValue v, int otherwise) {
+        return v != null && v.isNumber() ? v.asNumber().intValue() : otherwise;
+    }
+
+    private static String stringOf(BsonValue v) {
+        return v != null && v.isString() ? v.asString().getValue() : null;
+    }
+}

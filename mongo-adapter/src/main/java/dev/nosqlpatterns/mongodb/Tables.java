@@ -1,0 +1,92 @@
+package dev.nosqlpatterns.mongodb;
+
+import com.mongodb.MongoCommandException;
+import com.mongodb.ReadPreference;
+import com.mongodb.WriteConcern;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.IndexOptions;
+import dev.nosqlpatterns.store.IndexSpec;
+import dev.nosqlpatterns.store.TableSpec;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+
+/**
+ * Logical tables as collections of one database: table {@code t} is collection {@code prefix + t}.
+ * Collections are read from the primary and written with an acknowledged write concern whatever the
+ * client's defaults, since conditions and read-your-writes need both.
+ */
+final class Tables {
+    private static final int NAMESPACE_EXISTS = 48;
+
+    private final MongoDatabase db;
+    private final String prefix;
+    private final Map<String, MongoCollection<BsonDocument>> collections = new ConcurrentHashMap<>();
+    private final Map<String, TableSpec> specs = new ConcurrentHashMap<>();
+
+    Tables(MongoDatabase db, String prefix) {
+        WriteConcern wc = db.getWriteConcern();
+        this.db = db.withReadPreference(ReadPreference.primary())
+                .withWriteConcern(wc.isAcknowledged() ? wc : WriteConcern.ACKNOWLEDGED);
+        this.prefix = prefix;
+    }
+
+    MongoDatabase database() {
+        return db;
+    }
+
+    MongoCollection<BsonDocument> collection(String table) {
+        return collections.computeIfAbsent(table, t -> db.getCollection(prefix + t, BsonDocument.class));
+    }
+
+    /** A collection of the adapter's own, named so no table can have its name (tables start with a letter). */
+    MongoCollection<BsonDocument> internal(String name) {
+        return collections.computeIfAbsent("_" + name, t -> db.getCollection(prefix + t, BsonDocument.class));
+    }
+
+    String internalName(String name) {
+        return prefix + "_" + name;
+    }
+
+    /** Creates the collection and the table's indexes; returns the requests sent. */
+    int create(TableSpec spec) {
+        int requests = 1;
+        try {
+            db.createCollection(prefix + spec.name());
+        } catch (MongoCommandException e) {
+            if (e.getErrorCode() != NAMESPACE_EXISTS) {
+                throw e;
+            }
+        }
+        for (IndexSpec index : spec.indexes()) {
+            collection(spec.name()).createIndex(indexKeys(index), new IndexOptions().name(index.name())
+                    .partialFilterExpression(new BsonDocument(FieldNames.path(index.partitionAttribute()),
+                            new BsonDocument("$exists", BsonBoolean.TRUE))));
+            requests++;
+        }
+        specs.put(spec.name(), spec);
+        return requests;
+    }
+
+    void drop(String table) {
+        collection(table).drop();
+        specs.remove(table);
+    }
+
+    Optional<IndexSpec> index(String table, String name) {
+        TableSpec spec = specs.get(table);
+        return spec == null ? Optional.empty()
+                : spec.indexes().stream().filter(i -> i.name().equals(name)).findFirst();
+    }
+
+    /** The key of an index: partition attribute, sort attribute when there is one, then the item key. */
+    static BsonDocument indexKeys(IndexSpec index) {
+        BsonDocument keys = new BsonDocument(FieldNames.path(index.partitionAttribute()), new BsonInt32(1));
+        index.sortAttribute().ifPresent(s -> keys.append(FieldNames.path(s), new BsonInt32(1)));
+        return keys.append(Documents.ID, new BsonInt32(1));
+    }
+}

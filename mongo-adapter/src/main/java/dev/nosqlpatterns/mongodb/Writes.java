@@ -1,0 +1,248 @@
+package dev.nosqlpatterns.mongodb;
+
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.DeleteOneModel;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReplaceOneModel;
+import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.model.ReturnDocument;
+import com.mongodb.client.model.WriteModel;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Condition;
+import dev.nosqlpatterns.store.ConditionFailedException;
+import dev.nosqlpatterns.store.StoreUnavailableException;
+import dev.nosqlpatterns.store.UpdateAction;
+import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.Updates;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+
+/**
+ * Single-item writes with their conditions as filters, updates in place with a compare-and-set
+ * fallback, and unordered bulk writes for batches.
+ */
+final class Writes {
+    /** Most writes in one bulk request. */
+    static final int WRITES_PER_BULK = 500;
+    /** Most bytes of documents in one bulk request. */
+    static final long BYTES_PER_BULK = 8L * 1024 * 1024;
+    private static final int MAX_ATTEMPTS = 200;
+
+    private final Tables tables;
+    private final Reads reads;
+    private final Sizes sizes;
+
+    Writes(Tables tables, Reads reads, Sizes sizes) {
+        this.tables = tables;
+        this.reads = reads;
+        this.sizes = sizes;
+    }
+
+    void put(Write.Put put, CostMeter meter) {
+        BsonDocument doc = sizes.checked(put.table(), put.item());
+        MongoCollection<BsonDocument> c = tables.collection(put.table());
+        meter.roundTrip();
+        Condition condition = put.condition();
+        if (condition instanceof Condition.Absent) {
+            insertOrFail(c, doc, put.table(), put.key(), condition);
+            return;
+        }
+        boolean upsert = condition instanceof Condition.None;
+        BsonDocument filter = Conditions.addTo(Documents.idFilter(put.key()), condition);
+        if (c.replaceOne(filter, doc, new ReplaceOptions().upsert(upsert)).getMatchedCount() == 0 && !upsert) {
+            throw new ConditionFailedException(put.table(), put.key(), condition);
+        }
+    }
+
+    void delete(Write.Delete delete, CostMeter meter) {
+        MongoCollection<BsonDocument> c = tables.collection(delete.table());
+        Condition condition = delete.condition();
+        if (condition instanceof Condition.Absent) {
+            if (reads.document(delete.table(), delete.key(), meter).isPresent()) {
+                throw new ConditionFailedException(delete.table(), delete.key(), condition);
+            }
+            return;
+        }
+        meter.roundTrip();
+        BsonDocument filter = Conditions.addTo(Documents.idFilter(delete.key()), condition);
+        if (c.deleteOne(filter).getDeletedCount() == 0 && Conditions.needsItem(condition)) {
+            throw new ConditionFailedException(delete.table(), delete.key(), condition);
+        }
+    }
+
+    /** In place when possible; otherwise, or when a guard refuses, by read, exact apply and compare-and-set. */
+    Item update(Write.Update u, CostMeter meter) {
+        if (u.condition() instanceof Condition.Absent) {
+            Item after = Updates.apply(Optional.empty(), u);
+            meter.roundTrip();
+            insertOrFail(tables.collection(u.table()), sizes.checked(u.table(), after), u.table(), u.key(), u.condition());
+            return after;
+        }
+        Optional<UpdatePlan> plan = UpdatePlan.of(u, sizes.maxItemBytes());
+        if (plan.isPresent()) {
+            Optional<Item> done = inPlace(u, plan.get(), meter);
+            if (done.isPresent()) {
+                return done.get();
+            }
+        }
+        return compareAndSet(u, meter);
+    }
+
+    private Optional<Item> inPlace(Write.Update u, UpdatePlan plan, CostMeter meter) {
+        MongoCollection<BsonDocument> c = tables.collection(u.table());
+        BsonDocument before;
+        meter.roundTrip();
+        try {
+            before = c.findOneAndUpdate(plan.filter(), plan.update(), new FindOneAndUpdateOptions()
+                    .upsert(plan.upsert()).returnDocument(ReturnDocument.BEFORE));
+        } catch (MongoException e) {
+            if (Errors.isDuplicateKey(e)) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+        if (before == null && !plan.upsert()) {
+            return Optional.empty();
+        }
+        Optional<Item> current = before == null ? Optional.empty() : Optional.of(Reads.item(before, u.table()));
+        Item after = Updates.apply(current, u);
+        tidy(u, current, after, plan.version(), meter);
+        return Optional.of(after);
+    }
+
+    /**
+     * Work after an in-place update: unsets sets that {@code $pull} emptied (reads already treat them as
+     * absent), and rewrites exactly a sum that Decimal128 had to round (over 34 digits).
+     */
+    private void tidy(Write.Update u, Optional<Item> before, Item after, long version, CostMeter meter) {
+        MongoCollection<BsonDocument> c = tables.collection(u.table());
+        boolean rounded = false;
+        for (UpdateAction action : u.actions()) {
+            String name = action.attribute();
+            if (action instanceof UpdateAction.RemoveFromSet r && !after.has(name)
+                    && before.map(b -> b.has(name)).orElse(false)) {
+                meter.roundTrip();
+                String path = FieldNames.path(name);
+                c.updateOne(Documents.idFilter(u.key()).append(path + "." + Values.setMarker(r.members()),
+                                new BsonDocument("$size", new BsonInt32(0))),
+                        new BsonDocument("$unset", new BsonDocument(path, new BsonString(""))));
+            }
+            if (action instanceof UpdateAction.Add) {
+                rounded |= after.getNumber(name).flatMap(Values::decimal).isEmpty();
+            }
+        }
+        if (rounded) {
+            meter.roundTrip();
+            c.replaceOne(Documents.idFilter(u.key()).append(Documents.VERSION, new BsonInt64(version)),
+                    sizes.checked(u.table(), after));
+        }
+    }
+
+    private Item compareAndSet(Write.Update u, CostMeter meter) {
+        MongoCollection<BsonDocument> c = tables.collection(u.table());
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            Optional<BsonDocument> doc = reads.document(u.table(), u.key(), meter);
+            Optional<Item> current = doc.map(d -> Reads.item(d, u.table()));
+            if (!u.condition().test(current)) {
+                throw new ConditionFailedException(u.table(), u.key(), u.condition());
+            }
+            Item after = Updates.apply(current, u);
+            BsonDocument next = sizes.checked(u.table(), after);
+            meter.roundTrip();
+            if (doc.isEmpty()) {
+                try {
+                    c.insertOne(next);
+                    return after;
+                } catch (MongoException e) {
+                    if (!Errors.isDuplicateKey(e)) {
+                        throw e;
+                    }
+                }
+            } else if (c.replaceOne(versionFilter(u.key(), doc.get()), next).getMatchedCount() == 1) {
+                return after;
+            }
+            backOff(attempt);
+        }
+        throw new StoreUnavailableException("update of table '" + u.table() + "', key " + u.key() + " lost "
+                + MAX_ATTEMPTS + " compare-and-set races in a row; retry later", u.table(), u.key(), null);
+    }
+
+    /** Matches the document only while it still has the version it was read with. */
+    static BsonDocument versionFilter(Key key, BsonDocument read) {
+        BsonValue v = read.get(Documents.VERSION);
+        return Documents.idFilter(key).append(Documents.VERSION,
+                v == null ? new BsonDocument("$exists", BsonBoolean.FALSE) : v);
+    }
+
+    void writeBatch(List<Write> writes, CostMeter meter) {
+        Map<String, List<WriteModel<BsonDocument>>> byTable = new LinkedHashMap<>();
+        Map<String, Long> bytes = new LinkedHashMap<>();
+        for (Write w : writes) {
+            List<WriteModel<BsonDocument>> models = byTable.computeIfAbsent(w.table(), t -> new ArrayList<>());
+            if (w instanceof Write.Put p) {
+                BsonDocument doc = sizes.checked(p.table(), p.item());
+                long size = BsonSizes.document(doc);
+                if (models.size() >= WRITES_PER_BULK || bytes.getOrDefault(w.table(), 0L) + size > BYTES_PER_BULK) {
+                    flush(w.table(), models, meter);
+                    bytes.put(w.table(), 0L);
+                }
+                models.add(new ReplaceOneModel<>(Documents.idFilter(p.key()), doc, new ReplaceOptions().upsert(true)));
+                bytes.merge(w.table(), size, Long::sum);
+            } else {
+                if (models.size() >= WRITES_PER_BULK) {
+                    flush(w.table(), models, meter);
+                    bytes.put(w.table(), 0L);
+                }
+                models.add(new DeleteOneModel<>(Documents.idFilter(w.key())));
+            }
+        }
+        byTable.forEach((table, models) -> flush(table, models, meter));
+    }
+
+    private void flush(String table, List<WriteModel<BsonDocument>> models, CostMeter meter) {
+        if (models.isEmpty()) {
+            return;
+        }
+        meter.roundTrip();
+        tables.collection(table).bulkWrite(List.copyOf(models), new BulkWriteOptions().ordered(false));
+        models.clear();
+    }
+
+    private static void insertOrFail(MongoCollection<BsonDocument> c, BsonDocument doc, String table, Key key,
+                                     Condition condition) {
+        try {
+            c.insertOne(doc);
+        } catch (MongoException e) {
+            if (Errors.isDuplicateKey(e)) {
+                throw new ConditionFailedException(table, key, condition);
+            }
+            throw e;
+        }
+    }
+
+    private static void backOff(int attempt) {
+        if (attempt < 3) {
+            return;
+        }
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextInt(1, 2 + Math.min(attempt, 20)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreUnavailableException("interrupted while retrying an update", null, null, e);
+        }
+    }
+}
