@@ -24,6 +24,7 @@ import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.store.spi.Updates;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,9 +44,10 @@ import org.apache.lucene.util.BytesRef;
  * The storage SPI on one Lucene index: one document per item (plus one child document per nested
  * element), written with {@code updateDocuments} and removed with {@code deleteDocuments}.
  *
- * <p>Every write holds the locks of its keys while it reads the current items, checks conditions,
- * applies the change in one IndexWriter call (atomic for readers and for commits) and refreshes the
- * searcher, so reads see every completed write and conditions hold within this JVM. Another process
+ * <p>Every write holds the locks of its keys while it reads the current items, checks conditions and
+ * applies the change in one IndexWriter call (atomic for readers and for commits), so conditions hold
+ * within this JVM. Reads see every completed write: by key through the shared index's pending writes,
+ * otherwise after a refresh (see {@link SharedIndex}). Another process
  * cannot open the index for writing at the same time (Lucene's write lock), hence no
  * {@link Capability#SHARED_ACROSS_PROCESSES}.
  */
@@ -80,7 +82,7 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
         }
         Reader reader = this::read;
         Writer writer = (field, replaced, docs) -> Failures.run(null, null, () -> {
-            writeDocuments(field, replaced, docs);
+            index.written(writeDocuments(field, replaced, docs));
             return null;
         });
         TextIndex text = new TextIndex(reader, writer);
@@ -124,8 +126,9 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
     public void dropTable(String table, CostMeter meter) {
         meter.roundTrip();
         Failures.run(table, null, () -> {
-            index.writer.deleteDocuments(new Term(Docs.TABLE, table));
+            long sequence = index.writer.deleteDocuments(new Term(Docs.TABLE, table));
             afterWrite();
+            index.dropped(sequence, Keys.prefix(table));
             return null;
         });
         index.tables.remove(table);
@@ -134,7 +137,12 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
     @Override
     public Optional<Item> get(String table, Key key, CostMeter meter) {
         meter.roundTrip();
-        return read(table, key, s -> ItemReads.get(s, Keys.item(table, key)));
+        BytesRef term = Keys.item(table, key);
+        Optional<Item> pending = index.pending(List.of(term)).get(term);
+        if (pending != null) {
+            return pending;
+        }
+        return Failures.run(table, key, () -> searchNow(s -> ItemReads.get(s, term)));
     }
 
     @Override
@@ -142,10 +150,13 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
         meter.roundTrip();
         Map<BytesRef, ItemRef> byTerm = new LinkedHashMap<>();
         refs.forEach(r -> byTerm.put(Keys.item(r.table(), r.key()), r));
-        Map<BytesRef, Item> found = read(refs.get(0).table(), null, s -> ItemReads.getAll(s, byTerm.keySet()));
+        Map<BytesRef, Optional<Item>> pending = index.pending(byTerm.keySet());
+        List<BytesRef> rest = byTerm.keySet().stream().filter(t -> !pending.containsKey(t)).toList();
+        Map<BytesRef, Item> found = rest.isEmpty() ? Map.of()
+                : Failures.run(refs.get(0).table(), null, () -> searchNow(s -> ItemReads.getAll(s, rest)));
         Map<ItemRef, Item> out = new LinkedHashMap<>();
         byTerm.forEach((term, ref) -> {
-            Item item = found.get(term);
+            Item item = pending.containsKey(term) ? pending.get(term).orElse(null) : found.get(term);
             if (item != null) {
                 out.put(ref, item);
             }
@@ -241,36 +252,53 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
         List<Item> after = new ArrayList<>(writes.size());
         try (SharedIndex.Locks locks = index.lock(terms)) {
             Failures.run(first.table(), writes.size() == 1 ? first.key() : null, () -> {
+                Map<BytesRef, Optional<Item>> current = currentItems(writes, terms);
                 List<Iterable<IndexableField>> docs = new ArrayList<>();
-                List<BytesRef> replaced = new ArrayList<>();
-                IndexSearcher searcher = index.acquireSearcher();
-                try {
-                    for (int i = 0; i < writes.size(); i++) {
-                        Write w = writes.get(i);
-                        Item result = change(searcher, w, terms.get(i), i, writes.size());
-                        after.add(result);
-                        if (result != null) {
-                            docs.addAll(Docs.block(w.table(), result, terms.get(i), index.tables.get(w.table()),
-                                    pathAttributes));
-                        }
-                        if (!(w instanceof Write.Check)) {
-                            replaced.add(terms.get(i));
-                        }
+                Map<BytesRef, Item> changed = new LinkedHashMap<>();
+                for (int i = 0; i < writes.size(); i++) {
+                    Write w = writes.get(i);
+                    Item result = change(w, current.getOrDefault(terms.get(i), Optional.empty()), i, writes.size());
+                    after.add(result);
+                    if (result != null) {
+                        docs.addAll(Docs.block(w.table(), result, terms.get(i), index.tables.get(w.table()),
+                                pathAttributes));
                     }
-                } finally {
-                    index.releaseSearcher(searcher);
+                    if (!(w instanceof Write.Check)) {
+                        changed.put(terms.get(i), result);
+                    }
                 }
-                writeDocuments(replaced, docs);
+                if (!changed.isEmpty()) {
+                    index.written(writeDocuments(Docs.BLOCK, new ArrayList<>(changed.keySet()), docs), changed);
+                }
                 return null;
             });
         }
         return after;
     }
 
+    /** The current items of the writes that need them: pending writes first, then one searcher for the rest. */
+    private Map<BytesRef, Optional<Item>> currentItems(List<Write> writes, List<BytesRef> terms) throws IOException {
+        List<BytesRef> needed = new ArrayList<>();
+        for (int i = 0; i < writes.size(); i++) {
+            Write w = writes.get(i);
+            if (!(w.condition() instanceof Condition.None) || w instanceof Write.Update) {
+                needed.add(terms.get(i));
+            }
+        }
+        if (needed.isEmpty()) {
+            return Map.of();
+        }
+        Map<BytesRef, Optional<Item>> current = new HashMap<>(index.pending(needed));
+        List<BytesRef> rest = needed.stream().filter(t -> !current.containsKey(t)).toList();
+        if (!rest.isEmpty()) {
+            Map<BytesRef, Item> found = searchNow(s -> ItemReads.getAll(s, rest));
+            rest.forEach(t -> current.put(t, Optional.ofNullable(found.get(t))));
+        }
+        return current;
+    }
+
     /** The item a write leaves (null when it leaves none), after checking its condition and size. */
-    private Item change(IndexSearcher searcher, Write w, BytesRef term, int i, int n) throws IOException {
-        boolean read = !(w.condition() instanceof Condition.None) || w instanceof Write.Update;
-        Optional<Item> current = read ? ItemReads.get(searcher, term) : Optional.empty();
+    private Item change(Write w, Optional<Item> current, int i, int n) {
         if (!w.condition().test(current)) {
             throw new ConditionFailedException(w.table(), w.key(), w.condition(), n > 1 ? i : -1);
         }
@@ -288,50 +316,46 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
         return null;
     }
 
-    /** Deletes the blocks of {@code replaced} terms and adds {@code docs}, atomically, then refreshes. */
-    private void writeDocuments(List<BytesRef> replaced, List<Iterable<IndexableField>> docs) throws IOException {
-        writeDocuments(Docs.BLOCK, replaced, docs);
-    }
-
-    private void writeDocuments(String field, List<BytesRef> replaced, List<Iterable<IndexableField>> docs)
+    /**
+     * Deletes the documents holding the {@code replaced} terms of {@code field} and adds {@code docs}, in one
+     * IndexWriter call (atomic for readers and for commits); returns its sequence number.
+     */
+    private long writeDocuments(String field, List<BytesRef> replaced, List<Iterable<IndexableField>> docs)
             throws IOException {
+        long sequence;
         if (replaced.size() == 1) {
             Term term = new Term(field, replaced.get(0));
-            if (docs.isEmpty()) {
-                index.writer.deleteDocuments(term);
-            } else {
-                index.writer.updateDocuments(term, docs);
-            }
+            sequence = docs.isEmpty() ? index.writer.deleteDocuments(term) : index.writer.updateDocuments(term, docs);
         } else if (!replaced.isEmpty()) {
             TermInSetQuery query = new TermInSetQuery(field, replaced);
-            if (docs.isEmpty()) {
-                index.writer.deleteDocuments(query);
-            } else {
-                index.writer.updateDocuments(query, docs);
-            }
-        } else if (!docs.isEmpty()) {
-            index.writer.addDocuments(docs);
+            sequence = docs.isEmpty() ? index.writer.deleteDocuments(query) : index.writer.updateDocuments(query, docs);
         } else {
-            return;
+            sequence = index.writer.addDocuments(docs);
         }
         afterWrite();
+        return sequence;
     }
 
     private void afterWrite() throws IOException {
-        index.refresh();
         if (commits.mode() == CommitPolicy.Mode.EVERY_WRITE) {
             index.writer.commit();
         }
     }
 
+    /** A read on the current searcher, without a refresh: for reads by key, after looking at pending writes. */
+    private <T> T searchNow(Reader.Body<T> body) throws IOException {
+        IndexSearcher searcher = index.acquireSearcher();
+        try {
+            return body.apply(searcher);
+        } finally {
+            index.releaseSearcher(searcher);
+        }
+    }
+
     private <T> T read(String table, Key key, Reader.Body<T> body) {
         return Failures.run(table, key, () -> {
-            IndexSearcher searcher = index.acquireSearcher();
-            try {
-                return body.apply(searcher);
-            } finally {
-                index.releaseSearcher(searcher);
-            }
+            index.fresh();
+            return searchNow(body);
         });
     }
 

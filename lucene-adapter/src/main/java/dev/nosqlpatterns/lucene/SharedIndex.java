@@ -1,11 +1,17 @@
 package dev.nosqlpatterns.lucene;
 
+import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.TableSpec;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.IndexWriter;
@@ -14,14 +20,20 @@ import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * One open index and what every backend writing through it must share: the writer, the searcher
- * manager that gives read-your-writes, the per-key locks that make conditions and updates atomic, and
- * the declared tables. Backends opened on the same writer (or the same path) in one JVM get the same
+ * One open index and what every backend writing through it must share: the writer, the searchers, the
+ * writes not yet visible to them, the per-key locks that make conditions and updates atomic, and the
+ * declared tables. Backends opened on the same writer (or the same path) in one JVM get the same
  * instance, counted, so that their locks exclude each other; the last one to close releases it.
+ *
+ * <p>Read-your-writes without a refresh per write: a write leaves the item (or its absence) in
+ * {@link #pending}, keyed by item term, until a refresh has made it visible; reads by key look there
+ * first, and every other read first calls {@link #fresh()}, which refreshes when anything was written
+ * since the last refresh. A refresh flushes a segment, so it is paid once per burst of writes, not per write.
  */
 final class SharedIndex {
     private static final Map<Object, SharedIndex> OPEN = new HashMap<>();
     private static final int STRIPES = 1024;
+    private static final int MAX_PENDING = 4096;
 
     final IndexWriter writer;
     final SearcherManager searchers;
@@ -29,7 +41,16 @@ final class SharedIndex {
     private final Object identity;
     private final boolean ownsWriter;
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+    private final ConcurrentSkipListMap<BytesRef, Pending> pending = new ConcurrentSkipListMap<>();
+    /** Taken shared to record a write's items, exclusive to read several at once (batch gets). */
+    private final ReadWriteLock pendingLock = new ReentrantReadWriteLock();
+    private final AtomicLong lastWrite = new AtomicLong();
+    private final AtomicLong visible = new AtomicLong();
     private int references;
+
+    /** A write not yet known to be visible to searchers: the item after it (null when deleted). */
+    record Pending(Item item, long sequence) {
+    }
 
     private SharedIndex(Object identity, IndexWriter writer, boolean ownsWriter) throws IOException {
         this.identity = identity;
@@ -97,9 +118,73 @@ final class SharedIndex {
         searchers.release(searcher);
     }
 
+    /** Records a write of other documents than items, with the writer's sequence number of it. */
+    void written(long sequence) throws IOException {
+        lastWrite.accumulateAndGet(sequence, Math::max);
+    }
+
+    /** Records the items a write left (null values for deletes), readable by key at once. */
+    void written(long sequence, Map<BytesRef, Item> items) throws IOException {
+        pendingLock.readLock().lock();
+        try {
+            items.forEach((term, item) -> pending.put(term, new Pending(item, sequence)));
+        } finally {
+            pendingLock.readLock().unlock();
+        }
+        written(sequence);
+        if (pending.size() > MAX_PENDING) {
+            fresh();
+        }
+    }
+
+    /**
+     * The pending state of each term that has one (an absent value: deleted), read together; call before
+     * acquiring the searcher that resolves the other terms, so that a write leaving this map is visible to it.
+     */
+    Map<BytesRef, Optional<Item>> pending(Collection<BytesRef> terms) {
+        Map<BytesRef, Optional<Item>> found = new HashMap<>();
+        if (terms.size() == 1) {
+            BytesRef t = terms.iterator().next();
+            Pending p = pending.get(t);
+            if (p != null) {
+                found.put(t, Optional.ofNullable(p.item()));
+            }
+            return found;
+        }
+        pendingLock.writeLock().lock();
+        try {
+            for (BytesRef t : terms) {
+                Pending p = pending.get(t);
+                if (p != null) {
+                    found.put(t, Optional.ofNullable(p.item()));
+                }
+            }
+        } finally {
+            pendingLock.writeLock().unlock();
+        }
+        return found;
+    }
+
     /** Makes every write completed so far visible to searchers acquired from now on. */
-    void refresh() throws IOException {
+    void fresh() throws IOException {
+        if (lastWrite.get() <= visible.get()) {
+            return;
+        }
+        long upTo = writer.getMaxCompletedSequenceNumber();
         searchers.maybeRefreshBlocking();
+        visible.accumulateAndGet(upTo, Math::max);
+        for (Map.Entry<BytesRef, Pending> e : pending.entrySet()) {
+            if (e.getValue().sequence() <= upTo) {
+                pending.remove(e.getKey(), e.getValue());
+            }
+        }
+    }
+
+    /** Refreshes after the delete of a whole table (sequence number given) and forgets its pending writes. */
+    void dropped(long sequence, byte[] tablePrefix) throws IOException {
+        written(sequence);
+        fresh();
+        pending.subMap(new BytesRef(tablePrefix), ItemReads.end(tablePrefix)).clear();
     }
 
     /** Locks the stripes of the given item terms in a fixed order, so that lockers never deadlock. */
