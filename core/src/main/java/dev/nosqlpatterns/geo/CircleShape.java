@@ -1,0 +1,137 @@
+package dev.nosqlpatterns.geo;
+
+/**
+ * A {@link Circle} as a cover shape on the geohash grid, with exact spherical distances from the centre
+ * to a cell.
+ *
+ * <p>The distance from the centre to a point grows with the longitude difference for any fixed
+ * latitude, so the nearest (farthest) point of a cell lies on its meridian edge nearest to (farthest
+ * from) the centre's meridian, or on the centre's own meridian when the cell spans it. Along a meridian
+ * the cosine of the distance is {@code C cos(lat - lat0)}, so its extremes lie at the edge's ends or at
+ * {@code lat0} (nearest) and {@code lat0 + 180} (farthest). A cell is outside only when even its nearest
+ * point is farther than the radius plus a margin far above rounding error.
+ */
+final class CircleShape implements CoverBuilder.Shape {
+    /** Margin on the radius, in radians (about 0.6 mm), above any rounding error of the distances. */
+    private static final double MARGIN = 1e-10;
+    /** Radii this close to half the circumference cover the whole sphere. */
+    private static final double WHOLE_SPHERE = Math.PI - 1e-4;
+
+    private final double lat;
+    private final double lon;
+    private final double phi;
+    private final double sinPhi;
+    private final double cosPhi;
+    private final double angle;
+    /** The haversine of the radius plus the margin: cells whose nearest point is above it are outside. */
+    private final double outside;
+    /** The haversine of the radius: cells whose farthest point is at most this are inside. */
+    private final double inside;
+    private final boolean whole;
+    private final double weight;
+
+    CircleShape(Circle circle) {
+        this.lat = circle.centre().latitude();
+        this.lon = circle.centre().longitude();
+        this.phi = Math.toRadians(lat);
+        this.sinPhi = Math.sin(phi);
+        this.cosPhi = Math.cos(phi);
+        this.angle = circle.radiusMeters() / LatLon.EARTH_RADIUS_METERS;
+        this.whole = angle + MARGIN >= WHOLE_SPHERE;
+        this.outside = haversine(angle + MARGIN);
+        this.inside = haversine(angle);
+        this.weight = circle.areaSquareMeters();
+    }
+
+    @Override
+    public int relate(long x0, long x1, long y0, long y1) {
+        if (whole) {
+            return INSIDE;
+        }
+        double west = Axis.LONGITUDE.bound(x0);
+        double east = Axis.LONGITUDE.bound(x1 + 1);
+        double south = Axis.LATITUDE.bound(y0);
+        double north = Axis.LATITUDE.bound(y1 + 1);
+        if (nearest(south, west, north, east) > outside) {
+            return OUTSIDE;
+        }
+        if (Math.toRadians(north - south) > 2 * angle) {
+            return PARTIAL;
+        }
+        return farthest(south, west, north, east) <= inside ? INSIDE : PARTIAL;
+    }
+
+    @Override
+    public double weight(long x0, long x1, long y0, long y1) {
+        return LatLonBox.sphereArea(Axis.LATITUDE.bound(y0), Axis.LATITUDE.bound(y1 + 1),
+                Axis.LONGITUDE.bound(x1 + 1) - Axis.LONGITUDE.bound(x0));
+    }
+
+    @Override
+    public double weight() {
+        return weight;
+    }
+
+    /** The haversine of the central angle from the centre to the nearest point of the cell. */
+    private double nearest(double south, double west, double north, double east) {
+        if (spans(lon, west, east)) {
+            if (lat >= south && lat <= north) {
+                return 0.0;
+            }
+            return haversine(Math.toRadians(lat > north ? lat - north : south - lat));
+        }
+        double offset = Math.toRadians(Math.min(lonOffset(lon, west), lonOffset(lon, east)));
+        double cosOffset = Math.cos(offset);
+        double h = haversine(offset);
+        double best = Math.min(along(south, h), along(north, h));
+        double lat0 = Math.toDegrees(Math.atan2(sinPhi, cosPhi * cosOffset));
+        if (lat0 > south && lat0 < north) {
+            best = Math.min(best, along(lat0, h));
+        }
+        return best;
+    }
+
+    /** The haversine of the central angle from the centre to the farthest point of the cell. */
+    private double farthest(double south, double west, double north, double east) {
+        double antipode = lon > 0 ? lon - 180.0 : lon + 180.0;
+        double offset = Math.toRadians(spans(antipode, west, east) ? 180.0
+                : Math.max(lonOffset(lon, west), lonOffset(lon, east)));
+        double cosOffset = Math.cos(offset);
+        double h = haversine(offset);
+        double worst = Math.max(along(south, h), along(north, h));
+        double lat0 = Math.toDegrees(Math.atan2(sinPhi, cosPhi * cosOffset));
+        double far = lat0 > 0 ? lat0 - 180.0 : lat0 + 180.0;
+        if (far > south && far < north) {
+            worst = Math.max(worst, along(far, h));
+        }
+        return worst;
+    }
+
+    /**
+     * The haversine of the central angle to the point at {@code latitude} whose longitude difference has
+     * haversine {@code offsetHaversine}: the same sum {@link LatLon#centralAngle} takes the arcsine of.
+     */
+    private double along(double latitude, double offsetHaversine) {
+        double p = Math.toRadians(latitude);
+        double s = Math.sin((p - phi) * 0.5);
+        return Math.min(1.0, s * s + cosPhi * Math.cos(p) * offsetHaversine);
+    }
+
+    /** sin^2(x / 2), increasing in x from 0 to pi. */
+    private static double haversine(double x) {
+        double s = Math.sin(Math.min(x, Math.PI) * 0.5);
+        return s * s;
+    }
+
+    private static boolean spans(double longitude, double west, double east) {
+        return (longitude >= west && longitude <= east)
+                || (longitude + 360.0 >= west && longitude + 360.0 <= east)
+                || (longitude - 360.0 >= west && longitude - 360.0 <= east);
+    }
+
+    /** The longitude difference in degrees, 0 to 180. */
+    private static double lonOffset(double a, double b) {
+        double d = Math.abs(a - b);
+        return d > 180.0 ? 360.0 - d : d;
+    }
+}
