@@ -3,6 +3,9 @@ package dev.nosqlpatterns.testkit;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.testkit.index.IndexTableCrashSuite;
 import dev.nosqlpatterns.testkit.index.IndexTableSuite;
+import dev.nosqlpatterns.testkit.keys.CompositeIndexSuite;
+import dev.nosqlpatterns.testkit.keys.EnumerableKeysSuite;
+import dev.nosqlpatterns.testkit.keys.FrameAggregationSuite;
 import org.junit.jupiter.api.Nested;
 
 /**
@@ -130,6 +133,30 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class IndexTableCrashes extends IndexTableCrashSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class CompositeIndexes extends CompositeIndexSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class EnumerableKeys extends EnumerableKeysSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class FrameAggregations extends FrameAggregationSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();

@@ -1,0 +1,133 @@
+package dev.nosqlpatterns.enumerable;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.key.CompositeKeyCodec;
+import dev.nosqlpatterns.key.SegmentType;
+import dev.nosqlpatterns.key.Utf8Order;
+import dev.nosqlpatterns.store.Query;
+import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.UpdateAction;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
+
+/**
+ * Time-bucketed series (technique 5, seed 000's articles by provider and month): events of a series
+ * are stored in one partition per time bucket ({@code series|2024-05}), ordered by time inside it,
+ * and a catalogue item lists the buckets that exist (seed 000's "Publication Months"), so a range
+ * read queries only buckets that hold data, forward or backward from any instant.
+ *
+ * <p>Buckets keep partitions bounded (one per month, say) however long the series grows. The
+ * catalogue is updated with an atomic set add on every write; a crash between the event write and
+ * the catalogue update is avoided by updating the catalogue first (a bucket listed but empty costs
+ * one empty query; an unlisted bucket would hide data).
+ */
+public final class BucketedTimeline {
+    private static final CompositeKeyCodec PARTITION = CompositeKeyCodec.of(SegmentType.STRING, SegmentType.STRING);
+    private static final CompositeKeyCodec SORT = CompositeKeyCodec.of(SegmentType.TIMESTAMP, SegmentType.STRING);
+    private static final String CATALOGUE_SORT = "~buckets";
+    private static final String BUCKETS = "buckets";
+    private final Store store;
+    private final String table;
+    private final String catalogueTable;
+    private final Granularity granularity;
+
+    private BucketedTimeline(Store store, String table, String catalogueTable, Granularity granularity) {
+        this.store = store;
+        this.table = table;
+        this.catalogueTable = catalogueTable;
+        this.granularity = granularity;
+    }
+
+    /** A timeline in {@code table} with its catalogue in {@code catalogueTable}; both created when absent. */
+    public static BucketedTimeline create(Store store, String table, String catalogueTable, Granularity granularity) {
+        Objects.requireNonNull(store, "store must not be null");
+        Objects.requireNonNull(granularity, "granularity must not be null");
+        TableSpec.checkName(table);
+        TableSpec.checkName(catalogueTable);
+        if (table.equals(catalogueTable)) {
+            throw new IllegalArgumentException("the catalogue table must differ from the event table '" + table + "'");
+        }
+        store.createTable(TableSpec.named(table));
+        store.createTable(TableSpec.named(catalogueTable));
+        return new BucketedTimeline(store, table, catalogueTable, granularity);
+    }
+
+    /** Records event {@code id} of {@code series} at {@code at}; the same (at, id) again replaces it. */
+    public void put(String series, Instant at, String id, Map<String, Value> attributes) {
+        Key key = keyOf(series, at, id);
+        String bucket = granularity.label(at);
+        store.update(catalogueTable, Key.of(series, CATALOGUE_SORT), UpdateAction.addToSet(BUCKETS, Value.stringSet(bucket)));
+        store.put(table, new Item(key, attributes));
+    }
+
+    public void delete(String series, Instant at, String id) {
+        store.delete(table, keyOf(series, at, id));
+    }
+
+    /** The labels of the buckets that hold (or held) events of {@code series}, oldest first. */
+    public List<String> buckets(String series) {
+        List<String> labels = new ArrayList<>(store.get(catalogueTable, Key.of(series, CATALOGUE_SORT))
+                .map(i -> i.getStringSet(BUCKETS)).orElse(java.util.Set.of()));
+        labels.sort(Utf8Order.COMPARATOR);
+        return labels;
+    }
+
+    /**
+     * Events of {@code series} from {@code from} to {@code to} (both inclusive), oldest first or newest
+     * first; reads the catalogue once, then only the buckets in range that exist, lazily.
+     */
+    public Stream<Event> between(String series, Instant from, Instant to, boolean newestFirst) {
+        Granularity.check(from);
+        Granularity.check(to);
+        if (from.isAfter(to)) {
+            throw new IllegalArgumentException("range start " + from + " is after its end " + to);
+        }
+        String first = granularity.label(from);
+        String last = granularity.label(to);
+        List<String> inRange = new ArrayList<>(buckets(series).stream()
+                .filter(b -> Utf8Order.compare(b, first) >= 0 && Utf8Order.compare(b, last) <= 0).toList());
+        if (newestFirst) {
+            java.util.Collections.reverse(inRange);
+        }
+        String low = SORT.prefix(from);
+        String high = Utf8Order.prefixUpperBound(SORT.prefix(to)).orElseThrow();
+        SortKeyCondition range = SortKeyCondition.between(low, high);
+        return inRange.stream().flatMap(bucket -> {
+            Query q = Query.in(table, PARTITION.encode(series, bucket)).where(range).limit(200);
+            return store.queryAll(newestFirst ? q.descending() : q);
+        }).map(BucketedTimeline::event).filter(e -> !e.at().isBefore(from) && !e.at().isAfter(to));
+    }
+
+    /** Events at or after {@code start}, oldest first. */
+    public Stream<Event> forwardFrom(String series, Instant start) {
+        return between(series, start, Granularity.MAX, false);
+    }
+
+    /** Events at or before {@code start}, newest first. */
+    public Stream<Event> backwardFrom(String series, Instant start) {
+        return between(series, Granularity.MIN, start, true);
+    }
+
+    private Key keyOf(String series, Instant at, String id) {
+        Objects.requireNonNull(series, "series must not be null");
+        Objects.requireNonNull(id, "event id must not be null");
+        return Key.of(PARTITION.encode(series, granularity.label(at)), SORT.encode(at, id));
+    }
+
+    private static Event event(Item item) {
+        List<Object> parts = SORT.decode(item.key().sort());
+        return new Event((Instant) parts.get(0), (String) parts.get(1), item);
+    }
+
+    /** One event: its time, its id within that time, and its stored item. */
+    public record Event(Instant at, String id, Item item) {
+    }
+}
