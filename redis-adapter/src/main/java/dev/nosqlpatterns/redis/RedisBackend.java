@@ -13,7 +13,6 @@ import dev.nosqlpatterns.store.ItemTooLargeException;
 import dev.nosqlpatterns.store.Limits;
 import dev.nosqlpatterns.store.Page;
 import dev.nosqlpatterns.store.StoreUnavailableException;
-import dev.nosqlpatterns.store.TableNotFoundException;
 import dev.nosqlpatterns.store.TableSpec;
 import dev.nosqlpatterns.store.Write;
 import dev.nosqlpatterns.store.capability.IndexQuery;
@@ -304,7 +303,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     @Override
     public Page queryIndex(IndexQuery q) {
         CostMeter meter = new CostMeter();
-        List<IndexSpec> declared = tables.declared(q.table(), meter).orElseThrow(() -> new TableNotFoundException(q.table()));
+        List<IndexSpec> declared = tables.indexes(q.table(), meter);
         IndexSpec index = declared.stream().filter(i -> i.name().equals(q.index())).findFirst()
                 .orElseThrow(() -> new InvalidRequestException("table '" + q.table() + "' has no index '" + q.index()
                         + "'; its indexes are " + declared.stream().map(IndexSpec::name).toList()));

@@ -30,35 +30,29 @@ final class Tables {
         this.keys = keys;
     }
 
+    /** Records the table's indexes; a table without any needs no metadata, so an empty table has no key. */
     void create(TableSpec spec, CostMeter meter) {
         meter.roundTrip();
-        Errors.guard(spec.name(), null, () -> jedis.hset(keys.meta(spec.name()), INDEXES, encode(spec.indexes())));
+        byte[] meta = keys.meta(spec.name());
+        if (spec.indexes().isEmpty()) {
+            Errors.guard(spec.name(), null, () -> jedis.del(meta));
+        } else {
+            Errors.guard(spec.name(), null, () -> jedis.hset(meta, INDEXES, encode(spec.indexes())));
+        }
         known.put(spec.name(), spec.indexes());
     }
 
     /** The table's indexes; read from Redis once when this client did not create the table. */
     List<IndexSpec> indexes(String table, CostMeter meter) {
-        return declared(table, meter).orElse(List.of());
-    }
-
-    /** The table's indexes, or empty when no client created the table. */
-    Optional<List<IndexSpec>> declared(String table, CostMeter meter) {
         List<IndexSpec> cached = known.get(table);
         if (cached != null) {
-            return Optional.of(cached);
+            return cached;
         }
         meter.roundTrip();
         byte[] stored = Errors.guard(table, null, () -> jedis.hget(keys.meta(table), INDEXES));
-        if (stored == null) {
-            return Optional.empty();
-        }
-        List<IndexSpec> indexes = decode(stored);
+        List<IndexSpec> indexes = stored == null ? List.of() : decode(stored);
         known.put(table, indexes);
-        return Optional.of(indexes);
-    }
-
-    Optional<IndexSpec> index(String table, String name, CostMeter meter) {
-        return indexes(table, meter).stream().filter(i -> i.name().equals(name)).findFirst();
+        return indexes;
     }
 
     void forget(String table) {
