@@ -24,13 +24,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /** The storage SPI on Cassandra; see {@link CassandraStore} for the model and {@link Writes} for the write policy. */
-final class CassandraBackend implements StoreBackend, NativeSecondaryIndexes {
+final class CassandraBackend implements StoreBackend, NativeSecondaryIndexes, PartitionSizes {
     private final Cql cql;
     private final Tables tables = new Tables();
     private final Capabilities capabilities;
     private final Writes writes;
     private final Reads reads;
     private final IndexReads indexReads;
+    private final PartitionStats partitionStats;
 
     CassandraBackend(CqlSession session, Settings settings) {
         this.cql = new Cql(session, settings);
@@ -45,6 +46,7 @@ final class CassandraBackend implements StoreBackend, NativeSecondaryIndexes {
         this.writes = new Writes(cql, tables);
         this.reads = new Reads(cql, tables, server);
         this.indexReads = new IndexReads(cql, tables, reads);
+        this.partitionStats = new PartitionStats(cql, tables);
     }
 
     @Override
@@ -123,6 +125,16 @@ final class CassandraBackend implements StoreBackend, NativeSecondaryIndexes {
     @Override
     public Page queryIndex(IndexQuery query) {
         return indexReads.query(query);
+    }
+
+    @Override
+    public PartitionSize measure(String table, String partition) {
+        return partitionStats.measure(table, partition);
+    }
+
+    @Override
+    public TableEstimate estimate(String table) {
+        return partitionStats.estimate(table);
     }
 
     @Override

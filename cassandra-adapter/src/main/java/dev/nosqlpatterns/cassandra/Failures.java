@@ -50,6 +50,9 @@ final class Failures {
             return table == null ? new InvalidRequestException("Cassandra refused a request: " + msg)
                     : new InvalidRequestException(table, key, "Cassandra refused the request: " + msg);
         }
+        if (e instanceof IllegalStateException && String.valueOf(e.getMessage()).toLowerCase().contains("closed")) {
+            return new StoreUnavailableException("the Cassandra session is closed" + where, table, key, e);
+        }
         if (e instanceof IllegalArgumentException) {
             return table == null ? new InvalidRequestException(e.getMessage())
                     : new InvalidRequestException(table, key, e.getMessage());

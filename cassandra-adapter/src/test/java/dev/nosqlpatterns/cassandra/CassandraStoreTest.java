@@ -173,13 +173,53 @@ class CassandraStoreTest {
         try (Store store = CassandraTestSupport.builder().dropMode(CassandraStore.DropMode.TRUNCATE).build()) {
             store.createTable(TableSpec.named(t));
             List<OperationCost> costs = new ArrayList<>();
-            try (Store.Registration r = store.onCost(costs::add)) {
-                store.put(t, Item.of(Key.of("p", "s")));
-                store.update(t, Key.of("p", "s"), UpdateAction.add("n", 1));
-            }
+            Store.Registration registration = store.onCost(costs::add);
+            store.put(t, Item.of(Key.of("p", "s")));
+            store.update(t, Key.of("p", "s"), UpdateAction.add("n", 1));
+            registration.close();
             assertEquals(1, costs.get(0).roundTrips(), "a plain put is one request");
             assertEquals(2, costs.get(1).roundTrips(), "an update is a read and a compare-and-set");
             assertFalse(costs.get(1).capacityReported(), "Cassandra reports no capacity units");
+            store.dropTable(t);
+        }
+    }
+
+    @Test
+    void partitionSizesMeasureAPartitionAndEstimateATable() {
+        String t = CassandraTestSupport.uniqueName("sizes");
+        try (Store store = CassandraTestSupport.builder().dropMode(CassandraStore.DropMode.TRUNCATE).build()) {
+            store.createTable(TableSpec.named(t));
+            long bytes = 0;
+            for (int i = 0; i < 30; i++) {
+                Item item = Item.builder("big", "s" + i).put("payload", "x".repeat(100)).build();
+                store.put(t, item);
+                bytes += item.sizeInBytes();
+            }
+            store.put(t, Item.of(Key.of("small", "s")));
+            PartitionSizes sizes = store.capability(PartitionSizes.class).orElseThrow();
+            assertEquals(new PartitionSizes.PartitionSize(t, "big", 30, bytes), sizes.measure(t, "big"));
+            assertEquals(0, sizes.measure(t, "none").items());
+            PartitionSizes.TableEstimate estimate = sizes.estimate(t);
+            assertEquals(t, estimate.table());
+            assertTrue(estimate.partitions() >= 0 && estimate.meanPartitionBytes() >= 0, estimate.toString());
+            store.dropTable(t);
+        }
+    }
+
+    @Test
+    void aDeleteIfAbsentFailsOnAPresentItemAndCreatesNothing() {
+        String t = CassandraTestSupport.uniqueName("delabsent");
+        try (Store store = CassandraTestSupport.builder().dropMode(CassandraStore.DropMode.TRUNCATE).build()) {
+            store.createTable(TableSpec.named(t));
+            store.put(t, Item.of(Key.of("p", "here")));
+            assertThrows(dev.nosqlpatterns.store.ConditionFailedException.class, () -> store.delete(
+                    new dev.nosqlpatterns.store.Write.Delete(t, Key.of("p", "here"),
+                            dev.nosqlpatterns.store.Condition.ifAbsent())));
+            assertTrue(store.get(t, Key.of("p", "here")).isPresent());
+            store.delete(new dev.nosqlpatterns.store.Write.Delete(t, Key.of("p", "gone"),
+                    dev.nosqlpatterns.store.Condition.ifAbsent()));
+            assertTrue(store.get(t, Key.of("p", "gone")).isEmpty());
+            assertEquals(1, store.query(dev.nosqlpatterns.store.Query.in(t, "p")).items().size());
             store.dropTable(t);
         }
     }
