@@ -10,7 +10,6 @@ import dev.nosqlpatterns.store.Query;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.TableSpec;
 import dev.nosqlpatterns.store.capability.IndexQuery;
-import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -139,11 +138,10 @@ public final class IndexTable {
     }
 
     private List<Item> findNative(String value) {
-        NativeSecondaryIndexes indexes = store.capability(NativeSecondaryIndexes.class).orElseThrow();
         List<Item> out = new ArrayList<>();
         IndexQuery q = IndexQuery.of(baseTable, nativeIndex, Value.of(value)).limit(500);
         while (true) {
-            Page page = indexes.queryIndex(q);
+            Page page = store.queryIndex(q);
             out.addAll(page.items());
             if (page.next().isEmpty()) {
                 return out;

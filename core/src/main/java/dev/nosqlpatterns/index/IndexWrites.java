@@ -79,7 +79,9 @@ final class IndexWrites {
         if (newValue.isPresent()) {
             entryWrite(newValue.get(), key, claimedAt).ifPresent(w -> ix.store.put((Write.Put) w));
         }
-        if (newValue.isPresent() && ix.unique && ix.clock.millis() - claimedAt > ix.claimLease.toMillis() / 2) {
+        if (newValue.isPresent() && ix.unique && !ix.claimLease.isZero()
+                && ix.clock.millis() - claimedAt > ix.claimLease.toMillis() / 2) {
+            // The claim took so long that its lease may lapse before the item is written: claim again.
             throw new ConditionFailedException(ix.indexTable, key, Condition.none());
         }
         ix.store.put(new Write.Put(ix.baseTable, stored, versionCondition(old)));

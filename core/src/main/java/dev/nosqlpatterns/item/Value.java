@@ -133,7 +133,11 @@ public sealed interface Value {
         }
     }
 
-    /** An exact number; held normalized, so numerically equal numbers are equal values. */
+    /**
+     * An exact number; held normalized, so numerically equal numbers are equal values. Portable numbers
+     * have at most 38 significant digits and a magnitude from 1E-130 to 1E+125 (DynamoDB's range, which
+     * refuses others at write time).
+     */
     record Num(BigDecimal value) implements Value {
         public Num {
             Objects.requireNonNull(value, "number value");

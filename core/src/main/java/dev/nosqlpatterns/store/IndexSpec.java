@@ -9,9 +9,11 @@ import java.util.regex.Pattern;
  * A native secondary index on a logical table: items are found by the value of one attribute (the
  * index partition) and ordered by another (the index sort), like a DynamoDB global secondary index.
  *
- * <p>Items lacking the partition attribute are not in the index (a sparse index). Index reads are
- * eventually consistent on some stores. When the sort attribute is absent, index entries order by the
- * item's own key.
+ * <p>An item is in the index only when it holds every index attribute (a sparse index); the partition
+ * attribute may be a string or a number, the sort attribute is a string (ordered by UTF-8 bytes, like
+ * sort keys). An index declared without a sort attribute orders its entries by the items' own keys.
+ * Index reads are eventually consistent on some stores. Declare indexes when the table is created, and
+ * the same spec in every process: not every store indexes items written before an index existed.
  */
 public record IndexSpec(String name, String partitionAttribute, Optional<String> sortAttribute) {
 

@@ -13,8 +13,11 @@ package dev.nosqlpatterns.store;
 public record Limits(int maxItemBytes, int maxPartitionKeyBytes, int maxSortKeyBytes, int maxAtomicWriteItems,
                      long maxAtomicWriteBytes) {
 
-    /** DynamoDB's limits, the portable default: data that fits them fits every store here. */
-    public static final Limits PORTABLE = new Limits(400 * 1024, 2048, 1024, 100, 4L * 1024 * 1024);
+    /**
+     * DynamoDB's limits less a reserve for what adapters store beside an item (key names, a table prefix),
+     * the portable default: data that fits them fits every store here.
+     */
+    public static final Limits PORTABLE = new Limits(400 * 1024 - 1024, 2048 - 64, 1024, 100, 4L * 1024 * 1024 - 64 * 1024);
 
     public Limits {
         positive("maxItemBytes", maxItemBytes);

@@ -80,7 +80,10 @@ public final class Store implements AutoCloseable {
         return () -> listeners.remove(listener);
     }
 
-    /** Declares a logical table, creating it in the store when absent. Idempotent. */
+    /**
+     * Declares a logical table, creating it in the store when absent. Idempotent. Every process using the
+     * table declares the same spec (stores learn declared attributes and indexes from it).
+     */
     public void createTable(TableSpec spec) {
         Objects.requireNonNull(spec, "table spec must not be null");
         if (!spec.indexes().isEmpty() && !has(Capability.NATIVE_SECONDARY_INDEX)) {
@@ -210,6 +213,25 @@ public final class Store implements AutoCloseable {
     /** Every item the query selects, reading page after page as the stream is consumed. */
     public Stream<Item> queryAll(Query query) {
         return paged(query, this::query, query::after);
+    }
+
+    /**
+     * One page of a native secondary index read; needs {@link Capability#NATIVE_SECONDARY_INDEX} and an
+     * index declared on the table. Reports its cost like {@link #query}.
+     */
+    public Page queryIndex(dev.nosqlpatterns.store.capability.IndexQuery query) {
+        Objects.requireNonNull(query, "index query must not be null");
+        check.table(query.table());
+        dev.nosqlpatterns.store.capability.NativeSecondaryIndexes indexes =
+                backend.capability(dev.nosqlpatterns.store.capability.NativeSecondaryIndexes.class)
+                        .orElseThrow(() -> new UnsupportedCapabilityException(kind(), Capability.NATIVE_SECONDARY_INDEX,
+                                "index '" + query.index() + "' on table '" + query.table() + "'"));
+        try (Call call = new Call("queryIndex", query.table())) {
+            Page page = indexes.queryIndex(query, call.meter);
+            page.items().forEach(call::read);
+            call.ok();
+            return page;
+        }
     }
 
     /** One page of one scan segment. */

@@ -25,13 +25,14 @@ public record TableSpec(String name, Map<String, Value.Type> declaredAttributes,
         indexes = List.copyOf(indexes);
         List<String> problems = new ArrayList<>();
         for (IndexSpec index : indexes) {
-            for (String attr : index.attributes()) {
-                Value.Type type = declaredAttributes.get(attr);
-                if (type != null && type != Value.Type.STRING && type != Value.Type.NUMBER) {
-                    problems.add("index '" + index.name() + "' uses attribute '" + attr + "' of type " + type
-                            + " (index keys must be strings or numbers)");
-                }
+            Value.Type partitionType = declaredAttributes.get(index.partitionAttribute());
+            if (partitionType != null && partitionType != Value.Type.STRING && partitionType != Value.Type.NUMBER) {
+                problems.add("index '" + index.name() + "' uses attribute '" + index.partitionAttribute()
+                        + "' of type " + partitionType + " as partition (it must be a string or a number)");
             }
+            index.sortAttribute().map(declaredAttributes::get).filter(t -> t != Value.Type.STRING).ifPresent(t ->
+                    problems.add("index '" + index.name() + "' uses attribute '" + index.sortAttribute().get()
+                            + "' of type " + t + " as sort (it must be a string)"));
         }
         if (indexes.stream().map(IndexSpec::name).distinct().count() != indexes.size()) {
             problems.add("index names repeat: " + indexes);

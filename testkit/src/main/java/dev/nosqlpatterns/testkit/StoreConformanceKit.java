@@ -121,6 +121,14 @@ public abstract class StoreConformanceKit {
         }
     }
 
+    @Nested
+    class NativeIndexes extends NativeIndexSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
     // Techniques.
 
     @Nested
