@@ -10,6 +10,8 @@ import dev.nosqlpatterns.store.Limits;
 import dev.nosqlpatterns.store.TableSpec;
 import dev.nosqlpatterns.store.UnsupportedCapabilityException;
 import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.capability.NativeGeo;
+import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
 import dev.nosqlpatterns.store.capability.NestedDocuments;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
@@ -37,6 +39,8 @@ final class MongoBackend implements StoreBackend {
     private final Writes writes;
     private final Transactions transactions;
     private final Nested nested;
+    private final Indexes indexes;
+    private final Geo geo;
 
     MongoBackend(MongoClient client, boolean ownsClient, Tables tables, Limits limits, ServerFeatures features) {
         this.client = client;
@@ -50,6 +54,8 @@ final class MongoBackend implements StoreBackend {
         this.writes = new Writes(tables, reads, sizes);
         this.transactions = new Transactions(client, tables, sizes);
         this.nested = new Nested(tables);
+        this.indexes = new Indexes(tables);
+        this.geo = new Geo(tables);
     }
 
     @Override
@@ -133,10 +139,15 @@ final class MongoBackend implements StoreBackend {
 
     @Override
     public <T> Optional<T> capability(Class<T> type) {
+        Object impl = null;
         if (type == NestedDocuments.class && capabilities.has(Capability.NESTED_DOCUMENTS)) {
-            return Optional.of(type.cast(nested));
+            impl = nested;
+        } else if (type == NativeSecondaryIndexes.class && capabilities.has(Capability.NATIVE_SECONDARY_INDEX)) {
+            impl = indexes;
+        } else if (type == NativeGeo.class && capabilities.has(Capability.NATIVE_GEO)) {
+            impl = geo;
         }
-        return Optional.empty();
+        return Optional.ofNullable(impl).map(type::cast);
     }
 
     @Override

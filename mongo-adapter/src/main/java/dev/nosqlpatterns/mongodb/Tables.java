@@ -8,6 +8,8 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.IndexOptions;
 import dev.nosqlpatterns.store.IndexSpec;
 import dev.nosqlpatterns.store.TableSpec;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -77,10 +79,33 @@ final class Tables {
         specs.remove(table);
     }
 
+    /** The index {@code name} of a table: as declared to this store, else as the collection's index list says. */
     Optional<IndexSpec> index(String table, String name) {
         TableSpec spec = specs.get(table);
-        return spec == null ? Optional.empty()
-                : spec.indexes().stream().filter(i -> i.name().equals(name)).findFirst();
+        if (spec != null) {
+            return spec.indexes().stream().filter(i -> i.name().equals(name)).findFirst();
+        }
+        for (BsonDocument info : collection(table).listIndexes(BsonDocument.class)) {
+            if (info.isString("name") && info.getString("name").getValue().equals(name) && info.isDocument("key")) {
+                return fromKeys(name, info.getDocument("key"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The spec an index key made by {@link #indexKeys} stands for. */
+    static Optional<IndexSpec> fromKeys(String name, BsonDocument keys) {
+        List<String> attributes = new ArrayList<>();
+        for (String field : keys.keySet()) {
+            if (field.startsWith(Documents.ATTRIBUTES + ".")) {
+                attributes.add(FieldNames.unescape(field.substring(Documents.ATTRIBUTES.length() + 1)));
+            }
+        }
+        if (attributes.isEmpty() || attributes.size() > 2) {
+            return Optional.empty();
+        }
+        return Optional.of(new IndexSpec(name, attributes.get(0),
+                attributes.size() == 2 ? Optional.of(attributes.get(1)) : Optional.empty()));
     }
 
     /** The key of an index: partition attribute, sort attribute when there is one, then the item key. */

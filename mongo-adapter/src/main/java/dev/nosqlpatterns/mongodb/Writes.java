@@ -1,6 +1,9 @@
 package dev.nosqlpatterns.mongodb;
 
+import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
+import com.mongodb.MongoWriteConcernException;
+import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.DeleteOneModel;
@@ -109,11 +112,12 @@ final class Writes {
         try {
             before = c.findOneAndUpdate(plan.filter(), plan.update(), new FindOneAndUpdateOptions()
                     .upsert(plan.upsert()).returnDocument(ReturnDocument.BEFORE));
-        } catch (MongoException e) {
-            if (Errors.isDuplicateKey(e)) {
-                return Optional.empty();
-            }
+        } catch (MongoWriteConcernException e) {
             throw e;
+        } catch (MongoCommandException | MongoWriteException e) {
+            // A guard failed on an existing item (duplicate _id on upsert), or the server refused the
+            // operation as a whole (e.g. a sum Decimal128 cannot hold exactly): nothing was written.
+            return Optional.empty();
         }
         if (before == null && !plan.upsert()) {
             return Optional.empty();
