@@ -26,7 +26,14 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * holds the sort key: the single-table design. {@link Builder#tablePerLogicalTable} gives each logical
  * table its own physical table instead. Missing tables are created on demand (pay per request) unless
  * {@link Builder#createTables} is off; an existing table is used as it is when its key attributes match
- * {@link Builder#keyAttributes}.
+ * {@link Builder#keyAttributes}. In the single-table layout a scan of one logical table reads the whole
+ * physical table (and is charged for it), and dropping a logical table scans it and deletes its items in
+ * batches; prefer the per-table layout for tables that are scanned often.
+ *
+ * <p>Limits are DynamoDB's, less what the layout stores besides the item: the key attribute names and,
+ * in the single-table layout, the longest table-name prefix (49 bytes) on the item size and partition
+ * key. Sizes, keys and transactions are checked before the request; an update that would grow an item
+ * past the limit is refused by DynamoDB atomically, and nothing is written.
  *
  * <p>URI form: {@code dynamodb://host:port?options} for an endpoint such as DynamoDB Local (plain HTTP
  * unless {@code tls=true}; dummy credentials unless {@code credentials=default}), or

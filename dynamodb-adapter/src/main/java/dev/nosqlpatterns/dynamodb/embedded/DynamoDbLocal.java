@@ -8,8 +8,9 @@ import java.net.ServerSocket;
 import java.net.URI;
 
 /**
- * DynamoDB Local running inside this JVM, in memory, on a free port of 127.0.0.1: the embedded default
- * for tests, examples and benchmarks, so they need nothing but Maven.
+ * DynamoDB Local running inside this JVM, in memory, on a free port: the embedded default for tests,
+ * examples and benchmarks, so they need nothing but Maven. It listens on every interface (DynamoDB Local
+ * has no bind-address option); {@link #endpoint()} names the loopback address.
  *
  * <p>Needs {@code com.amazonaws:DynamoDBLocal} on the class path (an optional dependency of this module:
  * declare it where you use the launcher). The server keeps one database for every access key and region
