@@ -22,9 +22,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@code #} keeps an empty string a legal key). Indexes without a sort attribute order entries by the
  * item's own key, encoded so that string order is key order.
  *
- * <p>Only string and number attributes are indexed; an item whose attribute holds another type, or
- * lacks it, is left out of the index (sparse), as DynamoDB does with its own key attributes.
- * Index sort values compare as text: numbers by their decimal text.
+ * <p>An item is in an index only when it holds every index attribute with an indexed type: a string or
+ * a number as partition, a string as sort; otherwise it is left out (a sparse index), as DynamoDB does
+ * with its own key attributes.
  */
 final class IndexKeys {
     /** DynamoDB's default quota of global secondary indexes per table. */
@@ -58,15 +58,9 @@ final class IndexKeys {
         return Optional.empty();
     }
 
-    /** The index sort value for {@code v}, or empty when v's type is not indexed. */
+    /** The index sort value for {@code v}, or empty when it is not a string (sort attributes are strings). */
     static Optional<String> sortValue(Value v) {
-        if (v instanceof Value.Str s) {
-            return Optional.of(SORT_MARK + s.value());
-        }
-        if (v instanceof Value.Num n) {
-            return Optional.of(SORT_MARK + Values.text(n.value()));
-        }
-        return Optional.empty();
+        return v instanceof Value.Str s ? Optional.of(SORT_MARK + s.value()) : Optional.empty();
     }
 
     /**
