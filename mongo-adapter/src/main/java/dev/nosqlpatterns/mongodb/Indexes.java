@@ -42,8 +42,13 @@ final class Indexes implements NativeSecondaryIndexes {
         this.tables = tables;
     }
 
-    @Override
+    /** One page of an index read, without cost reporting (the form of the interface before it took a meter). */
     public Page queryIndex(IndexQuery q) {
+        return queryIndex(q, new CostMeter());
+    }
+
+    /** One page of an index read; records its requests on {@code meter}. */
+    public Page queryIndex(IndexQuery q, CostMeter meter) {
         IndexSpec index = Errors.call("queryIndex", q.table(), null, () -> tables.index(q.table(), q.index()))
                 .orElseThrow(() -> new InvalidRequestException("table '" + q.table() + "' has no index named '"
                         + q.index() + "' (declare it in the table's TableSpec)"));
@@ -60,8 +65,11 @@ final class Indexes implements NativeSecondaryIndexes {
         sort.append(Documents.ID, new BsonInt32(dir));
         return Errors.call("queryIndex", q.table(), null, () -> {
             FindIterable<BsonDocument> find = tables.collection(q.table()).find(filter).sort(sort).limit(q.limit() + 1);
-            List<BsonDocument> docs = Reads.drain(find, q.limit() + 1, new CostMeter());
+            List<BsonDocument> docs = Reads.drain(find, q.limit() + 1, meter);
             boolean more = docs.size() > q.limit();
+            if (more) {
+                meter.extraItemsRead(1);
+            }
             List<BsonDocument> page = more ? docs.subList(0, q.limit()) : docs;
             List<Item> items = new ArrayList<>(page.size());
             page.forEach(d -> items.add(Reads.item(d, q.table())));

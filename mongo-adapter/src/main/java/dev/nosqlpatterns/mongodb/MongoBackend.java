@@ -77,6 +77,11 @@ final class MongoBackend implements StoreBackend {
         return features;
     }
 
+    /** The index reader whether or not the server uses indexes, so its queries can be tested on any server. */
+    Indexes indexes() {
+        return indexes;
+    }
+
     @Override
     public void createTable(TableSpec spec, CostMeter meter) {
         Errors.run("createTable", spec.name(), null, () -> meter.roundTrips(tables.create(spec)));
