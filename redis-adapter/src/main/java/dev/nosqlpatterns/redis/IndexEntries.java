@@ -50,15 +50,9 @@ final class IndexEntries {
         return Optional.of(out.toByteArray());
     }
 
-    /** Sort values are strings (their UTF-8 bytes) or numbers (their plain decimal form). */
+    /** Sort values are strings, ordered by their UTF-8 bytes; an item with another type there is not indexed. */
     private static Optional<byte[]> sortBytes(Value v) {
-        if (v instanceof Value.Str s) {
-            return Optional.of(Keys.utf8(s.value()));
-        }
-        if (v instanceof Value.Num n) {
-            return Optional.of(Keys.utf8(n.value().toPlainString()));
-        }
-        return Optional.empty();
+        return v instanceof Value.Str s ? Optional.of(Keys.utf8(s.value())) : Optional.empty();
     }
 
     /** The item key (partition and sort) an entry belongs to. */

@@ -301,8 +301,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     }
 
     @Override
-    public Page queryIndex(IndexQuery q) {
-        CostMeter meter = new CostMeter();
+    public Page queryIndex(IndexQuery q, CostMeter meter) {
         List<IndexSpec> declared = tables.indexes(q.table(), meter);
         IndexSpec index = declared.stream().filter(i -> i.name().equals(q.index())).findFirst()
                 .orElseThrow(() -> new InvalidRequestException("table '" + q.table() + "' has no index '" + q.index()

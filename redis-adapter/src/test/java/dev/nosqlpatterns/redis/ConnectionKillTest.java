@@ -15,7 +15,6 @@ import dev.nosqlpatterns.store.StoreUnavailableException;
 import dev.nosqlpatterns.store.TableSpec;
 import dev.nosqlpatterns.store.Write;
 import dev.nosqlpatterns.store.capability.IndexQuery;
-import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -64,14 +63,13 @@ class ConnectionKillTest {
             assertEquals("blue", store.get(TABLE, Key.of("after", "kill")).orElseThrow().getString("colour").orElseThrow());
             long scanned = store.scanAll(Scan.of(TABLE)).count();
             assertEquals(countItems(admin, prefix), scanned);
-            NativeSecondaryIndexes indexes = store.capability(NativeSecondaryIndexes.class).orElseThrow();
             long indexed = 0;
             for (String colour : List.of("red", "green", "blue")) {
                 IndexQuery q = IndexQuery.of(TABLE, "byColour", Value.of(colour)).limit(1000);
-                var page = indexes.queryIndex(q);
+                var page = store.queryIndex(q);
                 indexed += page.items().size();
                 while (page.hasNext()) {
-                    page = indexes.queryIndex(q.after(page.next().get()));
+                    page = store.queryIndex(q.after(page.next().get()));
                     indexed += page.items().size();
                 }
             }
