@@ -132,7 +132,8 @@ final class Docs {
     /**
      * The index term of an item: table and canonical partition value, length-prefixed, then the sort
      * value's UTF-8 bytes raw, so entries of one index partition are contiguous and in sort order. Empty
-     * when the item lacks an index attribute or holds one of a type the index cannot order.
+     * when the item lacks an index attribute or holds one of another type than the index takes
+     * (partition: string or number; sort: string).
      */
     static Optional<BytesRef> indexTerm(String table, IndexSpec index, Item item) {
         Optional<byte[]> prefix = item.get(index.partitionAttribute()).flatMap(v -> indexPrefix(table, v));
@@ -142,8 +143,10 @@ final class Docs {
         if (index.sortAttribute().isEmpty()) {
             return Optional.of(new BytesRef(prefix.get()));
         }
-        Optional<String> sort = item.get(index.sortAttribute().get()).flatMap(Docs::sortString);
-        return sort.map(s -> new BytesRef(Keys.concat(prefix.get(), Keys.utf8(s))));
+        if (!(item.attributes().get(index.sortAttribute().get()) instanceof Value.Str sort)) {
+            return Optional.empty();
+        }
+        return Optional.of(new BytesRef(Keys.concat(prefix.get(), Keys.utf8(sort.value()))));
     }
 
     static Optional<byte[]> indexPrefix(String table, Value partitionValue) {
@@ -151,17 +154,6 @@ final class Docs {
             return Optional.empty();
         }
         return Optional.of(Keys.chunks(Keys.utf8(table), ValueCodec.encode(partitionValue)));
-    }
-
-    /** The string an index orders by: a string as it is, a number as its plain decimal form. */
-    static Optional<String> sortString(Value v) {
-        if (v instanceof Value.Str s) {
-            return Optional.of(s.value());
-        }
-        if (v instanceof Value.Num n) {
-            return Optional.of(n.value().toPlainString());
-        }
-        return Optional.empty();
     }
 
     static BytesRef pathTerm(String table, String attribute, String path) {
@@ -191,10 +183,5 @@ final class Docs {
         BytesRef v = doc.getBinaryValue(VALUE);
         Value.MapValue attributes = (Value.MapValue) ValueCodec.decode(BytesRef.deepCopyOf(v).bytes);
         return new Item(key.key(), attributes.value());
-    }
-
-    /** The table of a document's item. */
-    static String table(Document doc) {
-        return Keys.decode(doc.getBinaryValue(KEY)).table();
     }
 }

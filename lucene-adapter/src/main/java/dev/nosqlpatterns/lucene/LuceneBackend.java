@@ -138,9 +138,9 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
     public Optional<Item> get(String table, Key key, CostMeter meter) {
         meter.roundTrip();
         BytesRef term = Keys.item(table, key);
-        Optional<Item> pending = index.pending(List.of(term)).get(term);
-        if (pending != null) {
-            return pending;
+        Optional<SharedIndex.Pending> pending = index.pending(term);
+        if (pending.isPresent()) {
+            return pending.get().current();
         }
         return Failures.run(table, key, () -> searchNow(s -> ItemReads.get(s, term)));
     }
@@ -150,13 +150,12 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
         meter.roundTrip();
         Map<BytesRef, ItemRef> byTerm = new LinkedHashMap<>();
         refs.forEach(r -> byTerm.put(Keys.item(r.table(), r.key()), r));
-        Map<BytesRef, Optional<Item>> pending = index.pending(byTerm.keySet());
-        List<BytesRef> rest = byTerm.keySet().stream().filter(t -> !pending.containsKey(t)).toList();
-        Map<BytesRef, Item> found = rest.isEmpty() ? Map.of()
-                : Failures.run(refs.get(0).table(), null, () -> searchNow(s -> ItemReads.getAll(s, rest)));
+        // One refreshed searcher for all keys: mixing pending writes with a searcher could show half of an
+        // atomic write that lands in between.
+        Map<BytesRef, Item> found = read(refs.get(0).table(), null, s -> ItemReads.getAll(s, byTerm.keySet()));
         Map<ItemRef, Item> out = new LinkedHashMap<>();
         byTerm.forEach((term, ref) -> {
-            Item item = pending.containsKey(term) ? pending.get(term).orElse(null) : found.get(term);
+            Item item = found.get(term);
             if (item != null) {
                 out.put(ref, item);
             }
@@ -250,7 +249,7 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
         List<BytesRef> terms = new ArrayList<>(writes.size());
         writes.forEach(w -> terms.add(Keys.item(w.table(), w.key())));
         List<Item> after = new ArrayList<>(writes.size());
-        try (SharedIndex.Locks locks = index.lock(terms)) {
+        index.locked(terms, () -> {
             Failures.run(first.table(), writes.size() == 1 ? first.key() : null, () -> {
                 Map<BytesRef, Optional<Item>> current = currentItems(writes, terms);
                 List<Iterable<IndexableField>> docs = new ArrayList<>();
@@ -272,11 +271,14 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
                 }
                 return null;
             });
-        }
+        });
         return after;
     }
 
-    /** The current items of the writes that need them: pending writes first, then one searcher for the rest. */
+    /**
+     * The current items of the writes that need them: pending writes first, then one searcher for the rest.
+     * Mixing the two is safe here: every key is locked, so none of these items can change meanwhile.
+     */
     private Map<BytesRef, Optional<Item>> currentItems(List<Write> writes, List<BytesRef> terms) throws IOException {
         List<BytesRef> needed = new ArrayList<>();
         for (int i = 0; i < writes.size(); i++) {
@@ -288,7 +290,10 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
         if (needed.isEmpty()) {
             return Map.of();
         }
-        Map<BytesRef, Optional<Item>> current = new HashMap<>(index.pending(needed));
+        Map<BytesRef, Optional<Item>> current = new HashMap<>();
+        for (BytesRef t : needed) {
+            index.pending(t).ifPresent(p -> current.put(t, p.current()));
+        }
         List<BytesRef> rest = needed.stream().filter(t -> !current.containsKey(t)).toList();
         if (!rest.isEmpty()) {
             Map<BytesRef, Item> found = searchNow(s -> ItemReads.getAll(s, rest));

@@ -10,6 +10,7 @@ import dev.nosqlpatterns.store.TableNotFoundException;
 import dev.nosqlpatterns.store.TableSpec;
 import dev.nosqlpatterns.store.capability.IndexQuery;
 import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
+import dev.nosqlpatterns.store.spi.CostMeter;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -42,7 +43,8 @@ final class SecondaryIndexes implements NativeSecondaryIndexes {
     }
 
     @Override
-    public Page queryIndex(IndexQuery q) {
+    public Page queryIndex(IndexQuery q, CostMeter meter) {
+        meter.roundTrip();
         TableSpec table = index.tables.get(q.table());
         if (table == null) {
             throw new TableNotFoundException(q.table());

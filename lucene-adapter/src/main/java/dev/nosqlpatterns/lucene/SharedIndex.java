@@ -3,15 +3,12 @@ package dev.nosqlpatterns.lucene;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.TableSpec;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReadWriteLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.IndexWriter;
@@ -42,14 +39,17 @@ final class SharedIndex {
     private final boolean ownsWriter;
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
     private final ConcurrentSkipListMap<BytesRef, Pending> pending = new ConcurrentSkipListMap<>();
-    /** Taken shared to record a write's items, exclusive to read several at once (batch gets). */
-    private final ReadWriteLock pendingLock = new ReentrantReadWriteLock();
     private final AtomicLong lastWrite = new AtomicLong();
     private final AtomicLong visible = new AtomicLong();
+    private final AtomicLong writes = new AtomicLong();
     private int references;
 
     /** A write not yet known to be visible to searchers: the item after it (null when deleted). */
     record Pending(Item item, long sequence) {
+        /** The item as a read should see it: empty when deleted. */
+        Optional<Item> current() {
+            return Optional.ofNullable(item);
+        }
     }
 
     private SharedIndex(Object identity, IndexWriter writer, boolean ownsWriter) throws IOException {
@@ -125,44 +125,19 @@ final class SharedIndex {
 
     /** Records the items a write left (null values for deletes), readable by key at once. */
     void written(long sequence, Map<BytesRef, Item> items) throws IOException {
-        pendingLock.readLock().lock();
-        try {
-            items.forEach((term, item) -> pending.put(term, new Pending(item, sequence)));
-        } finally {
-            pendingLock.readLock().unlock();
-        }
+        items.forEach((term, item) -> pending.put(term, new Pending(item, sequence)));
         written(sequence);
-        if (pending.size() > MAX_PENDING) {
+        if (writes.incrementAndGet() % 256 == 0 && pending.size() > MAX_PENDING) {
             fresh();
         }
     }
 
     /**
-     * The pending state of each term that has one (an absent value: deleted), read together; call before
-     * acquiring the searcher that resolves the other terms, so that a write leaving this map is visible to it.
+     * The pending write of one item, if any. Call it before acquiring the searcher that answers otherwise,
+     * so that a write that has left this map is visible to that searcher.
      */
-    Map<BytesRef, Optional<Item>> pending(Collection<BytesRef> terms) {
-        Map<BytesRef, Optional<Item>> found = new HashMap<>();
-        if (terms.size() == 1) {
-            BytesRef t = terms.iterator().next();
-            Pending p = pending.get(t);
-            if (p != null) {
-                found.put(t, Optional.ofNullable(p.item()));
-            }
-            return found;
-        }
-        pendingLock.writeLock().lock();
-        try {
-            for (BytesRef t : terms) {
-                Pending p = pending.get(t);
-                if (p != null) {
-                    found.put(t, Optional.ofNullable(p.item()));
-                }
-            }
-        } finally {
-            pendingLock.writeLock().unlock();
-        }
-        return found;
+    Optional<Pending> pending(BytesRef term) {
+        return Optional.ofNullable(pending.get(term));
     }
 
     /** Makes every write completed so far visible to searchers acquired from now on. */
@@ -187,8 +162,8 @@ final class SharedIndex {
         pending.subMap(new BytesRef(tablePrefix), ItemReads.end(tablePrefix)).clear();
     }
 
-    /** Locks the stripes of the given item terms in a fixed order, so that lockers never deadlock. */
-    Locks lock(Collection<BytesRef> terms) {
+    /** Runs {@code body} holding the stripe locks of the given item terms, taken in a fixed order (no deadlock). */
+    void locked(Collection<BytesRef> terms, Runnable body) {
         int[] ids = terms.stream().mapToInt(t -> Math.floorMod(t.hashCode(), STRIPES)).distinct().sorted().toArray();
         int locked = 0;
         try {
@@ -196,26 +171,9 @@ final class SharedIndex {
                 stripes[id].lock();
                 locked++;
             }
-        } catch (RuntimeException | Error e) {
+            body.run();
+        } finally {
             for (int i = locked - 1; i >= 0; i--) {
-                stripes[ids[i]].unlock();
-            }
-            throw e;
-        }
-        return new Locks(ids);
-    }
-
-    /** Held stripe locks, released by {@link #close()}. */
-    final class Locks implements AutoCloseable {
-        private final int[] ids;
-
-        private Locks(int[] ids) {
-            this.ids = Arrays.copyOf(ids, ids.length);
-        }
-
-        @Override
-        public void close() {
-            for (int i = ids.length - 1; i >= 0; i--) {
                 stripes[ids[i]].unlock();
             }
         }

@@ -2,6 +2,7 @@ package dev.nosqlpatterns.lucene;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
@@ -25,7 +26,6 @@ import org.junit.jupiter.api.Test;
 /** Declared indexes: sparse, kept in step with writes, read by range and page in both directions. */
 class SecondaryIndexTest {
     private Store store;
-    private NativeSecondaryIndexes indexes;
     private final String table = "users" + System.nanoTime();
 
     @BeforeEach
@@ -33,11 +33,12 @@ class SecondaryIndexTest {
         store = Store.of(LuceneFixture.openBackend());
         store.createTable(TableSpec.builder(table).index(IndexSpec.of("byCity", "city", "joined"))
                 .index(IndexSpec.of("byTeam", "team")).build());
-        indexes = store.capability(NativeSecondaryIndexes.class).orElseThrow();
+        assertTrue(store.capability(NativeSecondaryIndexes.class).isPresent());
         for (int i = 0; i < 30; i++) {
             store.put(table, Item.builder("user" + i, "profile").put("city", i % 2 == 0 ? "Paris" : "Lyon")
                     .put("joined", String.format("2024-%02d", i)).put("team", i % 3).build());
         }
+        store.put(table, Item.builder("numeric", "profile").put("city", "Paris").put("joined", 2024).build());
         store.put(table, Item.builder("nocity", "profile").put("joined", "2024-01").build());
     }
 
@@ -51,7 +52,7 @@ class SecondaryIndexTest {
         List<String> out = new ArrayList<>();
         IndexQuery q = first;
         while (true) {
-            Page page = indexes.queryIndex(q);
+            Page page = store.queryIndex(q);
             page.items().forEach(i -> out.add(i.key().partition()));
             if (page.next().isEmpty()) {
                 return out;
@@ -86,7 +87,7 @@ class SecondaryIndexTest {
         List<String> expected = new ArrayList<>(users(0, 30, 3));
         expected.sort(null);
         assertEquals(expected, team0);
-        assertThrows(InvalidRequestException.class, () -> indexes.queryIndex(IndexQuery.of(table, "byTeam", Value.of(0))
+        assertThrows(InvalidRequestException.class, () -> store.queryIndex(IndexQuery.of(table, "byTeam", Value.of(0))
                 .where(SortKeyCondition.beginsWith("x"))));
     }
 
@@ -103,9 +104,9 @@ class SecondaryIndexTest {
 
     @Test
     void unknownIndexesAndForeignCursorsAreRefused() {
-        assertThrows(InvalidRequestException.class, () -> indexes.queryIndex(IndexQuery.of(table, "nope", Value.of("x"))));
-        Page page = indexes.queryIndex(IndexQuery.of(table, "byCity", Value.of("Paris")).limit(2));
-        assertThrows(InvalidRequestException.class, () -> indexes.queryIndex(IndexQuery.of(table, "byCity",
+        assertThrows(InvalidRequestException.class, () -> store.queryIndex(IndexQuery.of(table, "nope", Value.of("x"))));
+        Page page = store.queryIndex(IndexQuery.of(table, "byCity", Value.of("Paris")).limit(2));
+        assertThrows(InvalidRequestException.class, () -> store.queryIndex(IndexQuery.of(table, "byCity",
                 Value.of("Lyon")).limit(2).after(page.next().orElseThrow())));
     }
 }
