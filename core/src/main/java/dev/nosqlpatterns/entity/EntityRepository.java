@@ -1,0 +1,252 @@
+package dev.nosqlpatterns.entity;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.store.Condition;
+import dev.nosqlpatterns.store.ConditionFailedException;
+import dev.nosqlpatterns.store.Direction;
+import dev.nosqlpatterns.store.Query;
+import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.Write;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Saves, reads, deletes and queries records through their {@link EntityType}s on a {@link Store}.
+ *
+ * <p>Why: the mapping, the key templates and the type tag are only safe when every read and write goes through
+ * them; this is that one door. Reads check the type tag, so an item of another entity type that happens to sit
+ * at a key or under a prefix is never returned as this type. Every call is a plain store call, so its cost is
+ * reported to the store's listeners.
+ *
+ * <pre>{@code
+ * EntityRepository repo = EntityRepository.of(store, articles, authors);
+ * repo.save(new Article("neumann", "theory_of_automata", ...));
+ * Optional<Article> a = repo.get(articles, Map.of("author", "neumann", "id", "theory_of_automata"));
+ * List<Article> all = repo.query(articles, Map.of("author", "neumann")).toList();
+ * }</pre>
+ *
+ * Thread-safe when the store is.
+ */
+public final class EntityRepository {
+
+    private final Store store;
+    private final List<EntityType<?>> types;
+
+    private EntityRepository(Store store, List<EntityType<?>> types) {
+        this.store = store;
+        this.types = types;
+    }
+
+    /**
+     * A repository on {@code store} that knows {@code types}, so that {@link #save(Record)} finds an entity's
+     * type by its class.
+     *
+     * @throws IllegalArgumentException when a type is null, or two types in one table share a name (their items
+     *                                  could not be told apart)
+     */
+    public static EntityRepository of(Store store, EntityType<?>... types) {
+        Objects.requireNonNull(types, "entity types are null");
+        return of(store, Arrays.asList(types));
+    }
+
+    /** A repository on {@code store} that knows {@code types}; see {@link #of(Store, EntityType[])}. */
+    public static EntityRepository of(Store store, Collection<? extends EntityType<?>> types) {
+        Objects.requireNonNull(store, "store is null");
+        Objects.requireNonNull(types, "entity types are null");
+        List<EntityType<?>> list = new ArrayList<>(new LinkedHashSet<>(types));
+        Map<String, EntityType<?>> seen = new LinkedHashMap<>();
+        for (EntityType<?> t : list) {
+            Objects.requireNonNull(t, () -> "entity type " + list.indexOf(null) + " is null");
+            EntityType<?> earlier = seen.putIfAbsent(t.table() + '\u0000' + t.name(), t);
+            if (earlier != null) {
+                throw new IllegalArgumentException(earlier + " and " + t + " share the name '" + t.name()
+                        + "' in table " + t.table() + "; give them different names");
+            }
+        }
+        return new EntityRepository(store, List.copyOf(list));
+    }
+
+    public Store store() {
+        return store;
+    }
+
+    /** The entity types this repository knows. */
+    public List<EntityType<?>> types() {
+        return types;
+    }
+
+    /** Declares the tables of the known types on the store (creating them when absent; idempotent). */
+    public void createTables() {
+        types.stream().map(EntityType::table).distinct().forEach(t -> store.createTable(TableSpec.named(t)));
+    }
+
+    /**
+     * Writes an entity, replacing any item at its key.
+     *
+     * @throws IllegalArgumentException when no known type, or more than one, maps the entity's class, or the
+     *                                  entity cannot be written; nothing is written then
+     */
+    public void save(Record entity) {
+        put(typeOf(entity), entity, Condition.none());
+    }
+
+    /** Writes an entity as {@code type}, replacing any item at its key. */
+    public <T extends Record> void save(EntityType<T> type, T entity) {
+        put(Objects.requireNonNull(type, "entity type is null"), entity, Condition.none());
+    }
+
+    /**
+     * Writes an entity that must be new.
+     *
+     * @throws ConditionFailedException when an item exists at its key; nothing is written then
+     */
+    public void insert(Record entity) {
+        put(typeOf(entity), entity, Condition.ifAbsent());
+    }
+
+    /**
+     * Writes many entities in as few requests as the store allows, not atomically: after a failure some may be
+     * written. Every entity is mapped before anything is written, so bad input writes nothing.
+     */
+    public void saveAll(Collection<? extends Record> entities) {
+        Objects.requireNonNull(entities, "entities are null");
+        List<Write> writes = new ArrayList<>(entities.size());
+        for (Record e : entities) {
+            EntityType<?> type = typeOf(e);
+            writes.add(Write.put(type.table(), item(type, e)));
+        }
+        store.writeBatch(writes);
+    }
+
+    /**
+     * The entity at the key given by {@code keyValues}, or empty when there is none or the item there belongs to
+     * another entity type.
+     */
+    public <T extends Record> Optional<T> get(EntityType<T> type, Map<String, ?> keyValues) {
+        Objects.requireNonNull(type, "entity type is null");
+        return read(type, type.key(keyValues));
+    }
+
+    /** The entity at the key given by the key components of {@code keyHolder}; see {@link EntityType#key(Record)}. */
+    public <T extends Record> Optional<T> get(EntityType<T> type, Record keyHolder) {
+        Objects.requireNonNull(type, "entity type is null");
+        return read(type, type.key(keyHolder));
+    }
+
+    /**
+     * Deletes the entity at the key given by {@code keyValues}, in one conditional write.
+     *
+     * @return true when an item of this type was deleted; false when there was none, or the item there belongs to
+     *         another type (it is then left alone)
+     */
+    public <T extends Record> boolean delete(EntityType<T> type, Map<String, ?> keyValues) {
+        Objects.requireNonNull(type, "entity type is null");
+        return remove(type, type.key(keyValues));
+    }
+
+    /** Deletes the entity at the key given by {@code keyHolder}; see {@link #delete(EntityType, Map)}. */
+    public <T extends Record> boolean delete(EntityType<T> type, Record keyHolder) {
+        Objects.requireNonNull(type, "entity type is null");
+        return remove(type, type.key(keyHolder));
+    }
+
+    /**
+     * Every entity of {@code type} in one partition, in sort-key order: a prefix query on the sort template's
+     * constant prefix, read page by page as the stream is consumed; items of other types are skipped.
+     */
+    public <T extends Record> Stream<T> query(EntityType<T> type, Map<String, ?> partitionValues) {
+        return query(type, partitionValues, Map.of(), Direction.ASCENDING);
+    }
+
+    /**
+     * The entities of {@code type} in one partition whose leading sort placeholders have the given values (see
+     * {@link EntityType#sortPrefix}), in the given direction, read page by page as the stream is consumed.
+     */
+    public <T extends Record> Stream<T> query(EntityType<T> type, Map<String, ?> partitionValues,
+                                              Map<String, ?> leadingSortValues, Direction direction) {
+        Objects.requireNonNull(type, "entity type is null");
+        Objects.requireNonNull(direction, "direction is null");
+        String partition = type.partitionKey(partitionValues);
+        String prefix = type.sortPrefix(leadingSortValues);
+        Query q = Query.in(type.table(), partition)
+                .where(prefix.isEmpty() ? SortKeyCondition.all() : SortKeyCondition.beginsWith(prefix));
+        q = direction == Direction.DESCENDING ? q.descending() : q;
+        return store.queryAll(q).filter(type::isTypeOf).map(type::fromItem);
+    }
+
+    /**
+     * One item collection, read with one query (paged when it is large), each item decoded by its type tag;
+     * items of other types are left out and counted in {@link ItemCollection#skipped()}.
+     */
+    public ItemCollection collection(ItemCollectionType collection, Map<String, ?> partitionValues) {
+        Objects.requireNonNull(collection, "item collection type is null");
+        String partition = collection.partitionKey(partitionValues);
+        List<EntityType<?>> found = new ArrayList<>();
+        List<Record> entities = new ArrayList<>();
+        int skipped = 0;
+        for (Item item : (Iterable<Item>) store.queryAll(Query.in(collection.table(), partition))::iterator) {
+            Optional<EntityType<?>> type = item.get(EntityType.TYPE_ATTRIBUTE)
+                    .filter(Value.Str.class::isInstance).flatMap(v -> collection.type(((Value.Str) v).value()));
+            if (type.isEmpty()) {
+                skipped++;
+            } else {
+                found.add(type.get());
+                entities.add(type.get().fromItem(item));
+            }
+        }
+        return new ItemCollection(collection, partition, found, entities, skipped);
+    }
+
+    private <T extends Record> Optional<T> read(EntityType<T> type, Key key) {
+        return store.get(type.table(), key).filter(type::isTypeOf).map(type::fromItem);
+    }
+
+    private boolean remove(EntityType<?> type, Key key) {
+        try {
+            store.delete(new Write.Delete(type.table(), key,
+                    Condition.attributeEquals(EntityType.TYPE_ATTRIBUTE, Value.of(type.name()))));
+            return true;
+        } catch (ConditionFailedException e) {
+            return false;
+        }
+    }
+
+    private void put(EntityType<?> type, Record entity, Condition condition) {
+        store.put(new Write.Put(type.table(), item(type, entity), condition));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Record> Item item(EntityType<T> type, Record entity) {
+        Objects.requireNonNull(entity, "entity is null");
+        if (!type.recordClass().isInstance(entity)) {
+            throw new IllegalArgumentException(entity.getClass().getName() + " is not the record of " + type);
+        }
+        return type.toItem((T) entity);
+    }
+
+    private EntityType<?> typeOf(Record entity) {
+        Objects.requireNonNull(entity, "entity is null");
+        List<EntityType<?>> matching = types.stream().filter(t -> t.recordClass() == entity.getClass()).toList();
+        if (matching.size() == 1) {
+            return matching.get(0);
+        }
+        if (matching.isEmpty()) {
+            throw new IllegalArgumentException("no entity type of this repository maps " + entity.getClass().getName()
+                    + "; known types: " + types.stream().map(EntityType::name).toList());
+        }
+        throw new IllegalArgumentException("entity types " + matching.stream().map(EntityType::name).toList()
+                + " all map " + entity.getClass().getName() + "; say which with save(type, entity)");
+    }
+}

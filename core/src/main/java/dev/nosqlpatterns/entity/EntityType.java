@@ -1,0 +1,434 @@
+package dev.nosqlpatterns.entity;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.key.Utf8Order;
+import dev.nosqlpatterns.store.TableSpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * How one kind of record is stored: its logical table, the key templates that build its partition and sort
+ * keys from its components, and the entity-type name every item of it is tagged with.
+ *
+ * <p>Why: in single-table designs several kinds of items share a table and even a partition (seed 000's
+ * subscriber rows {@code <BASE>}, {@code <LIKES>}, ...), so reads must know which items are which. Each item
+ * carries its type name in the attribute {@value #TYPE_ATTRIBUTE}; {@link #fromItem} refuses, and the
+ * repository's queries skip, items of any other type, so a query never returns another entity's items by
+ * accident.
+ *
+ * <pre>{@code
+ * record Article(String author, String id, String title, Set<String> topics, Instant published) {}
+ * EntityType<Article> articles = EntityType.builder(Article.class)
+ *         .table("articles").partitionKey("author:{author}").sortKey("article:{id}").build();
+ * }</pre>
+ *
+ * <p>Components named in a template form the key and, unless {@link Builder#copyKeyFieldsToAttributes} is
+ * set, are not repeated as attributes: they are read back from the key (see {@link KeyTemplate}, whose
+ * escaping makes that exact for every value). Every other component becomes an attribute as described by
+ * the package documentation. Immutable and thread-safe.
+ *
+ * @param <T> the record class
+ */
+public final class EntityType<T extends Record> {
+
+    /** The attribute holding the entity-type name of every item written through an entity type. */
+    public static final String TYPE_ATTRIBUTE = "_type";
+
+    private final Class<T> recordClass;
+    private final String name;
+    private final String table;
+    private final KeyTemplate partition;
+    private final KeyTemplate sort;
+    private final boolean copyKeyFields;
+    private final RecordCodec codec;
+    private final Map<String, KeyForm> forms;
+    private final Map<String, RecordCodec.Component> keyComponents;
+    private final Set<String> notStored;
+    private final Value.Str tag;
+
+    private EntityType(Builder<T> b, Map<String, KeyForm> forms) {
+        this.recordClass = b.recordClass;
+        this.name = b.name;
+        this.table = b.table;
+        this.partition = b.partition;
+        this.sort = b.sort;
+        this.copyKeyFields = b.copyKeyFields;
+        this.codec = b.codec;
+        this.forms = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(forms));
+        Map<String, RecordCodec.Component> components = new LinkedHashMap<>();
+        forms.keySet().forEach(n -> components.put(n, codec.component(n)));
+        this.keyComponents = java.util.Collections.unmodifiableMap(components);
+        this.notStored = copyKeyFields ? Set.of() : Set.copyOf(forms.keySet());
+        this.tag = Value.of(name);
+    }
+
+    /**
+     * Starts the definition of an entity type for {@code recordClass}.
+     *
+     * @throws IllegalArgumentException naming the record, component and type when a component cannot be stored
+     */
+    public static <T extends Record> Builder<T> builder(Class<T> recordClass) {
+        return new Builder<>(recordClass);
+    }
+
+    public Class<T> recordClass() {
+        return recordClass;
+    }
+
+    /** The entity-type name items are tagged with. */
+    public String name() {
+        return name;
+    }
+
+    public String table() {
+        return table;
+    }
+
+    public KeyTemplate partitionTemplate() {
+        return partition;
+    }
+
+    public KeyTemplate sortTemplate() {
+        return sort;
+    }
+
+    /** True when key components are also written as attributes. */
+    public boolean copiesKeyFieldsToAttributes() {
+        return copyKeyFields;
+    }
+
+    /** The component types of the key placeholders, by name. */
+    Map<String, Class<?>> keyTypes() {
+        Map<String, Class<?>> types = new LinkedHashMap<>();
+        forms.forEach((n, f) -> types.put(n, f.type()));
+        return types;
+    }
+
+    /**
+     * The key of an entity.
+     *
+     * @throws IllegalArgumentException when a key component is null or has no key form (an instant outside the
+     *                                  supported range, say)
+     */
+    public Key keyOf(T entity) {
+        Objects.requireNonNull(entity, () -> "entity of type '" + name + "' is null");
+        Map<String, Object> values = new LinkedHashMap<>();
+        keyComponents.forEach((placeholder, c) -> values.put(placeholder, codec.get(entity, c)));
+        return new Key(render(partition, values), render(sort, values));
+    }
+
+    /**
+     * The key of the entity whose key components have the given values (names as in the templates).
+     *
+     * @throws IllegalArgumentException when a placeholder has no value, a name is unknown, or a value has the
+     *                                  wrong type for its component
+     */
+    public Key key(Map<String, ?> keyValues) {
+        Objects.requireNonNull(keyValues, "key values are null");
+        checkNames(keyValues.keySet(), forms.keySet(), "the key");
+        Map<String, Object> values = accept(keyValues);
+        return new Key(render(partition, values), render(sort, values));
+    }
+
+    /**
+     * The key given by the components of {@code keyHolder} that the templates name: the entity itself, or any
+     * record with components of those names (a small key record).
+     *
+     * @throws IllegalArgumentException when the holder lacks a component the templates name, or it has the
+     *                                  wrong type
+     */
+    public Key key(Record keyHolder) {
+        Objects.requireNonNull(keyHolder, "key holder is null");
+        if (recordClass.isInstance(keyHolder)) {
+            return keyOf(recordClass.cast(keyHolder));
+        }
+        Map<String, Object> values = new LinkedHashMap<>();
+        List<String> missing = new ArrayList<>();
+        Map<String, java.lang.reflect.Method> accessors = Accessors.of(keyHolder.getClass());
+        for (String placeholder : forms.keySet()) {
+            java.lang.reflect.Method accessor = accessors.get(placeholder);
+            if (accessor == null) {
+                missing.add(placeholder);
+            } else {
+                values.put(placeholder, Accessors.invoke(accessor, keyHolder));
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException("record " + keyHolder.getClass().getName() + " cannot give the key of '"
+                    + name + "': it has no component " + missing + "; the key templates name " + forms.keySet());
+        }
+        return key(values);
+    }
+
+    /**
+     * The partition key for the partition template's placeholders.
+     *
+     * @throws IllegalArgumentException as {@link #key(Map)} does, for the partition template's names
+     */
+    public String partitionKey(Map<String, ?> partitionValues) {
+        Objects.requireNonNull(partitionValues, "partition values are null");
+        checkNames(partitionValues.keySet(), new LinkedHashSet<>(partition.placeholders()), "the partition key");
+        return render(partition, accept(partitionValues));
+    }
+
+    /**
+     * The sort-key prefix that selects this type's items whose leading sort placeholders have the given values
+     * (see {@link KeyTemplate#prefix}); with no values, the sort template's constant prefix.
+     */
+    public String sortPrefix(Map<String, ?> leadingSortValues) {
+        Objects.requireNonNull(leadingSortValues, "leading sort values are null");
+        Map<String, Object> typed = accept(leadingSortValues);
+        Map<String, String> texts = new LinkedHashMap<>();
+        typed.forEach((n, v) -> texts.put(n, write(n, v, sort)));
+        return sort.prefix(texts);
+    }
+
+    /** The item of an entity: its key, its components as attributes and the type tag. */
+    public Item toItem(T entity) {
+        Key key = keyOf(entity);
+        Map<String, Value> attributes = codec.encodeFields(entity, recordClass.getSimpleName(), notStored);
+        attributes.put(TYPE_ATTRIBUTE, tag);
+        return new Item(key, attributes);
+    }
+
+    /** True when the item is tagged with this type's name. */
+    public boolean isTypeOf(Item item) {
+        return tag.equals(item.attributes().get(TYPE_ATTRIBUTE));
+    }
+
+    /**
+     * The entity an item holds.
+     *
+     * @throws EntityMappingException when the item has another type tag (or none), its key does not match the
+     *                                templates, or its attributes cannot be read as the record's components
+     */
+    public T fromItem(Item item) {
+        Objects.requireNonNull(item, "item is null");
+        if (!isTypeOf(item)) {
+            throw new EntityMappingException("item " + item.key() + " is tagged " + item.attributes().get(TYPE_ATTRIBUTE)
+                    + ", not as an entity of type '" + name + "'");
+        }
+        Map<String, Object> keyValues = keyValues(item.key());
+        return recordClass.cast(codec.decodeFields(item.attributes(), recordClass.getSimpleName(), keyValues));
+    }
+
+    /**
+     * The key components a key was built from, by name.
+     *
+     * @throws EntityMappingException when the key does not match the templates, or a placeholder that appears in
+     *                                both templates has two different values
+     */
+    public Map<String, Object> keyValues(Key key) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        readInto(partition, key.partition(), key, values);
+        readInto(sort, key.sort(), key, values);
+        return values;
+    }
+
+    private void readInto(KeyTemplate template, String text, Key key, Map<String, Object> values) {
+        Map<String, String> texts;
+        try {
+            texts = template.read(text);
+        } catch (IllegalArgumentException e) {
+            throw new EntityMappingException("the key " + key + " is not a key of entity type '" + name + "': "
+                    + e.getMessage(), e);
+        }
+        texts.forEach((placeholder, s) -> {
+            Object value;
+            try {
+                value = forms.get(placeholder).read(s);
+            } catch (IllegalArgumentException e) {
+                throw new EntityMappingException("the key " + key + " of entity type '" + name + "' holds {"
+                        + placeholder + "} = \"" + s + "\", which is not a " + forms.get(placeholder).type().getSimpleName()
+                        + ": " + e.getMessage(), e);
+            }
+            Object earlier = values.putIfAbsent(placeholder, value);
+            if (earlier != null && !earlier.equals(value)) {
+                throw new EntityMappingException("the key " + key + " of entity type '" + name + "' holds {"
+                        + placeholder + "} twice with different values: " + earlier + " and " + value);
+            }
+        });
+    }
+
+    private Map<String, Object> accept(Map<String, ?> given) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        given.forEach((n, v) -> {
+            KeyForm form = forms.get(n);
+            if (form == null) {
+                problems.add("{" + n + "} is not a key placeholder of '" + name + "' " + forms.keySet());
+            } else if (v == null) {
+                problems.add("{" + n + "} is null");
+            } else {
+                try {
+                    out.put(n, form.accept(v));
+                } catch (IllegalArgumentException e) {
+                    problems.add("{" + n + "} " + e.getMessage());
+                }
+            }
+        });
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("key values for entity type '" + name + "': " + String.join("; ", problems));
+        }
+        return out;
+    }
+
+    private String render(KeyTemplate template, Map<String, Object> values) {
+        Map<String, String> texts = new LinkedHashMap<>();
+        for (String placeholder : template.placeholders()) {
+            Object v = values.get(placeholder);
+            if (v == null) {
+                throw new IllegalArgumentException("key component '" + placeholder + "' of entity type '" + name
+                        + "' is null");
+            }
+            texts.put(placeholder, write(placeholder, v, template));
+        }
+        return template.render(texts);
+    }
+
+    private String write(String placeholder, Object value, KeyTemplate template) {
+        try {
+            return forms.get(placeholder).write(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(recordClass.getSimpleName() + "." + placeholder + " (in key template \""
+                    + template + "\" of entity type '" + name + "') cannot be written: " + e.getMessage(), e);
+        }
+    }
+
+    private void checkNames(Set<String> given, Set<String> expected, String what) {
+        Set<String> missing = new TreeSet<>(expected);
+        missing.removeAll(given);
+        Set<String> unknown = new TreeSet<>(given);
+        unknown.removeAll(expected);
+        if (!missing.isEmpty() || !unknown.isEmpty()) {
+            throw new IllegalArgumentException(what + " of entity type '" + name + "' takes values for " + expected
+                    + (missing.isEmpty() ? "" : "; missing " + missing) + (unknown.isEmpty() ? "" : "; unknown " + unknown));
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "EntityType[" + name + ": " + recordClass.getSimpleName() + " in " + table + " as (" + partition + ", "
+                + sort + ")]";
+    }
+
+    /**
+     * Collects an entity type's definition. Each setter checks its own argument at once; {@link #build()} checks
+     * that the templates name existing components of key-able types and reports every problem together.
+     *
+     * @param <T> the record class
+     */
+    public static final class Builder<T extends Record> {
+        private final Class<T> recordClass;
+        private final RecordCodec codec;
+        private String name;
+        private String table;
+        private KeyTemplate partition;
+        private KeyTemplate sort;
+        private boolean copyKeyFields;
+
+        private Builder(Class<T> recordClass) {
+            Objects.requireNonNull(recordClass, "record class is null");
+            if (!recordClass.isRecord()) {
+                throw new IllegalArgumentException(recordClass.getName() + " is not a record class");
+            }
+            this.recordClass = recordClass;
+            this.codec = RecordCodec.of(recordClass);
+            this.name = recordClass.getSimpleName();
+        }
+
+        /** The entity-type name items are tagged with; by default the record's simple name. */
+        public Builder<T> name(String typeName) {
+            Objects.requireNonNull(typeName, "entity type name is null");
+            if (typeName.isEmpty() || Utf8Order.firstUnpairedSurrogate(typeName) >= 0 || typeName.length() > 100) {
+                throw new IllegalArgumentException("entity type name \"" + typeName
+                        + "\" must be 1 to 100 characters of well-formed text");
+            }
+            this.name = typeName;
+            return this;
+        }
+
+        /** The logical table the items live in; see {@link TableSpec#checkName}. */
+        public Builder<T> table(String tableName) {
+            this.table = TableSpec.checkName(tableName);
+            return this;
+        }
+
+        /** The partition key template, e.g. {@code author:{author}}; see {@link KeyTemplate}. */
+        public Builder<T> partitionKey(String template) {
+            this.partition = KeyTemplate.parse(template);
+            return this;
+        }
+
+        /** The sort key template, e.g. {@code article:{id}} or the constant {@code <BASE>}. */
+        public Builder<T> sortKey(String template) {
+            this.sort = KeyTemplate.parse(template);
+            return this;
+        }
+
+        /** Whether key components are also written as attributes (for native indexes or readable data); off by default. */
+        public Builder<T> copyKeyFieldsToAttributes(boolean copy) {
+            this.copyKeyFields = copy;
+            return this;
+        }
+
+        /**
+         * The entity type.
+         *
+         * @throws IllegalArgumentException listing every problem: no table or template, a placeholder naming a
+         *                                  missing component (with the list of components), a component whose
+         *                                  type a key cannot hold, or a component named {@value #TYPE_ATTRIBUTE}
+         */
+        public EntityType<T> build() {
+            List<String> problems = new ArrayList<>();
+            List<String> components = Arrays.stream(recordClass.getRecordComponents())
+                    .map(java.lang.reflect.RecordComponent::getName).toList();
+            if (table == null) {
+                problems.add("no table: call table(name)");
+            }
+            if (partition == null) {
+                problems.add("no partition key template: call partitionKey(template)");
+            }
+            if (sort == null) {
+                problems.add("no sort key template: call sortKey(template), e.g. with a constant such as \"<BASE>\"");
+            }
+            if (components.contains(TYPE_ATTRIBUTE)) {
+                problems.add("component '" + TYPE_ATTRIBUTE + "' clashes with the type tag attribute; rename it");
+            }
+            Map<String, KeyForm> forms = new LinkedHashMap<>();
+            for (KeyTemplate template : new KeyTemplate[] {partition, sort}) {
+                if (template == null) {
+                    continue;
+                }
+                String which = (template == partition ? "partition" : "sort") + " key template \"" + template + "\"";
+                for (String placeholder : template.placeholders()) {
+                    RecordCodec.Component c = codec.component(placeholder);
+                    if (c == null) {
+                        problems.add(which + " names {" + placeholder + "}, which is not a component of "
+                                + recordClass.getSimpleName() + "; its components are " + components);
+                    } else if (KeyForm.of(c.rawType()) == null) {
+                        problems.add(which + " names {" + placeholder + "}, a component of type "
+                                + c.accessor().getGenericReturnType().getTypeName() + "; a key placeholder holds "
+                                + KeyForm.SUPPORTED);
+                    } else {
+                        forms.put(placeholder, KeyForm.of(c.rawType()));
+                    }
+                }
+            }
+            if (!problems.isEmpty()) {
+                throw new IllegalArgumentException("entity type '" + name + "' (record " + recordClass.getName()
+                        + ") is invalid: " + String.join("; ", problems));
+            }
+            return new EntityType<>(this, forms);
+        }
+    }
+}
