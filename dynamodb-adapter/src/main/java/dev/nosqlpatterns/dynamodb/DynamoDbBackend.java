@@ -145,17 +145,12 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
         }
     }
 
-    /** An index read; records round trips and consumed capacity on {@code meter}. */
+    @Override
     public Page queryIndex(IndexQuery query, CostMeter meter) {
         if (!specs.containsKey(query.table())) {
             throw new TableNotFoundException(query.table());
         }
         return indexes.query(query, meter);
-    }
-
-    /** An index read whose cost goes unreported (the form of the capability before reads went through Store). */
-    public Page queryIndex(IndexQuery query) {
-        return queryIndex(query, new CostMeter());
     }
 
     @Override

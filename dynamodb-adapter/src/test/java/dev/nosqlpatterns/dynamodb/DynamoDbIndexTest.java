@@ -18,7 +18,6 @@ import dev.nosqlpatterns.store.TableSpec;
 import dev.nosqlpatterns.store.UpdateAction;
 import dev.nosqlpatterns.store.Write;
 import dev.nosqlpatterns.store.capability.IndexQuery;
-import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -36,13 +35,11 @@ class DynamoDbIndexTest {
     private static final String RUN = Long.toString(System.nanoTime() % 1_000_000, 36);
 
     private Store store;
-    private NativeSecondaryIndexes indexes;
     private final List<String> created = new ArrayList<>();
 
     @BeforeEach
     void open() {
         store = DynamoDbFixture.builder().build();
-        indexes = store.capability(NativeSecondaryIndexes.class).orElseThrow();
     }
 
     @AfterEach
@@ -74,6 +71,20 @@ class DynamoDbIndexTest {
     @Test
     void theStoreDeclaresNativeIndexes() {
         assertTrue(store.has(Capability.NATIVE_SECONDARY_INDEX));
+        assertTrue(store.capability(dev.nosqlpatterns.store.capability.NativeSecondaryIndexes.class).isPresent());
+    }
+
+    @Test
+    void anIndexReadReportsItsConsumedCapacity() {
+        String t = table(IndexSpec.of("byCrew", "nconst", "startYear"));
+        store.put(t, crew("tt1", "actor", "nm1", "2001"));
+        List<dev.nosqlpatterns.store.OperationCost> costs = new ArrayList<>();
+        try (Store.Registration r = store.onCost(costs::add)) {
+            assertEquals(List.of("tt1"), titles(store.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm1")))));
+        }
+        assertEquals("queryIndex", costs.get(0).operation());
+        assertEquals(1, costs.get(0).roundTrips());
+        assertTrue(costs.get(0).capacityReported() && costs.get(0).readUnits() > 0, costs.get(0).toString());
     }
 
     @Test
@@ -86,14 +97,14 @@ class DynamoDbIndexTest {
         store.put(t, Item.builder("tt0309377", "RTNG").put("rating", Value.of(7.3)).build());
 
         IndexQuery byCrew = IndexQuery.of(t, "byCrew", Value.of("nm0000001"));
-        assertEquals(List.of("tt0111161", "tt0309377"), titles(indexes.queryIndex(byCrew)));
-        assertEquals(List.of("tt0309377", "tt0111161"), titles(indexes.queryIndex(byCrew.descending())));
-        assertEquals(List.of("tt0111161"), titles(indexes.queryIndex(byCrew.where(SortKeyCondition.between("1990", "1999")))));
-        assertEquals(List.of("tt0309377"), titles(indexes.queryIndex(byCrew.where(SortKeyCondition.beginsWith("200")))));
-        assertEquals(List.of("tt0309377"), titles(indexes.queryIndex(byCrew.where(SortKeyCondition.greaterThan("1994")))));
-        Item found = indexes.queryIndex(byCrew).items().get(0);
+        assertEquals(List.of("tt0111161", "tt0309377"), titles(store.queryIndex(byCrew)));
+        assertEquals(List.of("tt0309377", "tt0111161"), titles(store.queryIndex(byCrew.descending())));
+        assertEquals(List.of("tt0111161"), titles(store.queryIndex(byCrew.where(SortKeyCondition.between("1990", "1999")))));
+        assertEquals(List.of("tt0309377"), titles(store.queryIndex(byCrew.where(SortKeyCondition.beginsWith("200")))));
+        assertEquals(List.of("tt0309377"), titles(store.queryIndex(byCrew.where(SortKeyCondition.greaterThan("1994")))));
+        Item found = store.queryIndex(byCrew).items().get(0);
         assertEquals(crew("tt0111161", "actor", "nm0000001", "1994"), found, "index reads return whole items");
-        assertEquals(List.of(), titles(indexes.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm9")))));
+        assertEquals(List.of(), titles(store.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm9")))));
     }
 
     @Test
@@ -102,19 +113,19 @@ class DynamoDbIndexTest {
         Key key = Key.of("tt1", "DETL|actor");
         store.update(t, key, UpdateAction.set("nconst", Value.of("nm1")), UpdateAction.set("startYear", Value.of("2001")));
         IndexQuery nm1 = IndexQuery.of(t, "byCrew", Value.of("nm1"));
-        assertEquals(List.of("tt1"), titles(indexes.queryIndex(nm1)));
+        assertEquals(List.of("tt1"), titles(store.queryIndex(nm1)));
         store.update(t, key, UpdateAction.set("nconst", Value.of("nm2")));
-        assertEquals(List.of(), titles(indexes.queryIndex(nm1)));
-        assertEquals(List.of("tt1"), titles(indexes.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm2")))));
+        assertEquals(List.of(), titles(store.queryIndex(nm1)));
+        assertEquals(List.of("tt1"), titles(store.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm2")))));
         store.update(t, key, UpdateAction.set("startYear", Value.of("1999")));
-        assertEquals(List.of("tt1"), titles(indexes.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm2"))
+        assertEquals(List.of("tt1"), titles(store.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm2"))
                 .where(SortKeyCondition.lessThan("2000")))));
         store.update(t, key, UpdateAction.remove("startYear"));
-        assertEquals(List.of(), titles(indexes.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm2")))),
+        assertEquals(List.of(), titles(store.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm2")))),
                 "an item without the sort attribute is not in the index");
         store.update(t, key, UpdateAction.set("startYear", Value.of("1999")));
         store.delete(t, key);
-        assertEquals(List.of(), titles(indexes.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm2")))));
+        assertEquals(List.of(), titles(store.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm2")))));
     }
 
     @Test
@@ -122,16 +133,16 @@ class DynamoDbIndexTest {
         String t = table(IndexSpec.of("byLevel", "level"));
         Key key = Key.of("u1", "profile");
         store.update(t, key, UpdateAction.add("level", 1));
-        assertEquals(List.of("u1"), titles(indexes.queryIndex(IndexQuery.of(t, "byLevel", Value.of(1)))));
+        assertEquals(List.of("u1"), titles(store.queryIndex(IndexQuery.of(t, "byLevel", Value.of(1)))));
         store.update(t, key, UpdateAction.add("level", 1));
-        assertEquals(List.of(), titles(indexes.queryIndex(IndexQuery.of(t, "byLevel", Value.of(1)))));
-        assertEquals(List.of("u1"), titles(indexes.queryIndex(IndexQuery.of(t, "byLevel", Value.of(2)))));
-        assertEquals(List.of(), titles(indexes.queryIndex(IndexQuery.of(t, "byLevel", Value.of("2")))),
+        assertEquals(List.of(), titles(store.queryIndex(IndexQuery.of(t, "byLevel", Value.of(1)))));
+        assertEquals(List.of("u1"), titles(store.queryIndex(IndexQuery.of(t, "byLevel", Value.of(2)))));
+        assertEquals(List.of(), titles(store.queryIndex(IndexQuery.of(t, "byLevel", Value.of("2")))),
                 "the string \"2\" is not the number 2");
         store.writeAtomically(List.of(Write.update(t, key, UpdateAction.add("level", 1))));
-        assertEquals(List.of("u1"), titles(indexes.queryIndex(IndexQuery.of(t, "byLevel", Value.of(3)))));
+        assertEquals(List.of("u1"), titles(store.queryIndex(IndexQuery.of(t, "byLevel", Value.of(3)))));
         store.update(t, key, UpdateAction.set("level", Value.of(true)));
-        assertEquals(List.of(), titles(indexes.queryIndex(IndexQuery.of(t, "byLevel", Value.of(3)))),
+        assertEquals(List.of(), titles(store.queryIndex(IndexQuery.of(t, "byLevel", Value.of(3)))),
                 "only strings and numbers are indexed");
     }
 
@@ -141,10 +152,10 @@ class DynamoDbIndexTest {
         for (String[] k : new String[][] {{"b", "2"}, {"a", "9"}, {"b", "1"}, {"a\u0000", "0"}, {"\uD83D\uDE00", "x"}, {"\uFFFF", "x"}}) {
             store.put(t, Item.builder(k[0], k[1]).put("colour", "red").build());
         }
-        Page page = indexes.queryIndex(IndexQuery.of(t, "byColour", Value.of("red")));
+        Page page = store.queryIndex(IndexQuery.of(t, "byColour", Value.of("red")));
         assertEquals(List.of("a/9", "a\u0000/0", "b/1", "b/2", "\uFFFF/x", "\uD83D\uDE00/x"),
                 page.items().stream().map(i -> i.key().partition() + "/" + i.key().sort()).toList());
-        assertThrows(InvalidRequestException.class, () -> indexes.queryIndex(IndexQuery.of(t, "byColour", Value.of("red"))
+        assertThrows(InvalidRequestException.class, () -> store.queryIndex(IndexQuery.of(t, "byColour", Value.of("red"))
                 .where(SortKeyCondition.beginsWith("a"))));
     }
 
@@ -158,10 +169,10 @@ class DynamoDbIndexTest {
             IndexQuery q = IndexQuery.of(t, "byCrew", Value.of("nm1")).limit(3);
             q = descending ? q.descending() : q;
             List<String> all = new ArrayList<>();
-            Page page = indexes.queryIndex(q);
+            Page page = store.queryIndex(q);
             all.addAll(titles(page));
             while (page.hasNext()) {
-                page = indexes.queryIndex(q.after(page.next().orElseThrow()));
+                page = store.queryIndex(q.after(page.next().orElseThrow()));
                 all.addAll(titles(page));
             }
             List<String> expected = new ArrayList<>(List.of("tt0", "tt1", "tt2", "tt3", "tt4", "tt5", "tt6"));
@@ -170,10 +181,10 @@ class DynamoDbIndexTest {
             }
             assertEquals(expected, all);
         }
-        Page first = indexes.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm1")).limit(3));
-        assertThrows(InvalidRequestException.class, () -> indexes.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm2"))
+        Page first = store.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm1")).limit(3));
+        assertThrows(InvalidRequestException.class, () -> store.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm2"))
                 .after(first.next().orElseThrow())), "a cursor of another index query is refused");
-        Page exact = indexes.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm1")).limit(7));
+        Page exact = store.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm1")).limit(7));
         assertFalse(exact.hasNext(), "no cursor when nothing further matches");
     }
 
@@ -183,10 +194,10 @@ class DynamoDbIndexTest {
         String b = table(IndexSpec.of("byOwner", "owner"), IndexSpec.of("byTag", "tag", "at"));
         store.put(a, Item.builder("x", "1").put("owner", "ann").build());
         store.put(b, Item.builder("y", "1").put("owner", "ann").put("tag", "t").put("at", "2024").build());
-        assertEquals(List.of("x"), titles(indexes.queryIndex(IndexQuery.of(a, "byOwner", Value.of("ann")))));
-        assertEquals(List.of("y"), titles(indexes.queryIndex(IndexQuery.of(b, "byOwner", Value.of("ann")))));
-        assertEquals(List.of("y"), titles(indexes.queryIndex(IndexQuery.of(b, "byTag", Value.of("t")))));
-        assertThrows(InvalidRequestException.class, () -> indexes.queryIndex(IndexQuery.of(a, "byTag", Value.of("t"))));
+        assertEquals(List.of("x"), titles(store.queryIndex(IndexQuery.of(a, "byOwner", Value.of("ann")))));
+        assertEquals(List.of("y"), titles(store.queryIndex(IndexQuery.of(b, "byOwner", Value.of("ann")))));
+        assertEquals(List.of("y"), titles(store.queryIndex(IndexQuery.of(b, "byTag", Value.of("t")))));
+        assertThrows(InvalidRequestException.class, () -> store.queryIndex(IndexQuery.of(a, "byTag", Value.of("t"))));
     }
 
     @Test
@@ -195,7 +206,7 @@ class DynamoDbIndexTest {
         Item item = Item.builder("p", "s").put("~g1p", "v").put("~g1s", "w").put("~", "tilde").put("pk", "x").build();
         store.put(t, item);
         assertEquals(item, store.get(t, Key.of("p", "s")).orElseThrow());
-        assertEquals(List.of(item), indexes.queryIndex(IndexQuery.of(t, "byG", Value.of("v"))).items());
+        assertEquals(List.of(item), store.queryIndex(IndexQuery.of(t, "byG", Value.of("v"))).items());
     }
 
     @Test
@@ -207,8 +218,7 @@ class DynamoDbIndexTest {
             try {
                 perTable.put(t, crew("tt2", "actor", "nm1", "2002"));
                 perTable.put(t, crew("tt1", "actor", "nm1", "2001"));
-                NativeSecondaryIndexes ix = perTable.capability(NativeSecondaryIndexes.class).orElseThrow();
-                assertEquals(List.of("tt1", "tt2"), titles(ix.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm1")))));
+                assertEquals(List.of("tt1", "tt2"), titles(perTable.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm1")))));
             } finally {
                 perTable.dropTable(t);
             }
