@@ -119,7 +119,28 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
     @Override
     public void createTable(TableSpec spec, CostMeter meter) {
         meter.roundTrip();
-        index.tables.put(spec.name(), spec);
+        index.tables.merge(spec.name(), spec, LuceneBackend::union);
+    }
+
+    /**
+     * Two declarations of one table by stores sharing this index: the later one wins for what both declare,
+     * and indexes only the earlier one declares are kept, so that no writer stops maintaining them.
+     */
+    private static TableSpec union(TableSpec earlier, TableSpec later) {
+        TableSpec.Builder b = TableSpec.builder(later.name());
+        earlier.declaredAttributes().forEach(b::attribute);
+        later.declaredAttributes().forEach(b::attribute);
+        Set<String> names = new java.util.HashSet<>();
+        later.indexes().forEach(i -> {
+            names.add(i.name());
+            b.index(i);
+        });
+        earlier.indexes().stream().filter(i -> !names.contains(i.name())).forEach(b::index);
+        try {
+            return b.build();
+        } catch (IllegalArgumentException conflict) {
+            return later;
+        }
     }
 
     @Override

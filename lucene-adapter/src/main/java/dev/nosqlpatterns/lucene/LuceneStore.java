@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import org.apache.lucene.index.DirectoryReader;
@@ -270,7 +269,7 @@ public final class LuceneStore {
 
         @Override
         public String toString() {
-            return "LuceneStore.Builder" + sources + (commits == null ? "" : "[" + commits + "]").toLowerCase(Locale.ROOT);
+            return "LuceneStore.Builder" + sources + (commits == null ? "" : "[" + commits + "]");
         }
     }
 }

@@ -2,9 +2,11 @@ package dev.nosqlpatterns.lucene;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.InvalidRequestException;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.TableSpec;
 import java.util.List;
@@ -51,6 +53,16 @@ class MaterializedPathsTest {
         store.delete(table, Key.of("node", "/a/bc"));
         assertEquals(List.of("/a", "/a/b"), subtree("/a"));
         assertEquals(List.of("/a/b/c", "/d"), subtree("/d"));
+    }
+
+    @Test
+    void aPathTooLongForATermIsRefusedAndNothingIsWritten() {
+        String huge = "/" + "x".repeat(40_000);
+        InvalidRequestException e = assertThrows(InvalidRequestException.class,
+                () -> store.put(table, Item.builder("node", "/a").put("path", huge).build()));
+        assertTrue(e.getMessage().contains(table), e.getMessage());
+        assertEquals("/a", store.get(table, Key.of("node", "/a")).orElseThrow().getString("path").orElseThrow());
+        assertEquals(List.of("/a", "/a/b", "/a/b/c", "/a/bc"), subtree("/a"));
     }
 
     @Test
