@@ -6,6 +6,8 @@ import dev.nosqlpatterns.testkit.index.IndexTableSuite;
 import dev.nosqlpatterns.testkit.keys.CompositeIndexSuite;
 import dev.nosqlpatterns.testkit.keys.EnumerableKeysSuite;
 import dev.nosqlpatterns.testkit.keys.FrameAggregationSuite;
+import dev.nosqlpatterns.testkit.relation.AggregateSuite;
+import dev.nosqlpatterns.testkit.relation.RelationSuite;
 import org.junit.jupiter.api.Nested;
 
 /**
@@ -165,6 +167,22 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class FrameAggregations extends FrameAggregationSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Aggregates extends AggregateSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Relations extends RelationSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();

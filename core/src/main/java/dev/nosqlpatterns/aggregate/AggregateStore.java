@@ -1,0 +1,174 @@
+package dev.nosqlpatterns.aggregate;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Condition;
+import dev.nosqlpatterns.store.ConditionFailedException;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.TableSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.UnaryOperator;
+
+/**
+ * Aggregates and atomic aggregates (techniques 2 and 4): one entity, however nested, is one item, so it
+ * is read and written whole; changes are optimistic compare-and-set on a version attribute, so
+ * concurrent writers never lose each other's updates and no lock is held.
+ *
+ * <p>{@link #update} reads the aggregate, applies the caller's function, and writes the result only if
+ * nobody wrote in between; otherwise it reads again and retries, with jittered exponential backoff, up
+ * to a bound, then throws {@link ConcurrentUpdateException}. A function that throws writes nothing.
+ */
+public final class AggregateStore {
+    private final Store store;
+    private final String table;
+    private final String versionAttribute;
+    private final int maxAttempts;
+    private final Duration maxBackoff;
+
+    private AggregateStore(Builder b) {
+        this.store = b.store;
+        this.table = b.table;
+        this.versionAttribute = b.versionAttribute;
+        this.maxAttempts = b.maxAttempts;
+        this.maxBackoff = b.maxBackoff;
+    }
+
+    public static Builder builder(Store store, String table) {
+        return new Builder(store, table);
+    }
+
+    /** The aggregate and its version, if it exists. */
+    public Optional<Item> get(Key key) {
+        return store.get(table, key);
+    }
+
+    /** Stores a new aggregate at version 1; fails with a ConditionFailedException when it exists. */
+    public Item create(Item aggregate) {
+        Item versioned = aggregate.toBuilder().put(versionAttribute, 1).build();
+        store.put(table, versioned, Condition.ifAbsent());
+        return versioned;
+    }
+
+    /**
+     * Applies {@code change} to the current aggregate (empty when absent: the function may create it)
+     * and writes the result atomically with respect to other writers; returns what was written. Returning
+     * the input unchanged writes nothing.
+     */
+    public Item update(Key key, java.util.function.Function<Optional<Item>, Item> change) {
+        Objects.requireNonNull(key, "key must not be null");
+        Objects.requireNonNull(change, "change function must not be null");
+        ConditionFailedException last = null;
+        for (int attempt = 1; attempt <= maxAttempts; attempt++) {
+            Optional<Item> current = store.get(table, key);
+            Item changed = change.apply(current.map(this::withoutVersion));
+            if (changed == null) {
+                throw new IllegalArgumentException("the change function returned null for " + key);
+            }
+            if (!changed.key().equals(key)) {
+                throw new IllegalArgumentException("the change function moved aggregate " + key + " to "
+                        + changed.key() + "; an aggregate keeps its key");
+            }
+            if (current.isPresent() && changed.equals(withoutVersion(current.get()))) {
+                return current.get();
+            }
+            long version = current.flatMap(i -> i.getLong(versionAttribute)).orElse(0L);
+            Item next = changed.toBuilder().put(versionAttribute, version + 1).build();
+            Condition unchanged = current.isEmpty() ? Condition.ifAbsent()
+                    : current.get().get(versionAttribute).map(v -> Condition.attributeEquals(versionAttribute, v))
+                            .orElse(Condition.ifExists());
+            try {
+                store.put(table, next, unchanged);
+                return next;
+            } catch (ConditionFailedException raced) {
+                last = raced;
+                backoff(attempt);
+            }
+        }
+        throw new ConcurrentUpdateException(table, key, maxAttempts, last);
+    }
+
+    /** Like {@link #update(Key, java.util.function.Function)} for an aggregate that must exist. */
+    public Item modify(Key key, UnaryOperator<Item> change) {
+        return update(key, current -> change.apply(current.orElseThrow(() -> new IllegalStateException(
+                "aggregate " + key + " does not exist in table '" + table + "'"))));
+    }
+
+    public void delete(Key key) {
+        store.delete(table, key);
+    }
+
+    private Item withoutVersion(Item item) {
+        return item.toBuilder().remove(versionAttribute).build();
+    }
+
+    private void backoff(int attempt) {
+        long capMillis = Math.min(maxBackoff.toMillis(), 1L << Math.min(attempt, 10));
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(capMillis + 1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while retrying an aggregate update", e);
+        }
+    }
+
+    /** Settings for an {@link AggregateStore}; {@link #build()} checks them all at once. */
+    public static final class Builder {
+        private final Store store;
+        private final String table;
+        private String versionAttribute = "_version";
+        private int maxAttempts = 100;
+        private Duration maxBackoff = Duration.ofMillis(50);
+
+        private Builder(Store store, String table) {
+            this.store = store;
+            this.table = table;
+        }
+
+        public Builder versionAttribute(String name) {
+            this.versionAttribute = name;
+            return this;
+        }
+
+        /** Attempts before {@link ConcurrentUpdateException}; default 100. */
+        public Builder maxAttempts(int attempts) {
+            this.maxAttempts = attempts;
+            return this;
+        }
+
+        /** The longest pause between attempts; default 50 ms. */
+        public Builder maxBackoff(Duration pause) {
+            this.maxBackoff = pause;
+            return this;
+        }
+
+        public AggregateStore build() {
+            List<String> problems = new ArrayList<>();
+            if (store == null) {
+                problems.add("store must not be null");
+            }
+            if (table == null) {
+                problems.add("table must not be null");
+            }
+            if (versionAttribute == null || versionAttribute.isEmpty()) {
+                problems.add("versionAttribute must be a non-empty name");
+            }
+            if (maxAttempts < 1) {
+                problems.add("maxAttempts must be at least 1, got " + maxAttempts);
+            }
+            if (maxBackoff == null || maxBackoff.isNegative()) {
+                problems.add("maxBackoff must be zero or positive, got " + maxBackoff);
+            }
+            if (!problems.isEmpty()) {
+                throw new IllegalArgumentException("invalid aggregate store: " + String.join("; ", problems));
+            }
+            store.createTable(TableSpec.named(table));
+            return new AggregateStore(this);
+        }
+    }
+
+}
