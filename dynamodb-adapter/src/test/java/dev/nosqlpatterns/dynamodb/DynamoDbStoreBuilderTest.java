@@ -54,7 +54,7 @@ class DynamoDbStoreBuilderTest {
     @Test
     void storesOpenDynamoDbUris() {
         String t = "uri" + RUN;
-        try (Store store = Stores.open(DynamoDbFixture.uri() + "?table=" + DynamoDbFixture.TEST_TABLE + "&maxAttempts=3")) {
+        try (Store store = Stores.open(withOptions("table=" + DynamoDbFixture.TEST_TABLE + "&maxAttempts=3")) {
             assertEquals("dynamodb", store.kind());
             store.createTable(TableSpec.named(t));
             store.put(t, Item.builder("p", "s").put("v", "x").build());
@@ -78,7 +78,7 @@ class DynamoDbStoreBuilderTest {
                 }
             });
             assertTrue(wrongKeys.getMessage().contains("prefix="), wrongKeys.getMessage());
-            try (Store store = DynamoDbStore.open(DynamoDbFixture.uri() + "?table=" + physical
+            try (Store store = DynamoDbStore.open(withOptions("table=" + physical
                     + "&prefix=prefix&suffix=suffix&create=false")) {
                 store.createTable(TableSpec.named("articles"));
                 store.put("articles", Item.builder("author:neumann", "article:theory_of_automata").put("year", 1966).build());
@@ -100,6 +100,12 @@ class DynamoDbStoreBuilderTest {
                     () -> store.createTable(TableSpec.named("t")));
             assertTrue(e.getMessage().contains("absent_" + RUN) && e.getMessage().contains("does not exist"), e.getMessage());
         }
+    }
+
+    /** The fixture's URI with more options, whether or not it already has some. */
+    private static String withOptions(String options) {
+        String uri = DynamoDbFixture.uri();
+        return uri + (uri.contains("?") ? "&" : "?") + options;
     }
 
     private static AttributeDefinition string(String name) {
