@@ -123,8 +123,8 @@ final class CassandraBackend implements StoreBackend, NativeSecondaryIndexes, Pa
     }
 
     @Override
-    public Page queryIndex(IndexQuery query) {
-        return indexReads.query(query);
+    public Page queryIndex(IndexQuery query, CostMeter meter) {
+        return indexReads.query(query, meter);
     }
 
     @Override

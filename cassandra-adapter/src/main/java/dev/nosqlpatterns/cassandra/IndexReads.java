@@ -39,7 +39,7 @@ final class IndexReads {
         this.reads = reads;
     }
 
-    Page query(IndexQuery q) {
+    Page query(IndexQuery q, CostMeter meter) {
         TableInfo t = tables.get(q.table());
         IndexSpec index = t.indexes.get(q.index());
         if (index == null) {
@@ -53,7 +53,7 @@ final class IndexReads {
         }
         String text = "SELECT pk, sk, attrs FROM " + t.cqlName + " WHERE " + TableInfo.quote(p.column()) + " = ?";
         List<Entry> entries = new ArrayList<>();
-        for (Row row : reads.allRows(cql.plain(cql.prepare(text, t.name), value).setPageSize(PAGE), new CostMeter(),
+        for (Row row : reads.allRows(cql.plain(cql.prepare(text, t.name), value).setPageSize(PAGE), meter,
                 t.name, null)) {
             Item item = ItemRows.decode(Key.of(row.getString(0), row.getString(1)), row, 2);
             Value sort = null;

@@ -69,7 +69,9 @@ final class CassandraTestSupport {
             // a keyspace of its own, removed at the end, so that a shared cluster is left as it was
             keyspace = "np_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         } else {
-            address = EmbeddedCassandra.shared().address();
+            EmbeddedCassandra node = EmbeddedCassandra.shared();
+            System.out.println("embedded Cassandra accepted clients after " + node.startupTime().toMillis() + " ms");
+            address = node.address();
             keyspace = "kit";
         }
         DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
@@ -79,9 +81,15 @@ final class CassandraTestSupport {
                 .withBoolean(DefaultDriverOption.METADATA_TOKEN_MAP_ENABLED, false)
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_INTERVAL, Duration.ofMillis(10))
                 .withString(DefaultDriverOption.TIMESTAMP_GENERATOR_CLASS, "ServerSideTimestampGenerator")
+                // Cassandra 4.0 and later speak v5: skip the negotiation from DSE protocols
+                .withString(DefaultDriverOption.PROTOCOL_VERSION, "V5")
+                // the session closes at JVM exit: no need to linger
+                .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
                 .build();
+        long begin = System.nanoTime();
         session = CqlSession.builder().addContactPoint(address).withLocalDatacenter(datacenter)
                 .withConfigLoader(config).build();
+        System.out.println("driver session opened in " + (System.nanoTime() - begin) / 1_000_000 + " ms");
         CqlSession s = session;
         boolean drop = userGiven;
         String ks = keyspace;
