@@ -54,7 +54,7 @@ class DynamoDbStoreBuilderTest {
     @Test
     void storesOpenDynamoDbUris() {
         String t = "uri" + RUN;
-        try (Store store = Stores.open(withOptions("table=" + DynamoDbFixture.TEST_TABLE + "&maxAttempts=3")) {
+        try (Store store = Stores.open(withOptions("table=" + DynamoDbFixture.TEST_TABLE + "&maxAttempts=3"))) {
             assertEquals("dynamodb", store.kind());
             store.createTable(TableSpec.named(t));
             store.put(t, Item.builder("p", "s").put("v", "x").build());
@@ -79,7 +79,7 @@ class DynamoDbStoreBuilderTest {
             });
             assertTrue(wrongKeys.getMessage().contains("prefix="), wrongKeys.getMessage());
             try (Store store = DynamoDbStore.open(withOptions("table=" + physical
-                    + "&prefix=prefix&suffix=suffix&create=false")) {
+                    + "&prefix=prefix&suffix=suffix&create=false"))) {
                 store.createTable(TableSpec.named("articles"));
                 store.put("articles", Item.builder("author:neumann", "article:theory_of_automata").put("year", 1966).build());
                 assertEquals(List.of("article:theory_of_automata"), store.query(Query.in("articles", "author:neumann"))
