@@ -39,7 +39,8 @@ import org.apache.lucene.store.FilterDirectory;
  * }</pre>
  */
 public final class LuceneStore {
-    private static final int MAX_TERM_BYTES = 32_000;
+    /** Lucene's largest term (32766 bytes) less room for the table name and separators. */
+    private static final int MAX_TERM_BYTES = 32_500;
 
     private LuceneStore() {
     }
@@ -92,6 +93,8 @@ public final class LuceneStore {
             sources.add("indexWriter(...)");
             if (indexWriter == null) {
                 problems.add("indexWriter must not be null");
+            } else if (!indexWriter.isOpen()) {
+                problems.add("the IndexWriter is closed");
             } else if (indexWriter.getConfig().getIndexSort() != null) {
                 problems.add("the IndexWriter has an index sort, which would reorder the documents of nested items");
             }
@@ -157,10 +160,11 @@ public final class LuceneStore {
         public Builder limits(Limits storeLimits) {
             if (storeLimits == null) {
                 problems.add("limits must not be null");
-            } else if ((long) storeLimits.maxPartitionKeyBytes() + storeLimits.maxSortKeyBytes() > MAX_TERM_BYTES - 200) {
+            } else if (2L * storeLimits.maxPartitionKeyBytes() + storeLimits.maxSortKeyBytes() > MAX_TERM_BYTES) {
+                // A key term holds the partition with its zero bytes doubled, then the sort key.
                 problems.add("limits allow keys of " + storeLimits.maxPartitionKeyBytes() + " + "
-                        + storeLimits.maxSortKeyBytes() + " bytes, more than a Lucene term holds ("
-                        + (MAX_TERM_BYTES - 200) + ")");
+                        + storeLimits.maxSortKeyBytes() + " bytes, and twice the partition plus the sort key must fit"
+                        + " a Lucene term (" + MAX_TERM_BYTES + " bytes here)");
             } else {
                 limits = storeLimits;
             }
