@@ -23,7 +23,7 @@ import org.bson.BsonString;
 /**
  * Finds out, when a store connects, what the server can really do: the handshake reply for sessions and
  * deployment, then probes on a scratch collection ({@code _probe}, dropped afterwards) for transactions,
- * 2dsphere geo, secondary indexes that queries use, and {@code $elemMatch}. A feature whose probe fails
+ * 2dsphere geo, secondary indexes that queries use, {@code $elemMatch} and {@code $graphLookup}. A feature whose probe fails
  * for any reason (missing support, missing privileges) is not declared. Results are kept per client and
  * database, so stores opened again on one client probe once.
  */
@@ -59,8 +59,9 @@ final class Discovery {
             boolean nested = nested(probe);
             boolean geo = geo(probe);
             boolean indexes = indexes(db, probe);
+            boolean graph = graph(probe);
             boolean tx = base.mayHaveTransactions() && transactions(client, probe);
-            return base.probed(new ServerFeatures.Probes(tx, geo, indexes, nested));
+            return base.probed(new ServerFeatures.Probes(tx, geo, indexes, nested, graph));
         } catch (MongoException e) {
             return base.probed(ServerFeatures.Probes.NONE);
         } finally {
@@ -118,6 +119,33 @@ final class Discovery {
                     .append("verbosity", new BsonString("queryPlanner")), BsonDocument.class);
             return explain.toJson().contains("IXSCAN");
         } catch (MongoException e) {
+            return false;
+        }
+    }
+
+    /** Follows a two-level chain of dotted links, as {@link Graphs} does: exactly n2 at depth 0 and n3 at 1. */
+    private static boolean graph(MongoCollection<BsonDocument> probe) {
+        try {
+            probe.insertMany(List.of(BsonDocument.parse("{\"_id\": \"n1\", \"a\": {\"id\": \"n1\"}}"),
+                    BsonDocument.parse("{\"_id\": \"n2\", \"a\": {\"id\": \"n2\", \"parent\": \"n1\"}}"),
+                    BsonDocument.parse("{\"_id\": \"n3\", \"a\": {\"id\": \"n3\", \"parent\": \"n2\"}}")));
+            BsonDocument lookup = new BsonDocument("$graphLookup", new BsonDocument("from",
+                    new BsonString(probe.getNamespace().getCollectionName()))
+                    .append("startWith", new BsonString("$_start"))
+                    .append("connectFromField", new BsonString("a.id")).append("connectToField", new BsonString("a.parent"))
+                    .append("as", new BsonString("g")).append("maxDepth", new BsonInt32(5))
+                    .append("depthField", new BsonString("d")));
+            BsonDocument out = probe.aggregate(List.of(new BsonDocument("$match", new BsonDocument("_id", new BsonString("n1"))),
+                    new BsonDocument("$addFields", new BsonDocument("_start", new BsonDocument("$literal", new BsonString("n1")))),
+                    lookup)).first();
+            if (out == null || !out.isArray("g") || out.getArray("g").size() != 2) {
+                return false;
+            }
+            Map<String, Integer> depths = new HashMap<>();
+            out.getArray("g").forEach(v -> depths.put(v.asDocument().getString("_id").getValue(),
+                    v.asDocument().get("d").asNumber().intValue()));
+            return depths.equals(Map.of("n2", 0, "n3", 1));
+        } catch (MongoException | ClassCastException | org.bson.BsonInvalidOperationException e) {
             return false;
         }
     }

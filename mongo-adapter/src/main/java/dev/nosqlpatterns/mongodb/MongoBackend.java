@@ -41,6 +41,7 @@ final class MongoBackend implements StoreBackend {
     private final Nested nested;
     private final Indexes indexes;
     private final Geo geo;
+    private final Graphs graphs;
 
     MongoBackend(MongoClient client, boolean ownsClient, Tables tables, Limits limits, ServerFeatures features) {
         this.client = client;
@@ -56,6 +57,7 @@ final class MongoBackend implements StoreBackend {
         this.nested = new Nested(tables);
         this.indexes = new Indexes(tables);
         this.geo = new Geo(tables);
+        this.graphs = new Graphs(tables);
     }
 
     @Override
@@ -151,6 +153,8 @@ final class MongoBackend implements StoreBackend {
             impl = indexes;
         } else if (type == NativeGeo.class && capabilities.has(Capability.NATIVE_GEO)) {
             impl = geo;
+        } else if (type == GraphLookup.class && features.graph()) {
+            impl = graphs;
         }
         return Optional.ofNullable(impl).map(type::cast);
     }

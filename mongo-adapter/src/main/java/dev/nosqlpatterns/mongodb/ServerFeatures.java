@@ -20,16 +20,17 @@ import org.bson.BsonValue;
  * @param geo               {@code $geoWithin} and {@code $geoNear} on a 2dsphere index answered the probe
  * @param indexes           the server really uses secondary indexes (an explained probe query shows an index scan)
  * @param nested            {@code $elemMatch} matched one array element on all fields, and only that
+ * @param graph             {@code $graphLookup} followed a link
  */
 record ServerFeatures(String version, int maxWireVersion, int maxDocumentBytes, boolean sessions, Deployment deployment,
-                      boolean transactions, boolean geo, boolean indexes, boolean nested) {
+                      boolean transactions, boolean geo, boolean indexes, boolean nested, boolean graph) {
 
     /** How the server is deployed, as its handshake tells. */
     enum Deployment { STANDALONE, REPLICA_SET, SHARDED }
 
     /** Results of the live probes. */
-    record Probes(boolean transactions, boolean geo, boolean indexes, boolean nested) {
-        static final Probes NONE = new Probes(false, false, false, false);
+    record Probes(boolean transactions, boolean geo, boolean indexes, boolean nested, boolean graph) {
+        static final Probes NONE = new Probes(false, false, false, false, false);
     }
 
     static final int DEFAULT_MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
@@ -44,7 +45,7 @@ record ServerFeatures(String version, int maxWireVersion, int maxDocumentBytes, 
                 : "isdbgrid".equals(stringOf(hello.get("msg"))) ? Deployment.SHARDED : Deployment.STANDALONE;
         String version = stringOf(buildInfo.get("version"));
         return new ServerFeatures(version == null ? "unknown" : version, wire, maxBytes, sessions, deployment,
-                false, false, false, false);
+                false, false, false, false, false);
     }
 
     /** True when the handshake allows transactions: sessions, and a replica set (wire 7+) or mongos (wire 8+). */
@@ -56,7 +57,7 @@ record ServerFeatures(String version, int maxWireVersion, int maxDocumentBytes, 
     /** These features with the probes' outcome; a transaction probe counts only where the handshake allows it. */
     ServerFeatures probed(Probes p) {
         return new ServerFeatures(version, maxWireVersion, maxDocumentBytes, sessions, deployment,
-                mayHaveTransactions() && p.transactions(), p.geo(), p.indexes(), p.nested());
+                mayHaveTransactions() && p.transactions(), p.geo(), p.indexes(), p.nested(), p.graph());
     }
 
     /** The capabilities a store on this server declares. */

@@ -22,6 +22,7 @@ class DiscoveryTest {
             assertFalse(f.geo(), "mongo-java-server has no $geoWithin / $geoNear");
             assertFalse(f.indexes(), "mongo-java-server accepts secondary indexes but never uses them (no explain)");
             assertTrue(f.nested(), "mongo-java-server has $elemMatch");
+            assertFalse(f.graph(), "mongo-java-server's $graphLookup does not follow dotted paths");
             assertEquals(16 * 1024 * 1024, f.maxDocumentBytes());
             assertFalse(db.listCollectionNames().into(new java.util.ArrayList<>()).contains("_probe"),
                     "the probe collection is dropped");

@@ -22,7 +22,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bson.BsonDocument;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -131,5 +133,29 @@ class MongoAdapterTest {
         assertEquals(List.of(), nested.findByElement(table, "addrs",
                 Map.of("city", Value.of("Paris"), "zip", Value.of("69001")), 10));
         assertEquals(2, nested.findByElement(table, "addrs", Map.of("city", Value.of("Lyon")), 10).size());
+    }
+
+    @Test
+    void aSubtreeIsReadInOneGraphLookup() {
+        Optional<GraphLookup> offered = store.capability(GraphLookup.class);
+        Assumptions.assumeTrue(offered.isPresent(), "the server's $graphLookup failed the probe"
+                + " (mongo-java-server does not follow dotted paths)");
+        GraphLookup graph = offered.get();
+        String[][] nodes = {{"root", null}, {"a", "root"}, {"b", "root"}, {"a1", "a"}, {"a2", "a"}, {"a1x", "a1"}, {"$b", "b"}};
+        for (String[] n : nodes) {
+            Item.Builder b = Item.builder("node|" + n[0], "<NODE>").put("id", n[0]);
+            if (n[1] != null) {
+                b.put("parent", n[1]);
+            }
+            store.put(table, b.build());
+        }
+        List<GraphLookup.Hit> hits = graph.traverse(table, "id", "parent", Value.of("a"), 10);
+        assertEquals(List.of("a1:0", "a2:0", "a1x:1"), hits.stream()
+                .map(h -> h.item().getString("id").orElseThrow() + ":" + h.depth()).toList());
+        assertEquals(2, graph.traverse(table, "id", "parent", Value.of("a"), 0).size());
+        assertEquals(6, graph.traverse(table, "id", "parent", Value.of("root"), 5).size());
+        assertEquals(List.of(), graph.traverse(table, "id", "parent", Value.of("$b"), 5),
+                "a start value that looks like a field path is a value");
+        assertEquals(1, graph.traverse(table, "id", "parent", Value.of("b"), 5).size());
     }
 }

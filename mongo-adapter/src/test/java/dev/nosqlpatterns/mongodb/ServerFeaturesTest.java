@@ -40,7 +40,7 @@ class ServerFeaturesTest {
             + " \"maxBsonObjectSize\": 16777216, \"maxMessageSizeBytes\": 48000000, \"maxWriteBatchSize\": 100000,"
             + " \"logicalSessionTimeoutMinutes\": 30, \"maxWireVersion\": 21, \"minWireVersion\": 0, \"ok\": 1.0}");
 
-    private static final ServerFeatures.Probes ALL = new ServerFeatures.Probes(true, true, true, true);
+    private static final ServerFeatures.Probes ALL = new ServerFeatures.Probes(true, true, true, true, true);
 
     @Test
     void theEmbeddedServerHasNoSessionsSoNoTransactions() {
@@ -51,7 +51,7 @@ class ServerFeaturesTest {
         assertFalse(f.sessions());
         assertEquals(ServerFeatures.Deployment.STANDALONE, f.deployment());
         assertFalse(f.mayHaveTransactions());
-        ServerFeatures probed = f.probed(new ServerFeatures.Probes(true, false, false, true));
+        ServerFeatures probed = f.probed(new ServerFeatures.Probes(true, false, false, true, true));
         assertFalse(probed.transactions(), "a transaction probe cannot override a handshake without sessions");
         assertEquals(Capabilities.of(Capability.SHARED_ACROSS_PROCESSES, Capability.NESTED_DOCUMENTS),
                 probed.capabilities());
@@ -75,7 +75,7 @@ class ServerFeaturesTest {
     @Test
     void aFailedProbeMeansTheFeatureIsNotDeclared() {
         ServerFeatures f = ServerFeatures.fromHandshake(REPLICA_SET_HELLO, MONGOD_BUILD_INFO)
-                .probed(new ServerFeatures.Probes(false, false, true, true));
+                .probed(new ServerFeatures.Probes(false, false, true, true, false));
         assertFalse(f.capabilities().has(Capability.ATOMIC_WRITES));
         assertFalse(f.capabilities().has(Capability.NATIVE_GEO));
         assertTrue(f.capabilities().has(Capability.NATIVE_SECONDARY_INDEX));
