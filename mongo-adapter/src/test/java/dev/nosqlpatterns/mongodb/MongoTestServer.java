@@ -7,14 +7,18 @@ import dev.nosqlpatterns.store.spi.StoreBackend;
 
 /**
  * The MongoDB the tests use, once per JVM: the one named by NOSQLPATTERNS_MONGODB_URI (environment variable
- * or system property) when given, otherwise the in-process {@link EmbeddedMongo}. Testcontainers is not
- * used: no Docker engine runs where this project builds; give a URI to run the suites on a real MongoDB.
+ * or system property) when given; else a {@code mongo:7} replica set in Docker ({@link MongoContainer})
+ * when a Docker engine answers and NOSQLPATTERNS_MONGODB_DOCKER is not "false"; else the in-process
+ * {@link EmbeddedMongo}.
  */
 final class MongoTestServer {
     static final String URI_VARIABLE = "NOSQLPATTERNS_MONGODB_URI";
     static final String DATABASE = "nosqlpatterns_test";
 
+    static final String DOCKER_VARIABLE = "NOSQLPATTERNS_MONGODB_DOCKER";
+
     private static String uri;
+    private static boolean embedded;
     private static MongoClient client;
 
     private MongoTestServer() {
@@ -23,16 +27,24 @@ final class MongoTestServer {
     static synchronized String uri() {
         if (uri == null) {
             String given = System.getProperty(URI_VARIABLE, System.getenv(URI_VARIABLE));
-            uri = given != null && !given.isBlank() ? given : EmbeddedMongo.shared().uri();
+            if (given != null && !given.isBlank()) {
+                uri = given;
+            } else {
+                String docker = System.getProperty(DOCKER_VARIABLE, System.getenv(DOCKER_VARIABLE));
+                uri = ("false".equalsIgnoreCase(docker) ? java.util.Optional.<String>empty() : MongoContainer.start())
+                        .orElseGet(() -> {
+                            embedded = true;
+                            return EmbeddedMongo.shared().uri();
+                        });
+            }
         }
         return uri;
     }
 
-    /** True when the tests run on the embedded server rather than a MongoDB given by URI. */
-    static boolean embedded() {
+    /** True when the tests run on the embedded server rather than a real MongoDB. */
+    static synchronized boolean embedded() {
         uri();
-        String given = System.getProperty(URI_VARIABLE, System.getenv(URI_VARIABLE));
-        return given == null || given.isBlank();
+        return embedded;
     }
 
     /** One client shared by the tests; closed when the JVM exits. */
