@@ -3,7 +3,6 @@ package dev.nosqlpatterns.dynamodb;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.Condition;
 import dev.nosqlpatterns.store.ConditionFailedException;
 import dev.nosqlpatterns.store.InvalidRequestException;
 import dev.nosqlpatterns.store.ItemTooLargeException;
