@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.testkit;
 
 import dev.nosqlpatterns.store.spi.StoreBackend;
+import dev.nosqlpatterns.testkit.denormalize.DenormalizationSuite;
 import dev.nosqlpatterns.testkit.index.IndexTableCrashSuite;
 import dev.nosqlpatterns.testkit.index.IndexTableSuite;
 import dev.nosqlpatterns.testkit.keys.CompositeIndexSuite;
@@ -183,6 +184,14 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class Relations extends RelationSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Denormalization extends DenormalizationSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();

@@ -1,0 +1,105 @@
+package dev.nosqlpatterns.testkit.denormalize;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nosqlpatterns.denormalize.CopyDrift;
+import dev.nosqlpatterns.denormalize.CopyRule;
+import dev.nosqlpatterns.denormalize.Denormalizer;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.StoreUnavailableException;
+import dev.nosqlpatterns.testkit.FaultInjectingBackend;
+import dev.nosqlpatterns.testkit.StoreSuite;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** Denormalization (technique 1): copies filled on write, fanned out on change, crash-safe, verified and repaired. */
+public abstract class DenormalizationSuite extends StoreSuite {
+    private String providers;
+    private String articles;
+    private CopyRule rule;
+
+    private Denormalizer open(Store on) {
+        return Denormalizer.of(on, List.of(rule));
+    }
+
+    private Denormalizer seeded() {
+        providers = newTable();
+        articles = newTable();
+        rule = new CopyRule(providers, "<BASE>", "name", articles, "providerId", "providerName", newTable());
+        Denormalizer d = open(store);
+        store.put(providers, Item.builder("provider|bbc", "<BASE>").put("name", "BBC").build());
+        store.put(providers, Item.builder("provider|cnn", "<BASE>").put("name", "CNN").build());
+        for (int i = 0; i < 6; i++) {
+            d.putTarget(articles, Item.builder("article|" + i, "<BASE>").put("title", "a" + i)
+                    .put("providerId", i < 4 ? "provider|bbc" : "provider|cnn").build());
+        }
+        return d;
+    }
+
+    private Set<String> copies() {
+        return store.scanAll(Scan.of(articles)).map(i -> i.getString("providerId").orElseThrow() + "=" + i.getString("providerName").orElse("-"))
+                .collect(Collectors.toSet());
+    }
+
+    @Test
+    void copiesAreFilledOnWriteAndFannedOutOnChange() {
+        Denormalizer d = seeded();
+        assertEquals(Set.of("provider|bbc=BBC", "provider|cnn=CNN"), copies());
+        int changed = d.putSource(providers, Item.builder("provider|bbc", "<BASE>").put("name", "BBC News").build());
+        assertEquals(4, changed);
+        assertEquals(Set.of("provider|bbc=BBC News", "provider|cnn=CNN"), copies());
+        d.putSource(providers, Item.builder("provider|cnn", "<BASE>").build());
+        assertEquals(Set.of("provider|bbc=BBC News", "provider|cnn=-"), copies());
+        assertTrue(d.verify(rule).none());
+    }
+
+    @Test
+    void aCrashDuringFanOutLeavesStaleCopiesThatRepairFixes() {
+        for (int step = 1; step <= 3; step++) {
+            for (FaultInjectingBackend.When when : FaultInjectingBackend.When.values()) {
+                seeded();
+                Denormalizer doomed = open(crashingStore(step, when));
+                try {
+                    doomed.putSource(providers, Item.builder("provider|bbc", "<BASE>").put("name", "BBC News").build());
+                } catch (StoreUnavailableException crashed) {
+                    // the process died here
+                }
+                String name = store.get(providers, Key.of("provider|bbc", "<BASE>")).orElseThrow().getString("name").orElseThrow();
+                for (String copy : copies()) {
+                    assertTrue(copy.startsWith("provider|cnn") || copy.equals("provider|bbc=BBC") || copy.equals("provider|bbc=BBC News"),
+                            copy);
+                    assertTrue(!copy.equals("provider|bbc=BBC News") || name.equals("BBC News"), "a copy is never ahead of its source");
+                }
+                Denormalizer after = open(store);
+                after.repair(rule);
+                CopyDrift drift = after.verify(rule);
+                assertTrue(drift.none(), "step " + step + " " + when + ": " + drift);
+                assertEquals(Set.of("provider|bbc=" + name, "provider|cnn=CNN"), copies());
+            }
+        }
+    }
+
+    @Test
+    void cyclesAndAmbiguousReferencesAreRefused() {
+        String a = newTable();
+        String b = newTable();
+        String c = newTable();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Denormalizer.of(store, List.of(
+                new CopyRule(a, "<BASE>", "x", b, "aRef", "y", newTable()),
+                new CopyRule(b, "<BASE>", "y", c, "bRef", "z", newTable()),
+                new CopyRule(c, "<BASE>", "z", a, "cRef", "x", newTable()))));
+        assertTrue(e.getMessage().contains("cycle") && e.getMessage().contains(a + ".x"), e.getMessage());
+        IllegalArgumentException two = assertThrows(IllegalArgumentException.class, () -> Denormalizer.of(store, List.of(
+                new CopyRule(a, "<BASE>", "x", b, "aRef", "y", newTable()),
+                new CopyRule(c, "<BASE>", "z", b, "cRef", "w", newTable()))));
+        assertTrue(two.getMessage().contains("one reference attribute"), two.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new CopyRule(a, "<BASE>", "x", b, "ref", "ref", "idx"));
+    }
+}
