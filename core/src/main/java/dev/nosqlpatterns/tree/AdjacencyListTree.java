@@ -100,14 +100,18 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
             List<String> ids = children(require(tx, id, "node"));
             Map<String, Item> read = ids.isEmpty() ? Map.of() : tx.read(ids.stream().map(AdjacencyListTree::key).toList());
             List<TreeNode<T>> out = new ArrayList<>(ids.size());
-            ids.forEach(c -> TreeContext.at(read, key(c)).ifPresent(i -> out.add(node(i))));
+            for (String c : ids) {
+                out.add(node(TreeContext.at(read, key(c)).orElseThrow(
+                        () -> tx.inconsistent("'" + id + "' lists a child '" + c + "' that does not exist"))));
+            }
             return out;
         });
     }
 
     @Override
     Optional<TreeNode<T>> parentOf(String id) {
-        return ctx.read(tx -> Layout.parent(require(tx, id, "node")).flatMap(p -> tx.read(key(p))).map(this::node));
+        return ctx.read(tx -> Layout.parent(require(tx, id, "node")).map(p -> node(tx.read(key(p)).orElseThrow(
+                () -> tx.inconsistent("the parent '" + p + "' of '" + id + "' does not exist")))));
     }
 
     /** The node's ancestors, nearest first, one read per level; stops on a link it has already seen. */
@@ -117,12 +121,14 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
         seen.add(Layout.string(start, Layout.ID));
         Optional<String> next = Layout.parent(start);
         while (next.isPresent() && seen.add(next.get())) {
-            Optional<Item> up = tx.read(key(next.get()));
-            if (up.isEmpty()) {
-                break;
-            }
-            out.add(up.get());
-            next = Layout.parent(up.get());
+            String parent = next.get();
+            Item up = tx.read(key(parent)).orElseThrow(
+                    () -> tx.inconsistent("the parent '" + parent + "' of a node does not exist"));
+            out.add(up);
+            next = Layout.parent(up);
+        }
+        if (next.isPresent()) {
+            throw tx.inconsistent("the parents of '" + Layout.string(start, Layout.ID) + "' form a cycle");
         }
         return out;
     }
@@ -158,6 +164,9 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
                 break;
             }
             List<Item> next = new ArrayList<>(tx.read(keys).values());
+            if (next.size() != keys.size()) {
+                throw tx.inconsistent("a node below '" + Layout.string(top, Layout.ID) + "' lists a missing child");
+            }
             next.forEach(i -> byId.put(Layout.string(i, Layout.ID), i));
             level = next;
         }
@@ -170,7 +179,8 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
             Item item = (Item) e[0];
             int depth = (Integer) e[1];
             if (!emitted.add(Layout.string(item, Layout.ID))) {
-                continue;
+                throw tx.inconsistent("node '" + Layout.string(item, Layout.ID) + "' is listed twice below '"
+                        + Layout.string(top, Layout.ID) + "'");
             }
             out.add(item);
             if (depth < maxDepth) {
@@ -223,7 +233,8 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
                 return null;
             }
             Item oldParent = known.containsKey(oldParentId) ? known.get(oldParentId)
-                    : tx.read(key(oldParentId)).orElseThrow(() -> missing(oldParentId, "parent"));
+                    : tx.read(key(oldParentId)).orElseThrow(
+                            () -> tx.inconsistent("the parent '" + oldParentId + "' of '" + id + "' does not exist"));
             List<String> remaining = new ArrayList<>(children(oldParent));
             remaining.remove(id);
             tx.put(key(oldParentId), withChildren(oldParent, remaining));
@@ -266,11 +277,11 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
             tx.root(Optional.empty());
             return;
         }
-        tx.read(key(parentId.get())).ifPresent(parent -> {
-            List<String> remaining = new ArrayList<>(children(parent));
-            remaining.remove(id);
-            tx.put(key(parentId.get()), withChildren(parent, remaining));
-        });
+        Item parent = tx.read(key(parentId.get())).orElseThrow(
+                () -> tx.inconsistent("the parent '" + parentId.get() + "' of '" + id + "' does not exist"));
+        List<String> remaining = new ArrayList<>(children(parent));
+        remaining.remove(id);
+        tx.put(key(parentId.get()), withChildren(parent, remaining));
     }
 
     @Override

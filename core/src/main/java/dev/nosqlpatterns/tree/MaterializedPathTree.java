@@ -70,6 +70,14 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
         return tx.range(SortKeyCondition.beginsWith(Layout.path(pathKey)));
     }
 
+    /** The subtree of a node located by its pointer, checked to start with that node. */
+    private List<Item> subtreeAt(Tx<T> tx, String id) {
+        String key = locate(tx, id, "node");
+        List<Item> items = subtreeItems(tx, key);
+        head(tx, items, key, id);
+        return items;
+    }
+
     private static String parentPath(String path) {
         return path.substring(0, path.lastIndexOf(NodeNames.SEPARATOR));
     }
@@ -104,7 +112,7 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
             }
             String parentKey = pathKey(parentPointer);
             List<Item> family = subtreeItems(tx, parentKey);
-            Item parent = head(family, parentKey, parentId);
+            Item parent = head(tx, family, parentKey, parentId);
             List<Item> kids = childItems(family, depth(parent), null);
             int index = Positions.resolve(position, ids(kids), parentId, id);
             String rank = rankAt(kids, index);
@@ -116,11 +124,17 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
         });
     }
 
-    private Item head(List<Item> family, String pathKey, String id) {
+    private static Item head(Tx<?> tx, List<Item> family, String pathKey, String id) {
         if (family.isEmpty() || !family.get(0).key().sort().equals(Layout.path(pathKey))) {
-            throw new TreeException(name(), "the pointer of '" + id + "' names a path with no node; run verify()");
+            throw tx.inconsistent("the pointer of '" + id + "' names a path with no node");
         }
         return family.get(0);
+    }
+
+    /** The node at a path key that a pointer named. */
+    private static Item at(Tx<?> tx, String pathKey, String id) {
+        return tx.read(Layout.path(pathKey)).orElseThrow(
+                () -> tx.inconsistent("the pointer of '" + id + "' names a path with no node"));
     }
 
     /** The children among a subtree's items (pre-order), without {@code except}. */
@@ -145,8 +159,7 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
 
     @Override
     Optional<TreeNode<T>> find(String id) {
-        return ctx.read(tx -> tx.read(Layout.pointer(id))
-                .flatMap(p -> tx.read(Layout.path(pathKey(p)))).map(this::node));
+        return ctx.read(tx -> tx.read(Layout.pointer(id)).map(p -> node(at(tx, pathKey(p), id))));
     }
 
     @Override
@@ -157,8 +170,8 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
     @Override
     List<TreeNode<T>> childrenOf(String id) {
         return ctx.read(tx -> {
-            String key = locate(tx, id, "node");
-            return childItems(subtreeItems(tx, key), PathKeys.depth(key), null).stream().map(this::node).toList();
+            List<Item> items = subtreeAt(tx, id);
+            return childItems(items, depth(items.get(0)), null).stream().map(this::node).toList();
         });
     }
 
@@ -167,7 +180,7 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
         return ctx.read(tx -> {
             List<String> up = PathKeys.ancestors(locate(tx, id, "node"));
             return up.isEmpty() ? Optional.<TreeNode<T>>empty()
-                    : tx.read(Layout.path(up.get(up.size() - 1))).map(this::node);
+                    : Optional.of(node(at(tx, up.get(up.size() - 1), id + "'s parent")));
         });
     }
 
@@ -177,7 +190,10 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
             List<String> keys = PathKeys.ancestors(locate(tx, id, "node")).stream().map(Layout::path).toList();
             Map<String, Item> read = keys.isEmpty() ? Map.of() : tx.read(keys);
             List<TreeNode<T>> out = new ArrayList<>();
-            keys.forEach(k -> TreeContext.at(read, k).ifPresent(i -> out.add(node(i))));
+            for (String k : keys) {
+                out.add(node(TreeContext.at(read, k).orElseThrow(
+                        () -> tx.inconsistent("an ancestor of '" + id + "' has no node"))));
+            }
             Collections.reverse(out);
             return out;
         });
@@ -186,15 +202,15 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
     @Override
     List<TreeNode<T>> subtreeOf(String id, int maxDepth) {
         return ctx.read(tx -> {
-            String key = locate(tx, id, "node");
-            long limit = (long) PathKeys.depth(key) + maxDepth;
-            return subtreeItems(tx, key).stream().filter(i -> depth(i) <= limit).map(this::node).toList();
+            List<Item> items = subtreeAt(tx, id);
+            long limit = (long) depth(items.get(0)) + maxDepth;
+            return items.stream().filter(i -> depth(i) <= limit).map(this::node).toList();
         });
     }
 
     @Override
     long descendantsOf(String id) {
-        return ctx.read(tx -> subtreeItems(tx, locate(tx, id, "node")).size() - 1L);
+        return ctx.read(tx -> subtreeAt(tx, id).size() - 1L);
     }
 
     @Override
@@ -216,7 +232,7 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
                 throw new CycleException(name(), id, newParentId);
             }
             List<Item> family = subtreeItems(tx, target);
-            Item parent = head(family, target, newParentId);
+            Item parent = head(tx, family, target, newParentId);
             List<Item> kids = childItems(family, depth(parent), id);
             int index = Positions.resolve(position, ids(kids), newParentId, id);
             List<String> before = PathKeys.ancestors(from);
@@ -228,6 +244,7 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
             List<Item> moved = from.startsWith(target)
                     ? family.stream().filter(i -> i.key().sort().startsWith(Layout.path(from))).toList()
                     : subtreeItems(tx, from);
+            head(tx, moved, from, id);
             relocate(tx, moved, from, to, newParentId, Layout.string(parent, Layout.PATH), depth(parent) + 1);
             return null;
         });
@@ -258,7 +275,7 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
     void replace(String id, Value stored, T payload) {
         ctx.mutate("update", tx -> {
             String key = locate(tx, id, "node");
-            Item node = tx.read(Layout.path(key)).orElseThrow(() -> missing(id, "node"));
+            Item node = at(tx, key, id);
             String path = Layout.string(node, Layout.PATH);
             String newPath = parentPath(path) + "/" + ctx.label(id, payload);
             if (newPath.equals(path)) {
@@ -300,6 +317,7 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
         return ctx.mutate("deleteSubtree", tx -> {
             String key = locate(tx, id, "node");
             List<Item> doomed = subtreeItems(tx, key);
+            head(tx, doomed, key, id);
             for (Item i : doomed) {
                 tx.delete(i.key().sort());
                 tx.delete(Layout.pointer(Layout.string(i, Layout.ID)));
@@ -324,7 +342,7 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
     public List<TreeNode<T>> matching(PathPattern pattern, String underId) {
         Pattern regex = java.util.Objects.requireNonNull(pattern, "pattern must not be null").compiled();
         NodeNames.check("node id", underId);
-        return ctx.read(tx -> select(subtreeItems(tx, locate(tx, underId, "node")), regex));
+        return ctx.read(tx -> select(subtreeAt(tx, underId), regex));
     }
 
     private List<TreeNode<T>> select(List<Item> items, Pattern regex) {
@@ -335,8 +353,7 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
     @Override
     public String path(String id) {
         NodeNames.check("node id", id);
-        return ctx.read(tx -> Layout.string(tx.read(Layout.path(locate(tx, id, "node")))
-                .orElseThrow(() -> missing(id, "node")), Layout.PATH));
+        return ctx.read(tx -> Layout.string(at(tx, locate(tx, id, "node"), id), Layout.PATH));
     }
 
     @Override

@@ -74,11 +74,24 @@ final class NestedSetTree<T> extends AbstractTree<T> {
         return tx.range(SortKeyCondition.between(Layout.number(s.left()), Layout.number(s.right())));
     }
 
-    private Item head(List<Item> family, Span s) {
+    /** The subtree of a node located by its pointer, checked to start with that node. */
+    private static List<Item> subtreeAt(Tx<?> tx, Span s) {
+        List<Item> items = within(tx, s);
+        head(tx, items, s);
+        return items;
+    }
+
+    private static Item head(Tx<?> tx, List<Item> family, Span s) {
         if (family.isEmpty() || !Layout.string(family.get(0), Layout.ID).equals(s.id())) {
-            throw new TreeException(name(), "the pointer of '" + s.id() + "' names numbers with no node; run verify()");
+            throw tx.inconsistent("the pointer of '" + s.id() + "' names numbers with no node");
         }
         return family.get(0);
+    }
+
+    /** The node item whose left number a pointer (or a child's pointer) named. */
+    private static Item at(Tx<?> tx, long left, String id) {
+        return tx.read(Layout.number(left)).orElseThrow(
+                () -> tx.inconsistent("the pointer of '" + id + "' names numbers with no node"));
     }
 
     private static List<Span> kids(List<Item> family, Span parent, String except) {
@@ -134,7 +147,7 @@ final class NestedSetTree<T> extends AbstractTree<T> {
                 throw new DuplicateNodeException(name(), id);
             }
             List<Item> family = within(tx, parent);
-            head(family, parent);
+            head(tx, family, parent);
             List<Span> siblings = kids(family, parent, null);
             int index = Positions.resolve(position, ids(siblings), parentId, id);
             long[] gap = gap(parent, siblings, index);
@@ -151,8 +164,7 @@ final class NestedSetTree<T> extends AbstractTree<T> {
 
     @Override
     Optional<TreeNode<T>> find(String id) {
-        return ctx.read(tx -> tx.read(Layout.pointer(id))
-                .flatMap(p -> tx.read(Layout.number(Span.of(p).left()))).map(this::node));
+        return ctx.read(tx -> tx.read(Layout.pointer(id)).map(p -> node(at(tx, Span.of(p).left(), id))));
     }
 
     @Override
@@ -167,7 +179,7 @@ final class NestedSetTree<T> extends AbstractTree<T> {
     List<TreeNode<T>> childrenOf(String id) {
         return ctx.read(tx -> {
             Span s = locate(tx, id, "node");
-            return within(tx, s).stream().filter(i -> Layout.number(i, Layout.DEPTH) == s.depth() + 1)
+            return subtreeAt(tx, s).stream().filter(i -> Layout.number(i, Layout.DEPTH) == s.depth() + 1)
                     .map(this::node).toList();
         });
     }
@@ -177,7 +189,7 @@ final class NestedSetTree<T> extends AbstractTree<T> {
         return ctx.read(tx -> {
             Span s = locate(tx, id, "node");
             return s.parentLeft() < 0 ? Optional.<TreeNode<T>>empty()
-                    : tx.read(Layout.number(s.parentLeft())).map(this::node);
+                    : Optional.of(node(at(tx, s.parentLeft(), id + "'s parent")));
         });
     }
 
@@ -202,14 +214,14 @@ final class NestedSetTree<T> extends AbstractTree<T> {
         return ctx.read(tx -> {
             Span s = locate(tx, id, "node");
             long limit = (long) s.depth() + maxDepth;
-            return within(tx, s).stream().filter(i -> Layout.number(i, Layout.DEPTH) <= limit)
+            return subtreeAt(tx, s).stream().filter(i -> Layout.number(i, Layout.DEPTH) <= limit)
                     .map(this::node).toList();
         });
     }
 
     @Override
     long descendantsOf(String id) {
-        return ctx.read(tx -> within(tx, locate(tx, id, "node")).size() - 1L);
+        return ctx.read(tx -> subtreeAt(tx, locate(tx, id, "node")).size() - 1L);
     }
 
     @Override
@@ -231,7 +243,7 @@ final class NestedSetTree<T> extends AbstractTree<T> {
                 throw new CycleException(name(), id, newParentId);
             }
             List<Item> family = within(tx, target);
-            head(family, target);
+            head(tx, family, target);
             List<Span> siblings = kids(family, target, id);
             int index = Positions.resolve(position, ids(siblings), newParentId, id);
             if (x.parent().equals(Optional.of(newParentId)) && ids(kids(family, target, null)).indexOf(id) == index) {
@@ -240,6 +252,7 @@ final class NestedSetTree<T> extends AbstractTree<T> {
             List<Item> moved = target.encloses(x.left())
                     ? family.stream().filter(i -> x.encloses(Layout.number(i, Layout.LEFT))).toList()
                     : within(tx, x);
+            head(tx, moved, x);
             int[] depths = moved.stream().mapToInt(i -> (int) Layout.number(i, Layout.DEPTH) - x.depth()).toArray();
             long[] gap = gap(target, siblings, index);
             long[][] numbers = Numbering.place(depths, gap[0], gap[1], where(siblings, index));
@@ -293,6 +306,7 @@ final class NestedSetTree<T> extends AbstractTree<T> {
         return ctx.mutate("deleteSubtree", tx -> {
             Span s = locate(tx, id, "node");
             List<Item> doomed = within(tx, s);
+            head(tx, doomed, s);
             for (Item i : doomed) {
                 tx.delete(i.key().sort());
                 tx.delete(Layout.pointer(Layout.string(i, Layout.ID)));

@@ -73,7 +73,10 @@ final class TreeContext<T> {
         }
     }
 
-    /** Runs a change until it commits, retrying lost races up to the configured number of attempts. */
+    /**
+     * Runs a change until it commits, retrying lost races up to the configured number of attempts. An
+     * attempt whose reads disagreed because a concurrent change landed between them is retried too.
+     */
     <R> R mutate(String operation, Function<Tx<T>, R> change) {
         return run(operation, change, true);
     }
@@ -93,16 +96,26 @@ final class TreeContext<T> {
                     tx.commit();
                 }
                 return result;
+            } catch (IllegalStateException | IndexOutOfBoundsException | ClassCastException
+                     | java.util.NoSuchElementException broken) {
+                if (!tx.overtaken()) {
+                    throw broken;
+                }
+                retry(operation, ++conflicts);
             } catch (Retry retry) {
                 if (retry.conflict) {
-                    conflicts++;
-                    if (conflicts >= options.maxAttempts()) {
-                        throw new TreeConflictException(name, operation, conflicts);
-                    }
-                    sleep(ThreadLocalRandom.current().nextLong(1, 2L + Math.min(64, 1L << Math.min(conflicts, 6))));
+                    retry(operation, ++conflicts);
                 }
             }
         }
+    }
+
+    /** Pauses before another attempt, or gives up after the configured number. */
+    private void retry(String operation, int conflicts) {
+        if (conflicts >= options.maxAttempts()) {
+            throw new TreeConflictException(name, operation, conflicts);
+        }
+        sleep(ThreadLocalRandom.current().nextLong(1, 2L + Math.min(64, 1L << Math.min(conflicts, 6))));
     }
 
     /**

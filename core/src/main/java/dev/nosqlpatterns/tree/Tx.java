@@ -96,6 +96,25 @@ final class Tx<T> {
         return page.items();
     }
 
+    /**
+     * The error for items that disagree (a pointer to no node, a listed child that does not exist): a
+     * retry when a concurrent change explains it, since the header moved on after this attempt read it,
+     * otherwise a {@link TreeException} naming what is broken.
+     */
+    RuntimeException inconsistent(String what) {
+        return overtaken() ? new TreeContext.Retry(true)
+                : new TreeException(ctx.name(), what + "; run verify() and repair()");
+    }
+
+    /** True when the header moved on since this attempt first read it. */
+    boolean overtaken() {
+        if (header == null) {
+            return false;
+        }
+        Header now = Header.read(ctx.store().get(ctx.table(), ctx.key(Layout.HEADER)));
+        return now.version() != header.version() || now.intent().isPresent();
+    }
+
     /** Plans a put of a whole item; checks its key and size against the store's limits at once. */
     void put(String sortKey, Map<String, Value> attributes) {
         Item item = new Item(ctx.key(sortKey), attributes);

@@ -22,4 +22,36 @@ class MemoryTreeSuitesTest {
             return new MemoryBackend();
         }
     }
+
+    @Nested
+    class Costs extends TreeCostSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return new MemoryBackend();
+        }
+    }
+
+    @Nested
+    class Concurrency extends TreeConcurrencySuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return new MemoryBackend();
+        }
+    }
+
+    @Nested
+    class Crashes extends TreeCrashSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return new MemoryBackend();
+        }
+    }
+
+    @Nested
+    class Layouts extends TreeLayoutSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return new MemoryBackend();
+        }
+    }
 }

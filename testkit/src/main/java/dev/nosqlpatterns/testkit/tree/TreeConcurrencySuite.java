@@ -1,0 +1,113 @@
+package dev.nosqlpatterns.testkit.tree;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nosqlpatterns.tree.CycleException;
+import dev.nosqlpatterns.tree.Position;
+import dev.nosqlpatterns.tree.Tree;
+import dev.nosqlpatterns.tree.TreeStrategy;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Moves and adds from several threads at once, each through its own tree handle, half of them
+ * journaled: every move that was not refused as a cycle takes effect, no node is lost or duplicated, and
+ * no cycle forms, whatever the interleaving.
+ */
+public abstract class TreeConcurrencySuite extends TreeSuiteSupport {
+    private static final int THREADS = 4;
+    private static final int MOVES_PER_THREAD = 8;
+    private static final int INITIAL = 24;
+
+    @ParameterizedTest
+    @EnumSource(TreeStrategy.class)
+    void concurrentMovesNeverMakeACycleOrLoseANode(TreeStrategy strategy) throws Exception {
+        String name = freshName();
+        long seed = System.nanoTime();
+        Tree<Category> setup = builder().open(strategy, name);
+        Random random = new Random(seed);
+        List<String> ids = new ArrayList<>(List.of("r"));
+        setup.createRoot("r", Category.of("root"));
+        for (int i = 1; i < INITIAL; i++) {
+            String id = "n" + i;
+            setup.addChild(ids.get(random.nextInt(ids.size())), id, Category.of(id));
+            ids.add(id);
+        }
+        Set<String> added = ConcurrentHashMap.newKeySet();
+        AtomicInteger moved = new AtomicInteger();
+        AtomicInteger cycles = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(THREADS + 1);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Void>> done = new ArrayList<>();
+            for (int t = 0; t < THREADS; t++) {
+                Tree<Category> mine = builder().maxAttempts(500).atomicWrites(t % 2 == 0).open(strategy, name);
+                Random r = new Random(seed + t + 1);
+                done.add(pool.submit(worker(start, () -> {
+                    for (int i = 0; i < MOVES_PER_THREAD; i++) {
+                        String node = ids.get(1 + r.nextInt(ids.size() - 1));
+                        String target = ids.get(r.nextInt(ids.size()));
+                        if (node.equals(target)) {
+                            continue;
+                        }
+                        try {
+                            mine.move(node, target, r.nextBoolean() ? Position.first() : Position.last());
+                            moved.incrementAndGet();
+                        } catch (CycleException refused) {
+                            cycles.incrementAndGet();
+                        }
+                    }
+                })));
+            }
+            Tree<Category> adder = builder().maxAttempts(500).open(strategy, name);
+            Random r = new Random(seed - 1);
+            done.add(pool.submit(worker(start, () -> {
+                for (int i = 0; i < 6; i++) {
+                    String id = "added" + i;
+                    adder.addChild(ids.get(r.nextInt(ids.size())), id, Category.of(id));
+                    added.add(id);
+                }
+            })));
+            start.countDown();
+            for (Future<Void> f : done) {
+                f.get(300, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        List<String> all = ids(setup.subtree("r"));
+        Set<String> expected = new HashSet<>(ids);
+        expected.addAll(added);
+        assertEquals(expected, new HashSet<>(all), "seed " + seed + ": every node exactly once, none lost");
+        assertEquals(expected.size(), all.size(), "seed " + seed + ": no node twice");
+        for (String id : all) {
+            List<String> up = ids(setup.ancestors(id));
+            assertTrue(!up.contains(id) && (id.equals("r") || up.get(up.size() - 1).equals("r")),
+                    "seed " + seed + ": '" + id + "' climbs to the root without a cycle: " + up);
+        }
+        assertSound(setup, expected.size());
+        assertTrue(moved.get() + cycles.get() > 0, "the threads made moves");
+    }
+
+    private static Callable<Void> worker(CountDownLatch start, Runnable body) {
+        return () -> {
+            start.await();
+            body.run();
+            return null;
+        };
+    }
+}
