@@ -122,12 +122,14 @@ public final class EntityRepository {
      */
     public void saveAll(Collection<? extends Record> entities) {
         Objects.requireNonNull(entities, "entities are null");
-        List<Write> writes = new ArrayList<>(entities.size());
-        for (Record e : entities) {
-            EntityType<?> type = typeOf(e);
-            writes.add(Write.put(type.table(), item(type, e)));
-        }
-        store.writeBatch(writes);
+        Batch batch = batch();
+        entities.forEach(batch::save);
+        batch.write();
+    }
+
+    /** A batch of saves of any types, for entities whose class alone does not say their type. */
+    public Batch batch() {
+        return new Batch();
     }
 
     /**
@@ -188,7 +190,8 @@ public final class EntityRepository {
 
     /**
      * One item collection, read with one query (paged when it is large), each item decoded by its type tag;
-     * items of other types are left out and counted in {@link ItemCollection#skipped()}.
+     * items of no member type (untagged, tagged otherwise, or with a key their tag's templates do not match) are
+     * left out and counted in {@link ItemCollection#skipped()}.
      */
     public ItemCollection collection(ItemCollectionType collection, Map<String, ?> partitionValues) {
         Objects.requireNonNull(collection, "item collection type is null");
@@ -198,7 +201,8 @@ public final class EntityRepository {
         int skipped = 0;
         for (Item item : (Iterable<Item>) store.queryAll(Query.in(collection.table(), partition))::iterator) {
             Optional<EntityType<?>> type = item.get(EntityType.TYPE_ATTRIBUTE)
-                    .filter(Value.Str.class::isInstance).flatMap(v -> collection.type(((Value.Str) v).value()));
+                    .filter(Value.Str.class::isInstance).flatMap(v -> collection.type(((Value.Str) v).value()))
+                    .filter(t -> t.isTypeOf(item));
             if (type.isEmpty()) {
                 skipped++;
             } else {
@@ -247,6 +251,43 @@ public final class EntityRepository {
                     + "; known types: " + types.stream().map(EntityType::name).toList());
         }
         throw new IllegalArgumentException("entity types " + matching.stream().map(EntityType::name).toList()
-                + " all map " + entity.getClass().getName() + "; say which with save(type, entity)");
+                + " all map " + entity.getClass().getName() + "; say which with save(type, entity) or batch().save(type, entity)");
+    }
+
+    /**
+     * Saves collected for one {@link Store#writeBatch}: not atomic, but every entity is mapped when it is added, so
+     * bad input fails before anything is written. Not thread-safe.
+     */
+    public final class Batch {
+        private final List<Write> writes = new ArrayList<>();
+
+        private Batch() {
+        }
+
+        /** Adds an entity, typed by its class as in {@link EntityRepository#save(Record)}. */
+        public Batch save(Record entity) {
+            EntityType<?> type = typeOf(entity);
+            writes.add(Write.put(type.table(), item(type, entity)));
+            return this;
+        }
+
+        /** Adds an entity of {@code type}. */
+        public <T extends Record> Batch save(EntityType<T> type, T entity) {
+            Objects.requireNonNull(type, "entity type is null");
+            writes.add(Write.put(type.table(), item(type, entity)));
+            return this;
+        }
+
+        /** The number of saves collected. */
+        public int size() {
+            return writes.size();
+        }
+
+        /** Writes the collected saves (a later save of the same key wins) and empties the batch. */
+        public void write() {
+            List<Write> all = List.copyOf(writes);
+            writes.clear();
+            store.writeBatch(all);
+        }
     }
 }

@@ -200,8 +200,15 @@ public final class EntityType<T extends Record> {
         return new Item(key, attributes);
     }
 
-    /** True when the item is tagged with this type's name. */
+    /**
+     * True when the item is one of this type's: tagged with its name, and with a key its templates match. Reads
+     * skip every other item, so an item of another type under the same key prefix is never returned as this one.
+     */
     public boolean isTypeOf(Item item) {
+        return isTagged(item) && partition.matches(item.key().partition()) && sort.matches(item.key().sort());
+    }
+
+    private boolean isTagged(Item item) {
         return tag.equals(item.attributes().get(TYPE_ATTRIBUTE));
     }
 
@@ -213,7 +220,7 @@ public final class EntityType<T extends Record> {
      */
     public T fromItem(Item item) {
         Objects.requireNonNull(item, "item is null");
-        if (!isTypeOf(item)) {
+        if (!isTagged(item)) {
             throw new EntityMappingException("item " + item.key() + " is tagged " + item.attributes().get(TYPE_ATTRIBUTE)
                     + ", not as an entity of type '" + name + "'");
         }

@@ -1,0 +1,235 @@
+package dev.nosqlpatterns.testkit.entity;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nosqlpatterns.entity.EntityRepository;
+import dev.nosqlpatterns.entity.EntityType;
+import dev.nosqlpatterns.entity.ItemCollection;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.ConditionFailedException;
+import dev.nosqlpatterns.store.CostTally;
+import dev.nosqlpatterns.store.Direction;
+import dev.nosqlpatterns.store.InvalidKeyException;
+import dev.nosqlpatterns.store.Query;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.testkit.StoreSuite;
+import dev.nosqlpatterns.testkit.entity.SeedEntities.Address;
+import dev.nosqlpatterns.testkit.entity.SeedEntities.Article;
+import dev.nosqlpatterns.testkit.entity.SeedEntities.ArticleKey;
+import dev.nosqlpatterns.testkit.entity.SeedEntities.Click;
+import dev.nosqlpatterns.testkit.entity.SeedEntities.Exceptions;
+import dev.nosqlpatterns.testkit.entity.SeedEntities.MonthlyArticle;
+import dev.nosqlpatterns.testkit.entity.SeedEntities.Preference;
+import dev.nosqlpatterns.testkit.entity.SeedEntities.Status;
+import dev.nosqlpatterns.testkit.entity.SeedEntities.Subscriber;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.YearMonth;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Entities and key templates on a real store: records saved and read back whole, item collections read typed with
+ * one query, other types' items never returned, separators in key values round-tripped, typed sort keys in value
+ * order, and bad input refused before anything is written. Uses only the Store API; a few store calls per test.
+ */
+public abstract class EntitySuite extends StoreSuite {
+
+    private String table;
+    private SeedEntities seed;
+    private EntityRepository repo;
+
+    @BeforeEach
+    void defineEntities() {
+        table = newTable();
+        seed = new SeedEntities(table);
+        repo = EntityRepository.of(store, seed.all());
+    }
+
+    static Article article(String author, String id) {
+        return new Article(author, id, "Theory of Self-Reproducing Automata", List.of("automata", "", "self|copy"),
+                Set.of("#cs", "#biology"), Set.of(1966, -44), new BigDecimal("4.75"), Status.PUBLISHED,
+                Instant.parse("1966-01-01T00:00:00.000000001Z"), Optional.empty(),
+                new Address("Princeton", Optional.of("08540")),
+                List.of(new Address("Budapest", Optional.empty())), Map.of("2024", 12L, "total", 40_000_000_000L),
+                new byte[] {1, 0, -1});
+    }
+
+    /** Articles compared with their thumbnails, which record equality compares by reference. */
+    static void assertSameArticle(Article expected, Article actual) {
+        assertArrayEquals(expected.thumbnail(), actual.thumbnail());
+        assertEquals(withoutThumbnail(expected), withoutThumbnail(actual));
+    }
+
+    static Article withoutThumbnail(Article a) {
+        return new Article(a.author(), a.id(), a.title(), a.keywords(), a.topics(), a.years(), a.rating(), a.status(),
+                a.published(), a.retracted(), a.contact(), a.mirrors(), a.views(), null);
+    }
+
+    @Test
+    void aRecordIsSavedAndReadBackWhole() {
+        Article a = article("neumann", "theory_of_automata");
+        repo.save(a);
+        assertSameArticle(a, repo.get(seed.articles, Map.of("author", "neumann", "id", "theory_of_automata")).orElseThrow());
+        assertSameArticle(a, repo.get(seed.articles, new ArticleKey("neumann", "theory_of_automata")).orElseThrow());
+        assertEquals(Optional.empty(), repo.get(seed.articles, new ArticleKey("neumann", "missing")));
+        Item stored = store.get(table, Key.of("author:neumann", "article:theory_of_automata")).orElseThrow();
+        assertEquals("article", stored.getString(EntityType.TYPE_ATTRIBUTE).orElseThrow());
+    }
+
+    /** Seed 000's subscriber @Bob, one item per row of his collection. */
+    private void saveBob() {
+        repo.batch()
+                .save(seed.base, new Subscriber("@Bob", Optional.empty(), Instant.parse("2012-01-01T00:00:00Z")))
+                .save(seed.likes, new Preference("@Bob", "#politics"))
+                .save(seed.likes, new Preference("@Bob", "#detroit"))
+                .save(seed.dislikes, new Preference("@Bob", "#democrats"))
+                .save(seed.allows, new Exceptions("@Bob", Set.of("$CNN|#detroit")))
+                .save(seed.blocks, new Exceptions("@Bob", Set.of("$FOX|#opinion", "$FOX|#sports")))
+                .save(seed.base, new Subscriber("@Alice", Optional.of("Dkjaafjjkjemded"), Instant.EPOCH))
+                .write();
+    }
+
+    @Test
+    void oneQueryReturnsTheWholeCollectionTyped() {
+        saveBob();
+        CostTally tally = new CostTally();
+        ItemCollection bob;
+        try (Store.Registration r = store.onCost(tally)) {
+            bob = repo.collection(seed.subscriber, Map.of("code", "@Bob"));
+        }
+        assertEquals(1, tally.calls(), "the whole collection is one query");
+        assertEquals(List.of("allows", "subscriber", "blocks", "dislikes", "likes", "likes"), bob.typeNames(),
+                "sort-key order: <ALLOWS> < <BASE> < <BLOCKS> < <DISLIKES># < <LIKES>#");
+        assertEquals(Optional.empty(), bob.one(seed.base).orElseThrow().hashedPassword());
+        assertEquals(List.of(new Preference("@Bob", "#detroit"), new Preference("@Bob", "#politics")), bob.of(seed.likes));
+        assertEquals(List.of(new Preference("@Bob", "#democrats")), bob.of(seed.dislikes));
+        assertEquals(3, bob.of(Preference.class).size());
+        assertEquals(Set.of("$FOX|#opinion", "$FOX|#sports"), bob.one(seed.blocks).orElseThrow().providerTopics());
+        assertEquals(0, bob.skipped());
+        ItemCollection alice = repo.collection(seed.subscriber, Map.of("code", "@Alice"));
+        assertEquals(List.of("subscriber"), alice.typeNames());
+        assertEquals(Optional.of("Dkjaafjjkjemded"), alice.one(seed.base).orElseThrow().hashedPassword());
+    }
+
+    @Test
+    void perTypeQueriesReadOnlyThatType() {
+        saveBob();
+        assertEquals(List.of("#detroit", "#politics"),
+                repo.query(seed.likes, Map.of("code", "@Bob")).map(Preference::topic).toList());
+        assertEquals(List.of("#politics", "#detroit"), repo.query(seed.likes, Map.of("code", "@Bob"), Map.of(),
+                Direction.DESCENDING).map(Preference::topic).toList());
+        assertEquals(List.of("#democrats"), repo.query(seed.dislikes, Map.of("code", "@Bob")).map(Preference::topic)
+                .toList());
+        assertEquals(List.of(), repo.query(seed.likes, Map.of("code", "@Alice")).toList());
+    }
+
+    @Test
+    void itemsOfOtherTypesAreNeverReturned() {
+        saveBob();
+        String bob = "subscriber|@Bob";
+        store.writeBatch(List.of(
+                Write.put(table, item(bob, "<LIKES>#untagged", "code", "@Bob")),
+                Write.put(table, item(bob, "<LIKES>#other", "_type", "dislikes", "code", "@Bob")),
+                Write.put(table, item(bob, "<LIKES>#foreign", "_type", "audit")),
+                Write.put(table, item("subscriber|@Eve", "<BASE>", "_type", "admin"))));
+        assertEquals(List.of("#detroit", "#politics"),
+                repo.query(seed.likes, Map.of("code", "@Bob")).map(Preference::topic).toList());
+        ItemCollection c = repo.collection(seed.subscriber, Map.of("code", "@Bob"));
+        assertEquals(6, c.size());
+        assertEquals(3, c.skipped(), "untagged, tagged with an unknown type, tagged dislikes under a likes key");
+        assertEquals(List.of(new Preference("@Bob", "#democrats")), c.of(seed.dislikes));
+        assertEquals(Optional.empty(), repo.get(seed.base, Map.of("code", "@Eve")));
+        assertFalse(repo.delete(seed.base, Map.of("code", "@Eve")), "another type's item is not deleted");
+        assertTrue(store.get(table, Key.of("subscriber|@Eve", "<BASE>")).isPresent());
+    }
+
+    @Test
+    void separatorsInKeyValuesRoundTrip() {
+        List<String> codes = List.of("a|b", "\\", "x\\|y", "<LIKES>#", "", "{code}", "ü😀|", "|||");
+        EntityRepository.Batch batch = repo.batch();
+        for (String code : codes) {
+            batch.save(seed.base, new Subscriber(code, Optional.of(code), Instant.EPOCH));
+            batch.save(seed.likes, new Preference(code, code + "#\\"));
+            batch.save(seed.monthly, new MonthlyArticle(code, YearMonth.of(2012, 1), 1001, code, Set.of(code + "!")));
+        }
+        batch.write();
+        for (String code : codes) {
+            assertEquals(Optional.of(code), repo.get(seed.base, Map.of("code", code)).orElseThrow().hashedPassword());
+            assertEquals(List.of(code + "#\\"), repo.query(seed.likes, Map.of("code", code)).map(Preference::topic)
+                    .toList(), code);
+            assertEquals(List.of(new MonthlyArticle(code, YearMonth.of(2012, 1), 1001, code, Set.of(code + "!"))),
+                    repo.query(seed.monthly, Map.of("provider", code, "month", YearMonth.of(2012, 1))).toList(), code);
+        }
+        assertTrue(store.get(table, Key.of("subscriber|x\\\\|y", "<BASE>")).isPresent(), "the escape is doubled");
+        assertTrue(store.get(table, Key.of("a\\|b|2012-01", "0000000000000001001")).isPresent(),
+                "a '|' before the template's own '|' is escaped, not refused");
+        assertEquals(List.of("subscriber", "likes"),
+                repo.collection(seed.subscriber, Map.of("code", "|||")).typeNames());
+    }
+
+    @Test
+    void typedSortKeysComeBackInValueOrder() {
+        List<Click> clicks = new ArrayList<>();
+        Instant[] times = {Instant.parse("1969-07-20T20:17:40Z"), Instant.parse("1969-07-20T20:17:40.5Z"),
+            Instant.EPOCH, Instant.parse("2024-02-29T23:59:59.999999999Z"), Instant.parse("0001-01-01T00:00:00Z")};
+        long[] seqs = {-5_000_000_000L, -1, 0, 7, 42, Long.MAX_VALUE};
+        for (Instant t : times) {
+            for (long s : seqs) {
+                clicks.add(new Click("ada", t, s, "site-" + s));
+            }
+        }
+        repo.saveAll(clicks);
+        List<Click> expected = clicks.stream().sorted(Comparator.comparing(Click::at).thenComparingLong(Click::seq))
+                .toList();
+        assertEquals(expected, repo.query(seed.clicks, Map.of("user", "ada")).toList());
+        List<Click> reversed = new ArrayList<>(expected);
+        java.util.Collections.reverse(reversed);
+        assertEquals(reversed, repo.query(seed.clicks, Map.of("user", "ada"), Map.of(), Direction.DESCENDING).toList());
+        assertEquals(expected.subList(6, 12), repo.query(seed.clicks, Map.of("user", "ada"),
+                Map.of("at", Instant.parse("1969-07-20T20:17:40Z")), Direction.ASCENDING).toList(),
+                "a prefix of whole seconds does not reach into the fractions");
+    }
+
+    @Test
+    void insertRefusesAnExistingEntityAndDeleteRemovesOnlyItsOwnType() {
+        Preference p = new Preference("@Pat", "#sports");
+        repo.save(seed.likes, p);
+        repo.insert(new Subscriber("@Pat", Optional.empty(), Instant.EPOCH));
+        assertThrows(ConditionFailedException.class,
+                () -> repo.insert(new Subscriber("@Pat", Optional.of("other"), Instant.EPOCH)));
+        assertEquals(Optional.empty(), repo.get(seed.base, Map.of("code", "@Pat")).orElseThrow().hashedPassword());
+        assertTrue(repo.delete(seed.likes, p));
+        assertFalse(repo.delete(seed.likes, p));
+        assertEquals(List.of("subscriber"), repo.collection(seed.subscriber, Map.of("code", "@Pat")).typeNames());
+        IllegalArgumentException ambiguous = assertThrows(IllegalArgumentException.class, () -> repo.save(p));
+        assertTrue(ambiguous.getMessage().contains("[likes, dislikes]"), ambiguous.getMessage());
+    }
+
+    @Test
+    void badInputIsRefusedBeforeAnythingIsWritten() {
+        Article a = article("borges", "aleph");
+        Article late = new Article(a.author(), "late", a.title(), a.keywords(), a.topics(), a.years(), a.rating(),
+                a.status(), Instant.parse("+10000-01-01T00:00:00Z"), a.retracted(), a.contact(), a.mirrors(), a.views(),
+                a.thumbnail());
+        IllegalArgumentException range = assertThrows(IllegalArgumentException.class, () -> repo.saveAll(List.of(a, late)));
+        assertTrue(range.getMessage().contains("outside the supported range"), range.getMessage());
+        String longCode = "x".repeat(store.limits().maxPartitionKeyBytes());
+        assertThrows(InvalidKeyException.class,
+                () -> repo.save(new Subscriber(longCode, Optional.empty(), Instant.EPOCH)));
+        assertThrows(IllegalArgumentException.class, () -> repo.get(seed.articles, Map.of("author", "borges")));
+        assertEquals(List.of(), store.query(Query.in(table, "author:borges")).items(), "nothing was written");
+    }
+}
