@@ -27,7 +27,7 @@ import org.bson.codecs.BsonDocumentCodec;
 
 /**
  * Native secondary indexes: a MongoDB index per {@link IndexSpec} on {@code (a.partition, a.sort, _id)},
- * partial on the partition attribute being present (a sparse index). A read is an equality on the
+ * partial on the index attributes being present (a sparse index). A read is an equality on the
  * partition attribute, a string range on the sort attribute, ordered by sort attribute then item key;
  * items lacking the sort attribute are left out, as a DynamoDB GSI leaves them out. Cursors hold the
  * last entry's sort value and {@code _id}, bound to the query that issued them.
@@ -42,12 +42,7 @@ final class Indexes implements NativeSecondaryIndexes {
         this.tables = tables;
     }
 
-    /** One page of an index read, without cost reporting (the form of the interface before it took a meter). */
-    public Page queryIndex(IndexQuery q) {
-        return queryIndex(q, new CostMeter());
-    }
-
-    /** One page of an index read; records its requests on {@code meter}. */
+    @Override
     public Page queryIndex(IndexQuery q, CostMeter meter) {
         IndexSpec index = Errors.call("queryIndex", q.table(), null, () -> tables.index(q.table(), q.index()))
                 .orElseThrow(() -> new InvalidRequestException("table '" + q.table() + "' has no index named '"

@@ -65,9 +65,10 @@ final class Tables {
             }
         }
         for (IndexSpec index : spec.indexes()) {
-            collection(spec.name()).createIndex(indexKeys(index), new IndexOptions().name(index.name())
-                    .partialFilterExpression(new BsonDocument(FieldNames.path(index.partitionAttribute()),
-                            new BsonDocument("$exists", BsonBoolean.TRUE))));
+            BsonDocument present = new BsonDocument();
+            index.attributes().forEach(a -> present.append(FieldNames.path(a), new BsonDocument("$exists", BsonBoolean.TRUE)));
+            collection(spec.name()).createIndex(indexKeys(index),
+                    new IndexOptions().name(index.name()).partialFilterExpression(present));
             requests++;
         }
         specs.put(spec.name(), spec);
