@@ -12,9 +12,10 @@ import java.time.Duration;
 import java.util.UUID;
 
 /**
- * The Cassandra the tests run against, shared by every test class of the JVM: the node named by
- * {@code NOSQLPATTERNS_CASSANDRA_URI} (environment variable or system property), else the embedded node.
- * Testcontainers is not used: the embedded node needs no Docker and starts in seconds.
+ * The Cassandra the tests run against, shared by every test class of the JVM, the first of: the node named
+ * by {@code NOSQLPATTERNS_CASSANDRA_URI} (environment variable or system property, e.g.
+ * {@code cassandra://10.0.0.5:9042/?datacenter=dc1}); a {@code cassandra:5} container when a Docker engine
+ * answers; the embedded node, started once per JVM.
  */
 final class CassandraTestSupport {
     static final String URI_VARIABLE = "NOSQLPATTERNS_CASSANDRA_URI";
@@ -69,10 +70,15 @@ final class CassandraTestSupport {
             // a keyspace of its own, removed at the end, so that a shared cluster is left as it was
             keyspace = "np_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         } else {
-            EmbeddedCassandra node = EmbeddedCassandra.shared();
-            System.out.println("embedded Cassandra accepted clients after " + node.startupTime().toMillis() + " ms");
-            address = node.address();
             keyspace = "kit";
+            java.util.Optional<InetSocketAddress> container = CassandraContainer.startIfDocker();
+            if (container.isPresent()) {
+                address = container.get();
+            } else {
+                EmbeddedCassandra node = EmbeddedCassandra.shared();
+                System.out.println("embedded Cassandra accepted clients after " + node.startupTime().toMillis() + " ms");
+                address = node.address();
+            }
         }
         DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
