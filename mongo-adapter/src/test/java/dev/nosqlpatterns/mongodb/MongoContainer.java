@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.mongodb;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import org.testcontainers.DockerClientFactory;
@@ -18,7 +20,7 @@ final class MongoContainer {
 
     /** The URI of a started replica set, or empty when no Docker engine answers. */
     static Optional<String> start() {
-        if (!DockerClientFactory.instance().isDockerAvailable()) {
+        if (!dockerMayRun() || !DockerClientFactory.instance().isDockerAvailable()) {
             return Optional.empty();
         }
         GenericContainer<?> mongo = new GenericContainer<>(DockerImageName.parse("mongo:7"))
@@ -46,5 +48,15 @@ final class MongoContainer {
             throw new IllegalStateException(e);
         }
         return Optional.of("mongodb://" + mongo.getHost() + ":" + mongo.getMappedPort(27017) + "/?directConnection=true");
+    }
+
+    /** A cheap look for signs of a Docker engine, to spare loading Testcontainers (seconds) where there is none. */
+    private static boolean dockerMayRun() {
+        String home = System.getProperty("user.home");
+        String runtime = System.getenv("XDG_RUNTIME_DIR");
+        return System.getenv("DOCKER_HOST") != null || System.getenv("TESTCONTAINERS_HOST_OVERRIDE") != null
+                || Files.exists(Path.of("/var/run/docker.sock")) || Files.exists(Path.of(home, ".docker", "run", "docker.sock"))
+                || Files.exists(Path.of(home, ".testcontainers.properties"))
+                || (runtime != null && Files.exists(Path.of(runtime, "docker.sock")));
     }
 }
