@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * How one kind of record is stored: its logical table, the key templates that build its partition and sort
@@ -50,7 +49,7 @@ public final class EntityType<T extends Record> {
     private final KeyTemplate sort;
     private final boolean copyKeyFields;
     private final RecordCodec codec;
-    private final Map<String, KeyForm> forms;
+    private final EntityKeys keys;
     private final Map<String, RecordCodec.Component> keyComponents;
     private final Set<String> notStored;
     private final Value.Str tag;
@@ -63,7 +62,7 @@ public final class EntityType<T extends Record> {
         this.sort = b.sort;
         this.copyKeyFields = b.copyKeyFields;
         this.codec = b.codec;
-        this.forms = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(forms));
+        this.keys = new EntityKeys(name, recordClass.getSimpleName(), partition, sort, forms);
         Map<String, RecordCodec.Component> components = new LinkedHashMap<>();
         forms.keySet().forEach(n -> components.put(n, codec.component(n)));
         this.keyComponents = java.util.Collections.unmodifiableMap(components);
@@ -108,9 +107,7 @@ public final class EntityType<T extends Record> {
 
     /** The component types of the key placeholders, by name. */
     Map<String, Class<?>> keyTypes() {
-        Map<String, Class<?>> types = new LinkedHashMap<>();
-        forms.forEach((n, f) -> types.put(n, f.type()));
-        return types;
+        return keys.types();
     }
 
     /**
@@ -123,7 +120,7 @@ public final class EntityType<T extends Record> {
         Objects.requireNonNull(entity, () -> "entity of type '" + name + "' is null");
         Map<String, Object> values = new LinkedHashMap<>();
         keyComponents.forEach((placeholder, c) -> values.put(placeholder, codec.get(entity, c)));
-        return new Key(render(partition, values), render(sort, values));
+        return keys.key(values);
     }
 
     /**
@@ -134,9 +131,8 @@ public final class EntityType<T extends Record> {
      */
     public Key key(Map<String, ?> keyValues) {
         Objects.requireNonNull(keyValues, "key values are null");
-        checkNames(keyValues.keySet(), forms.keySet(), "the key");
-        Map<String, Object> values = accept(keyValues);
-        return new Key(render(partition, values), render(sort, values));
+        keys.checkNames(keyValues.keySet(), keyComponents.keySet(), "the key");
+        return keys.key(keys.accept(keyValues));
     }
 
     /**
@@ -154,7 +150,7 @@ public final class EntityType<T extends Record> {
         Map<String, Object> values = new LinkedHashMap<>();
         List<String> missing = new ArrayList<>();
         Map<String, java.lang.reflect.Method> accessors = Accessors.of(keyHolder.getClass());
-        for (String placeholder : forms.keySet()) {
+        for (String placeholder : keyComponents.keySet()) {
             java.lang.reflect.Method accessor = accessors.get(placeholder);
             if (accessor == null) {
                 missing.add(placeholder);
@@ -164,7 +160,7 @@ public final class EntityType<T extends Record> {
         }
         if (!missing.isEmpty()) {
             throw new IllegalArgumentException("record " + keyHolder.getClass().getName() + " cannot give the key of '"
-                    + name + "': it has no component " + missing + "; the key templates name " + forms.keySet());
+                    + name + "': it has no component " + missing + "; the key templates name " + keyComponents.keySet());
         }
         return key(values);
     }
@@ -176,8 +172,8 @@ public final class EntityType<T extends Record> {
      */
     public String partitionKey(Map<String, ?> partitionValues) {
         Objects.requireNonNull(partitionValues, "partition values are null");
-        checkNames(partitionValues.keySet(), new LinkedHashSet<>(partition.placeholders()), "the partition key");
-        return render(partition, accept(partitionValues));
+        keys.checkNames(partitionValues.keySet(), new LinkedHashSet<>(partition.placeholders()), "the partition key");
+        return keys.render(partition, keys.accept(partitionValues));
     }
 
     /**
@@ -186,10 +182,7 @@ public final class EntityType<T extends Record> {
      */
     public String sortPrefix(Map<String, ?> leadingSortValues) {
         Objects.requireNonNull(leadingSortValues, "leading sort values are null");
-        Map<String, Object> typed = accept(leadingSortValues);
-        Map<String, String> texts = new LinkedHashMap<>();
-        typed.forEach((n, v) -> texts.put(n, write(n, v, sort)));
-        return sort.prefix(texts);
+        return keys.sortPrefix(keys.accept(leadingSortValues));
     }
 
     /** The item of an entity: its key, its components as attributes and the type tag. */
@@ -235,91 +228,7 @@ public final class EntityType<T extends Record> {
      *                                both templates has two different values
      */
     public Map<String, Object> keyValues(Key key) {
-        Map<String, Object> values = new LinkedHashMap<>();
-        readInto(partition, key.partition(), key, values);
-        readInto(sort, key.sort(), key, values);
-        return values;
-    }
-
-    private void readInto(KeyTemplate template, String text, Key key, Map<String, Object> values) {
-        Map<String, String> texts;
-        try {
-            texts = template.read(text);
-        } catch (IllegalArgumentException e) {
-            throw new EntityMappingException("the key " + key + " is not a key of entity type '" + name + "': "
-                    + e.getMessage(), e);
-        }
-        texts.forEach((placeholder, s) -> {
-            Object value;
-            try {
-                value = forms.get(placeholder).read(s);
-            } catch (IllegalArgumentException e) {
-                throw new EntityMappingException("the key " + key + " of entity type '" + name + "' holds {"
-                        + placeholder + "} = \"" + s + "\", which is not a " + forms.get(placeholder).type().getSimpleName()
-                        + ": " + e.getMessage(), e);
-            }
-            Object earlier = values.putIfAbsent(placeholder, value);
-            if (earlier != null && !earlier.equals(value)) {
-                throw new EntityMappingException("the key " + key + " of entity type '" + name + "' holds {"
-                        + placeholder + "} twice with different values: " + earlier + " and " + value);
-            }
-        });
-    }
-
-    private Map<String, Object> accept(Map<String, ?> given) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        List<String> problems = new ArrayList<>();
-        given.forEach((n, v) -> {
-            KeyForm form = forms.get(n);
-            if (form == null) {
-                problems.add("{" + n + "} is not a key placeholder of '" + name + "' " + forms.keySet());
-            } else if (v == null) {
-                problems.add("{" + n + "} is null");
-            } else {
-                try {
-                    out.put(n, form.accept(v));
-                } catch (IllegalArgumentException e) {
-                    problems.add("{" + n + "} " + e.getMessage());
-                }
-            }
-        });
-        if (!problems.isEmpty()) {
-            throw new IllegalArgumentException("key values for entity type '" + name + "': " + String.join("; ", problems));
-        }
-        return out;
-    }
-
-    private String render(KeyTemplate template, Map<String, Object> values) {
-        Map<String, String> texts = new LinkedHashMap<>();
-        for (String placeholder : template.placeholders()) {
-            Object v = values.get(placeholder);
-            if (v == null) {
-                throw new IllegalArgumentException("key component '" + placeholder + "' of entity type '" + name
-                        + "' is null");
-            }
-            texts.put(placeholder, write(placeholder, v, template));
-        }
-        return template.render(texts);
-    }
-
-    private String write(String placeholder, Object value, KeyTemplate template) {
-        try {
-            return forms.get(placeholder).write(value);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(recordClass.getSimpleName() + "." + placeholder + " (in key template \""
-                    + template + "\" of entity type '" + name + "') cannot be written: " + e.getMessage(), e);
-        }
-    }
-
-    private void checkNames(Set<String> given, Set<String> expected, String what) {
-        Set<String> missing = new TreeSet<>(expected);
-        missing.removeAll(given);
-        Set<String> unknown = new TreeSet<>(given);
-        unknown.removeAll(expected);
-        if (!missing.isEmpty() || !unknown.isEmpty()) {
-            throw new IllegalArgumentException(what + " of entity type '" + name + "' takes values for " + expected
-                    + (missing.isEmpty() ? "" : "; missing " + missing) + (unknown.isEmpty() ? "" : "; unknown " + unknown));
-        }
+        return keys.read(Objects.requireNonNull(key, "key is null"));
     }
 
     @Override
