@@ -19,6 +19,7 @@ import org.apache.lucene.analysis.path.PathHierarchyTokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
@@ -49,18 +50,20 @@ final class Docs {
     static final String ELEMENT = "_e";
     /** Path-hierarchy terms of path attributes: table, attribute, then every ancestor path. */
     static final String PATH = "_ph";
+    /** The version of the write that left the item: doc values (highest at open) and stored (read with it). */
+    static final String VERSION = "_ver";
     /** Prefix of the per-index field of a declared secondary index. */
     static final String INDEX = "_x.";
 
-    static final Set<String> LOADED = Set.of(KEY, VALUE);
+    static final Set<String> LOADED = Set.of(KEY, VALUE, VERSION);
     private static final int MAX_RAW_ELEMENT_TERM = 512;
 
     private Docs() {
     }
 
     /** The documents of one item, children first, the item's own document last. */
-    static List<Iterable<IndexableField>> block(String table, Item item, BytesRef term, TableSpec spec,
-                                                Set<String> pathAttributes) {
+    static List<Iterable<IndexableField>> block(String table, Item item, BytesRef term, long version,
+                                                TableSpec spec, Set<String> pathAttributes) {
         List<Iterable<IndexableField>> block = new ArrayList<>();
         for (Map.Entry<String, Value> a : item.attributes().entrySet()) {
             if (a.getValue() instanceof Value.ListValue list) {
@@ -80,6 +83,8 @@ final class Docs {
         doc.add(new StringField(TABLE, table, Field.Store.NO));
         doc.add(new StringField(TOP, "1", Field.Store.NO));
         doc.add(new StoredField(VALUE, ValueCodec.encode(new Value.MapValue(item.attributes()))));
+        doc.add(new NumericDocValuesField(VERSION, version));
+        doc.add(new StoredField(VERSION, version));
         if (spec != null) {
             for (IndexSpec index : spec.indexes()) {
                 indexTerm(table, index, item).ifPresent(t -> {
@@ -175,6 +180,12 @@ final class Docs {
             throw new UncheckedIOException(e);
         }
         return out;
+    }
+
+    /** The version of the write that left a document's item (0 when it has none). */
+    static long version(Document doc) {
+        IndexableField v = doc.getField(VERSION);
+        return v == null ? 0 : v.numericValue().longValue();
     }
 
     /** The item a document holds, from its stored key and attributes. */

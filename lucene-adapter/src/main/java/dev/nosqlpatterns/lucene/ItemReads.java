@@ -13,11 +13,17 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.IndexSearcher;
@@ -29,8 +35,6 @@ import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.util.BytesRef;
 
 /** Item reads on one searcher: by key, by partition range in key order, and by scan segment. */
@@ -41,40 +45,72 @@ final class ItemReads {
     private ItemReads() {
     }
 
-    static Optional<Item> get(IndexSearcher searcher, BytesRef term) throws IOException {
-        TopDocs top = searcher.search(new TermQuery(new Term(Docs.KEY, term)), 1);
-        if (top.scoreDocs.length == 0) {
-            return Optional.empty();
-        }
-        return Optional.of(load(searcher.storedFields(), top.scoreDocs[0].doc));
+    /** An item read from the index, with its term and the version of the write that left it. */
+    record Found(BytesRef term, Item item, long version) {
     }
 
-    /** The items found, by item term. */
-    static Map<BytesRef, Item> getAll(IndexSearcher searcher, Collection<BytesRef> terms) throws IOException {
-        TopDocs top = searcher.search(new TermInSetQuery(Docs.KEY, terms), Math.max(1, terms.size()));
-        StoredFields stored = searcher.storedFields();
-        Map<BytesRef, Item> found = new HashMap<>();
-        for (ScoreDoc hit : top.scoreDocs) {
-            Document doc = stored.document(hit.doc, Docs.LOADED);
-            found.put(BytesRef.deepCopyOf(doc.getBinaryValue(Docs.KEY)), Docs.item(doc));
+    /** The indexed items of these terms, by term. */
+    static Map<BytesRef, Found> getAll(IndexSearcher searcher, Collection<BytesRef> terms) throws IOException {
+        Query query = terms.size() == 1 ? new TermQuery(new Term(Docs.KEY, terms.iterator().next()))
+                : new TermInSetQuery(Docs.KEY, terms);
+        TopDocs top = searcher.search(query, Math.max(1, terms.size()));
+        Map<BytesRef, Found> found = new HashMap<>();
+        for (Found f : found(searcher, top.scoreDocs, top.scoreDocs.length)) {
+            found.put(f.term(), f);
         }
         return found;
     }
 
-    static QueryResult query(IndexSearcher searcher, KeyQuery q) throws IOException {
+    /** The range of item terms a partition query reads, or null when it selects nothing. */
+    static Range range(KeyQuery q) {
         byte[] prefix = Keys.prefix(q.table(), q.partition());
         Range range = Range.of(prefix, q.condition());
         if (q.startAfter().isPresent()) {
             BytesRef after = new BytesRef(Keys.concat(prefix, Keys.utf8(q.startAfter().get())));
             range = q.descending() ? range.below(after) : range.above(after);
         }
-        if (range.isEmpty()) {
-            return new QueryResult(List.of(), false);
+        return range.isEmpty() ? null : range;
+    }
+
+    /**
+     * A partition query: the indexed items of the range, each replaced by a newer pending write of it, plus
+     * pending items not indexed yet. A pending entry hides at most one indexed item, so reading that many
+     * more items than asked leaves at least {@code limit + 1} items before the last one read: the first
+     * {@code limit + 1} of the combined list are exact, and pending items past the last one read can wait.
+     */
+    static QueryResult query(IndexSearcher searcher, KeyQuery q, Range range,
+                             NavigableMap<BytesRef, PendingWrites.Entry> pending) throws IOException {
+        int n = q.limit() + 1 + pending.size();
+        TopDocs top = searcher.search(range.query(Docs.KEY), n, q.descending() ? DESCENDING : ASCENDING);
+        List<Found> indexed = found(searcher, top.scoreDocs, top.scoreDocs.length);
+        TreeMap<BytesRef, Item> merged = new TreeMap<>();
+        Set<BytesRef> seen = new HashSet<>();
+        for (Found f : indexed) {
+            seen.add(f.term());
+            PendingWrites.newer(f, pending.get(f.term())).ifPresent(i -> merged.put(f.term(), i));
         }
-        TopDocs top = searcher.search(range.query(Docs.KEY), q.limit() + 1, q.descending() ? DESCENDING : ASCENDING);
-        int n = Math.min(q.limit(), top.scoreDocs.length);
-        List<Item> items = load(searcher, top.scoreDocs, n);
-        return new QueryResult(items, top.scoreDocs.length > q.limit());
+        BytesRef last = indexed.size() < n ? null : indexed.get(indexed.size() - 1).term();
+        for (Map.Entry<BytesRef, PendingWrites.Entry> e : pending.entrySet()) {
+            boolean beforeLast = last == null
+                    || (q.descending() ? e.getKey().compareTo(last) > 0 : e.getKey().compareTo(last) < 0);
+            if (beforeLast && !seen.contains(e.getKey()) && e.getValue().item() != null) {
+                merged.put(e.getKey(), e.getValue().item());
+            }
+        }
+        List<Item> ordered = new ArrayList<>(q.descending() ? merged.descendingMap().values() : merged.values());
+        boolean more = ordered.size() > q.limit();
+        return new QueryResult(more ? ordered.subList(0, q.limit()) : ordered, more);
+    }
+
+    /** The items of these hits, with their terms and versions. */
+    static List<Found> found(IndexSearcher searcher, ScoreDoc[] docs, int n) throws IOException {
+        StoredFields stored = searcher.storedFields();
+        List<Found> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Document doc = stored.document(docs[i].doc, Docs.LOADED);
+            out.add(new Found(BytesRef.deepCopyOf(doc.getBinaryValue(Docs.KEY)), Docs.item(doc), Docs.version(doc)));
+        }
+        return out;
     }
 
     static ScanResult scan(IndexSearcher searcher, ScanRequest s) throws IOException {

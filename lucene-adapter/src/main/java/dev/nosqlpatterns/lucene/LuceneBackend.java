@@ -24,10 +24,12 @@ import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.store.spi.Updates;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -46,8 +48,8 @@ import org.apache.lucene.util.BytesRef;
  *
  * <p>Every write holds the locks of its keys while it reads the current items, checks conditions and
  * applies the change in one IndexWriter call (atomic for readers and for commits), so conditions hold
- * within this JVM. Reads see every completed write: by key through the shared index's pending writes,
- * otherwise after a refresh (see {@link SharedIndex}). Another process
+ * within this JVM. Reads see every completed write: reads by key and partition queries combine the
+ * searcher with the pending writes ({@link PendingWrites}), other reads refresh first when needed. Another process
  * cannot open the index for writing at the same time (Lucene's write lock), hence no
  * {@link Capability#SHARED_ACROSS_PROCESSES}.
  */
@@ -159,11 +161,7 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
     public Optional<Item> get(String table, Key key, CostMeter meter) {
         meter.roundTrip();
         BytesRef term = Keys.item(table, key);
-        Optional<SharedIndex.Pending> pending = index.pending(term);
-        if (pending.isPresent()) {
-            return pending.get().current();
-        }
-        return Failures.run(table, key, () -> searchNow(s -> ItemReads.get(s, term)));
+        return Failures.run(table, key, () -> current(List.of(term)).get(term));
     }
 
     @Override
@@ -171,16 +169,9 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
         meter.roundTrip();
         Map<BytesRef, ItemRef> byTerm = new LinkedHashMap<>();
         refs.forEach(r -> byTerm.put(Keys.item(r.table(), r.key()), r));
-        // One refreshed searcher for all keys: mixing pending writes with a searcher could show half of an
-        // atomic write that lands in between.
-        Map<BytesRef, Item> found = read(refs.get(0).table(), null, s -> ItemReads.getAll(s, byTerm.keySet()));
+        Map<BytesRef, Optional<Item>> found = Failures.run(refs.get(0).table(), null, () -> current(byTerm.keySet()));
         Map<ItemRef, Item> out = new LinkedHashMap<>();
-        byTerm.forEach((term, ref) -> {
-            Item item = found.get(term);
-            if (item != null) {
-                out.put(ref, item);
-            }
-        });
+        byTerm.forEach((term, ref) -> found.get(term).ifPresent(item -> out.put(ref, item)));
         return out;
     }
 
@@ -205,7 +196,14 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
     @Override
     public QueryResult query(KeyQuery query, CostMeter meter) {
         meter.roundTrip();
-        return read(query.table(), null, s -> ItemReads.query(s, query));
+        ItemReads.Range range = ItemReads.range(query);
+        if (range == null) {
+            return new QueryResult(List.of(), false);
+        }
+        return Failures.run(query.table(), null, () -> {
+            NavigableMap<BytesRef, PendingWrites.Entry> pending = index.pending.snapshot(range);
+            return searchNow(s -> ItemReads.query(s, query, range, pending));
+        });
     }
 
     @Override
@@ -273,6 +271,7 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
         index.locked(terms, () -> {
             Failures.run(first.table(), writes.size() == 1 ? first.key() : null, () -> {
                 Map<BytesRef, Optional<Item>> current = currentItems(writes, terms);
+                long version = index.pending.nextVersion();
                 List<Iterable<IndexableField>> docs = new ArrayList<>();
                 Map<BytesRef, Item> changed = new LinkedHashMap<>();
                 for (int i = 0; i < writes.size(); i++) {
@@ -280,15 +279,16 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
                     Item result = change(w, current.getOrDefault(terms.get(i), Optional.empty()), i, writes.size());
                     after.add(result);
                     if (result != null) {
-                        docs.addAll(Docs.block(w.table(), result, terms.get(i), index.tables.get(w.table()),
-                                pathAttributes));
+                        docs.addAll(Docs.block(w.table(), result, terms.get(i), version,
+                                index.tables.get(w.table()), pathAttributes));
                     }
                     if (!(w instanceof Write.Check)) {
                         changed.put(terms.get(i), result);
                     }
                 }
                 if (!changed.isEmpty()) {
-                    index.written(writeDocuments(Docs.BLOCK, new ArrayList<>(changed.keySet()), docs), changed);
+                    long sequence = writeDocuments(Docs.BLOCK, new ArrayList<>(changed.keySet()), docs);
+                    index.written(version, sequence, changed);
                 }
                 return null;
             });
@@ -296,10 +296,7 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
         return after;
     }
 
-    /**
-     * The current items of the writes that need them: pending writes first, then one searcher for the rest.
-     * Mixing the two is safe here: every key is locked, so none of these items can change meanwhile.
-     */
+    /** The current items of the writes that need them (a condition, or an update). */
     private Map<BytesRef, Optional<Item>> currentItems(List<Write> writes, List<BytesRef> terms) throws IOException {
         List<BytesRef> needed = new ArrayList<>();
         for (int i = 0; i < writes.size(); i++) {
@@ -308,19 +305,22 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
                 needed.add(terms.get(i));
             }
         }
-        if (needed.isEmpty()) {
-            return Map.of();
+        return needed.isEmpty() ? Map.of() : current(needed);
+    }
+
+    /**
+     * The current state of items: per item the newer of its pending write and its indexed document. The
+     * pending writes are read first, in one snapshot, then the searcher, so that a write that leaves the
+     * pending writes meanwhile is in that searcher, and an atomic write is seen whole or not at all.
+     */
+    private Map<BytesRef, Optional<Item>> current(Collection<BytesRef> terms) throws IOException {
+        Map<BytesRef, PendingWrites.Entry> pending = index.pending.snapshot(terms);
+        Map<BytesRef, ItemReads.Found> indexed = searchNow(s -> ItemReads.getAll(s, terms));
+        Map<BytesRef, Optional<Item>> out = new HashMap<>();
+        for (BytesRef t : terms) {
+            out.put(t, PendingWrites.newer(indexed.get(t), pending.get(t)));
         }
-        Map<BytesRef, Optional<Item>> current = new HashMap<>();
-        for (BytesRef t : needed) {
-            index.pending(t).ifPresent(p -> current.put(t, p.current()));
-        }
-        List<BytesRef> rest = needed.stream().filter(t -> !current.containsKey(t)).toList();
-        if (!rest.isEmpty()) {
-            Map<BytesRef, Item> found = searchNow(s -> ItemReads.getAll(s, rest));
-            rest.forEach(t -> current.put(t, Optional.ofNullable(found.get(t))));
-        }
-        return current;
+        return out;
     }
 
     /** The item a write leaves (null when it leaves none), after checking its condition and size. */

@@ -6,12 +6,13 @@ import java.io.IOException;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.util.BytesRef;
@@ -22,15 +23,14 @@ import org.apache.lucene.util.BytesRef;
  * declared tables. Backends opened on the same writer (or the same path) in one JVM get the same
  * instance, counted, so that their locks exclude each other; the last one to close releases it.
  *
- * <p>Read-your-writes without a refresh per write: a write leaves the item (or its absence) in
- * {@link #pending}, keyed by item term, until a refresh has made it visible; reads by key look there
- * first, and every other read first calls {@link #fresh()}, which refreshes when anything was written
- * since the last refresh. A refresh flushes a segment, so it is paid once per burst of writes, not per write.
+ * <p>Read-your-writes without a refresh per write: item writes stay readable in {@link #pending} until
+ * a refresh has made them visible; reads by key and partition queries combine them with the searcher,
+ * and every other read first calls {@link #fresh()}, which refreshes when anything was written since the
+ * last refresh.
  */
 final class SharedIndex {
     private static final Map<Object, SharedIndex> OPEN = new HashMap<>();
     private static final int STRIPES = 1024;
-    private static final int MAX_PENDING = 4096;
 
     final IndexWriter writer;
     final SearcherManager searchers;
@@ -38,27 +38,38 @@ final class SharedIndex {
     private final Object identity;
     private final boolean ownsWriter;
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
-    private final ConcurrentSkipListMap<BytesRef, Pending> pending = new ConcurrentSkipListMap<>();
+    final PendingWrites pending;
     private final AtomicLong lastWrite = new AtomicLong();
     private final AtomicLong visible = new AtomicLong();
-    private final AtomicLong writes = new AtomicLong();
     private int references;
-
-    /** A write not yet known to be visible to searchers: the item after it (null when deleted). */
-    record Pending(Item item, long sequence) {
-        /** The item as a read should see it: empty when deleted. */
-        Optional<Item> current() {
-            return Optional.ofNullable(item);
-        }
-    }
 
     private SharedIndex(Object identity, IndexWriter writer, boolean ownsWriter) throws IOException {
         this.identity = identity;
         this.writer = writer;
         this.ownsWriter = ownsWriter;
         this.searchers = new SearcherManager(writer, true, false, null);
+        this.pending = new PendingWrites(highestVersion());
         for (int i = 0; i < STRIPES; i++) {
             stripes[i] = new ReentrantLock();
+        }
+    }
+
+    /** The highest item version in the index, so that new versions are above those of earlier runs. */
+    private long highestVersion() throws IOException {
+        IndexSearcher searcher = searchers.acquire();
+        try {
+            long max = 0;
+            for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+                NumericDocValues versions = leaf.reader().getNumericDocValues(Docs.VERSION);
+                if (versions != null) {
+                    for (int d = versions.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = versions.nextDoc()) {
+                        max = Math.max(max, versions.longValue());
+                    }
+                }
+            }
+            return max;
+        } finally {
+            searchers.release(searcher);
         }
     }
 
@@ -123,21 +134,13 @@ final class SharedIndex {
         lastWrite.accumulateAndGet(sequence, Math::max);
     }
 
-    /** Records the items a write left (null values for deletes), readable by key at once. */
-    void written(long sequence, Map<BytesRef, Item> items) throws IOException {
-        items.forEach((term, item) -> pending.put(term, new Pending(item, sequence)));
+    /** Records the items a write left (null values for deletes), readable at once. */
+    void written(long version, long sequence, Map<BytesRef, Item> items) throws IOException {
+        pending.record(version, sequence, items);
         written(sequence);
-        if (writes.incrementAndGet() % 256 == 0 && pending.size() > MAX_PENDING) {
+        if (pending.large()) {
             fresh();
         }
-    }
-
-    /**
-     * The pending write of one item, if any. Call it before acquiring the searcher that answers otherwise,
-     * so that a write that has left this map is visible to that searcher.
-     */
-    Optional<Pending> pending(BytesRef term) {
-        return Optional.ofNullable(pending.get(term));
     }
 
     /** Makes every write completed so far visible to searchers acquired from now on. */
@@ -148,18 +151,14 @@ final class SharedIndex {
         long upTo = writer.getMaxCompletedSequenceNumber();
         searchers.maybeRefreshBlocking();
         visible.accumulateAndGet(upTo, Math::max);
-        for (Map.Entry<BytesRef, Pending> e : pending.entrySet()) {
-            if (e.getValue().sequence() <= upTo) {
-                pending.remove(e.getKey(), e.getValue());
-            }
-        }
+        pending.visibleUpTo(upTo);
     }
 
     /** Refreshes after the delete of a whole table (sequence number given) and forgets its pending writes. */
     void dropped(long sequence, byte[] tablePrefix) throws IOException {
         written(sequence);
         fresh();
-        pending.subMap(new BytesRef(tablePrefix), ItemReads.end(tablePrefix)).clear();
+        pending.clear(new BytesRef(tablePrefix), ItemReads.end(tablePrefix));
     }
 
     /** Runs {@code body} holding the stripe locks of the given item terms, taken in a fixed order (no deadlock). */
