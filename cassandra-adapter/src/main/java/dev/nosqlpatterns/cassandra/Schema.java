@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.nosqlpatterns.store.IndexSpec;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.LoggerFactory;
 
 /** Keyspace, table and index definitions, and what the server is. */
 final class Schema {
@@ -40,6 +42,7 @@ final class Schema {
         if (known != null) {
             return known;
         }
+        warnOnClientTimestamps(cql.session);
         Row row = cql.execute(SimpleStatement.newInstance("SELECT partitioner, release_version FROM system.local"),
                 new CostMeter(), null, null).one();
         if (row == null) {
@@ -56,6 +59,17 @@ final class Schema {
         Server server = new Server(String.valueOf(row.getString("partitioner")), major);
         SERVERS.put(cql.session, server);
         return server;
+    }
+
+    /** Plain writes with client-side timestamps may shadow lightweight transactions: say so once per session. */
+    private static void warnOnClientTimestamps(CqlSession session) {
+        String generator = session.getContext().getConfig().getDefaultProfile()
+                .getString(DefaultDriverOption.TIMESTAMP_GENERATOR_CLASS, "AtomicTimestampGenerator");
+        if (!generator.endsWith("ServerSideTimestampGenerator")) {
+            LoggerFactory.getLogger(CassandraStore.class).warn("The Cassandra session uses {}: a plain put or delete"
+                    + " may then be ordered after a later conditional write or update of the same item. Set"
+                    + " advanced.timestamp-generator.class = ServerSideTimestampGenerator on the session.", generator);
+        }
     }
 
     static void ensureKeyspace(Cql cql) {
