@@ -103,9 +103,24 @@ public final class AdjacencyList {
         }
     }
 
-    /** The ids {@code from} links to, in id order (UTF-8). */
+    /**
+     * The ids {@code from} links to, in id order (UTF-8). For a symmetric relation, a side that was
+     * written first (under the larger id) is checked against the side written last, in one batch read,
+     * so a link left half-written by a crash is never returned.
+     */
     public List<String> targets(String from) {
-        return others(from, FORWARD);
+        List<String> candidates = others(from, FORWARD);
+        if (!symmetric) {
+            return candidates;
+        }
+        List<String> unconfirmed = candidates.stream()
+                .filter(other -> dev.nosqlpatterns.key.Utf8Order.compare(from, other) > 0).toList();
+        if (unconfirmed.isEmpty()) {
+            return candidates;
+        }
+        BatchGetResult truth = store.getAll(table, unconfirmed.stream().map(other -> forwardKey(other, from)).toList());
+        return candidates.stream().filter(other -> dev.nosqlpatterns.key.Utf8Order.compare(from, other) <= 0
+                || truth.get(new ItemRef(table, forwardKey(other, from))).isPresent()).toList();
     }
 
     /**
@@ -114,7 +129,7 @@ public final class AdjacencyList {
      */
     public List<String> sources(String to) {
         if (symmetric) {
-            return others(to, FORWARD);
+            return targets(to);
         }
         List<String> candidates = others(to, INVERSE);
         if (candidates.isEmpty()) {

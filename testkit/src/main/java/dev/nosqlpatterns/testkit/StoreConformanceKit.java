@@ -5,6 +5,7 @@ import dev.nosqlpatterns.testkit.denormalize.DenormalizationSuite;
 import dev.nosqlpatterns.testkit.index.IndexTableCrashSuite;
 import dev.nosqlpatterns.testkit.index.IndexTableSuite;
 import dev.nosqlpatterns.testkit.keys.CompositeIndexSuite;
+import dev.nosqlpatterns.testkit.nested.NestedFlatteningSuite;
 import dev.nosqlpatterns.testkit.keys.EnumerableKeysSuite;
 import dev.nosqlpatterns.testkit.keys.FrameAggregationSuite;
 import dev.nosqlpatterns.testkit.relation.AggregateSuite;
@@ -192,6 +193,14 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class Denormalization extends DenormalizationSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class NestedDocumentFlattening extends NestedFlatteningSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
