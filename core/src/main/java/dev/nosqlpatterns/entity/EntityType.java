@@ -262,7 +262,7 @@ public final class EntityType<T extends Record> {
             this.name = recordClass.getSimpleName();
         }
 
-        /** The entity-type name items are tagged with; by default the record's simple name. */
+        /** The entity-type name items are tagged with (1 to 100 characters); by default the record's simple name. */
         public Builder<T> name(String typeName) {
             Objects.requireNonNull(typeName, "entity type name is null");
             if (typeName.isEmpty() || Utf8Order.firstUnpairedSurrogate(typeName) >= 0 || typeName.length() > 100) {

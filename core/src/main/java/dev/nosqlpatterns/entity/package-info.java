@@ -31,9 +31,23 @@
  * defined, with a message naming the record, the component and the type.
  *
  * <h2>Keys</h2>
- * Key placeholders hold strings, booleans, enums, integers, decimals, floating-point numbers, instants, dates,
- * year-months and UUIDs, written in the forms described by {@code KeyTemplate} and the entity type: numbers,
- * instants and dates in fixed-width or order-preserving forms, so a sort key of one numeric or time placeholder
- * sorts in value order. Values containing the template's separators are escaped, never refused.
+ * A placeholder of a key template names a component, whose value is written as text in a form that keeps value
+ * order where the type has one, so that a sort key made of one typed placeholder sorts in value order:
+ * <ul>
+ *   <li>{@code String}: as it is; a {@code UUID}: its lower-case text; an enum: its name; a boolean:
+ *       {@code false} or {@code true}.</li>
+ *   <li>{@code byte}, {@code short}, {@code int}, {@code long} (and boxes): fixed-width decimal, 3, 5, 10 and 19
+ *       digits; a negative value is {@code -} followed by the value plus 10<sup>width</sup>, so {@code 1001} as a long
+ *       is {@code 0000000000000001001} and {@code -1} is {@code -9999999999999999999}.</li>
+ *   <li>{@code BigInteger}, {@code BigDecimal}, {@code float}, {@code double}: the DECIMAL token of
+ *       {@link dev.nosqlpatterns.key.CompositeKeyCodec} without its trailing separator ({@code 42} is
+ *       {@code >a142}).</li>
+ *   <li>{@code Instant}, {@code LocalDate}, {@code YearMonth}: the same fixed-width text as attributes.</li>
+ * </ul>
+ * The template then escapes its stop characters inside the text (see {@link dev.nosqlpatterns.entity.KeyTemplate}),
+ * so values containing a separator are stored and read back, never refused. Order is kept unless a stop character
+ * occurs in the forms of some values but not at the same place in others: separators such as {@code |}, {@code #}
+ * or {@code /} never occur in the forms of numbers, instants and dates, while {@code -} as a separator would move
+ * negative numbers after positive ones.
  */
 package dev.nosqlpatterns.entity;
