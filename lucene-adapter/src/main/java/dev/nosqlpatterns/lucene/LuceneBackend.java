@@ -395,7 +395,7 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
         }
     }
 
-    /** Replaces the documents holding given terms of a field, atomically, and makes the change visible. */
+    /** Replaces the documents holding given terms of a field, atomically; the next read refreshes to see it. */
     interface Writer {
         void write(String field, List<BytesRef> replaced, List<Iterable<IndexableField>> docs);
     }

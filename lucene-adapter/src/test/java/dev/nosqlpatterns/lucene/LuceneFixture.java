@@ -2,6 +2,7 @@ package dev.nosqlpatterns.lucene;
 
 import dev.nosqlpatterns.lucene.embedded.EmbeddedLucene;
 import dev.nosqlpatterns.store.spi.StoreBackend;
+import java.util.function.UnaryOperator;
 
 /**
  * Where the tests find their index: the URI in {@code NOSQLPATTERNS_LUCENE_URI} (environment variable or
@@ -15,8 +16,13 @@ final class LuceneFixture {
     }
 
     static StoreBackend openBackend() {
+        return openBackend(b -> b);
+    }
+
+    /** A backend from a builder that {@code options} may configure further (path attributes, commits). */
+    static StoreBackend openBackend(UnaryOperator<LuceneStore.Builder> options) {
         String uri = System.getProperty(VARIABLE, System.getenv(VARIABLE));
-        LuceneStore.Builder b = LuceneStore.builder().pathAttribute("path");
+        LuceneStore.Builder b = options.apply(LuceneStore.builder());
         if (uri != null && !uri.isBlank()) {
             return b.uri(uri).buildBackend();
         }

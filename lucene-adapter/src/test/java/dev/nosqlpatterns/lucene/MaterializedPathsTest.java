@@ -22,7 +22,7 @@ class MaterializedPathsTest {
 
     @BeforeEach
     void open() {
-        store = Store.of(LuceneFixture.openBackend());
+        store = Store.of(LuceneFixture.openBackend(b -> b.pathAttribute("path")));
         store.createTable(TableSpec.named(table));
         paths = store.capability(MaterializedPaths.class).orElseThrow();
         for (String p : List.of("/a", "/a/b", "/a/b/c", "/a/bc", "/d")) {
