@@ -21,8 +21,8 @@ import java.util.TreeSet;
  * separator. A template escapes such values, so {@link #read} inverts {@link #render} for every
  * well-formed string.
  *
- * <p>Syntax: a placeholder is {@code {name}} with a Java identifier as name; {@code {{} and
- * {@code }}} stand for literal braces. Two placeholders must be separated by literal text, a name
+ * <p>Syntax: a placeholder is {@code {name}} with a Java identifier as name; <code>{{</code> and
+ * <code>}}</code> stand for literal braces. Two placeholders must be separated by literal text, a name
  * may appear once, and literal text may not contain the escape character {@value #ESCAPE}.
  *
  * <p>Escaping: the <em>stop characters</em> of a template are the first code point of every literal
