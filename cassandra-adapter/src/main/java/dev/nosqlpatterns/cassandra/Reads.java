@@ -184,7 +184,7 @@ final class Reads {
             long[] range = TokenRanges.murmur3(s.segment(), s.totalSegments());
             st = cql.plain(cql.prepare(t.scanRange, t.name), range[0], range[1]);
         }
-        st = st.setPageSize(s.limit());
+        st = st.setPageSize(Math.min(s.limit(), MAX_PAGE)); // a page may hold fewer than asked
         if (s.token().isPresent()) {
             try {
                 st = st.setPagingState(PagingState.fromBytes(Base64.getUrlDecoder().decode(s.token().get())),
