@@ -31,7 +31,6 @@ abstract class AbstractTree<T> implements Tree<T> {
     public final TreeNode<T> createRoot(String id, T payload) {
         NodeNames.check("node id", id);
         Value stored = ctx.encode(id, payload);
-        ctx.label(id, payload);
         createRoot(id, stored, payload);
         return new TreeNode<>(id, Optional.empty(), payload);
     }
@@ -42,7 +41,6 @@ abstract class AbstractTree<T> implements Tree<T> {
         NodeNames.check("node id", id);
         Objects.requireNonNull(position, "position must not be null");
         Value stored = ctx.encode(id, payload);
-        ctx.label(id, payload);
         addChild(parentId, id, stored, payload, position);
         return new TreeNode<>(id, Optional.of(parentId), payload);
     }
@@ -101,7 +99,6 @@ abstract class AbstractTree<T> implements Tree<T> {
     public final void update(String id, T payload) {
         NodeNames.check("node id", id);
         Value stored = ctx.encode(id, payload);
-        ctx.label(id, payload);
         replace(id, stored, payload);
     }
 

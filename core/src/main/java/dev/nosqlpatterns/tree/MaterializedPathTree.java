@@ -84,6 +84,7 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
 
     @Override
     void createRoot(String id, Value stored, T payload) {
+        String label = ctx.label(id, payload);
         ctx.mutate("createRoot", tx -> {
             Optional<Item> existing = tx.read(Layout.pointer(id));
             tx.root().ifPresent(r -> {
@@ -94,7 +95,7 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
             }
             String key = PathKeys.root(id);
             tx.put(nodeKey(key, id), attributes(id, Optional.empty(), 0, Ranks.FIRST,
-                    "/" + ctx.label(id, payload), stored));
+                    "/" + label, stored));
             point(tx, id, key);
             tx.root(Optional.of(id));
             return null;
@@ -103,6 +104,7 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
 
     @Override
     void addChild(String parentId, String id, Value stored, T payload, Position position) {
+        String label = ctx.label(id, payload);
         ctx.mutate("addChild", tx -> {
             Map<String, Item> read = tx.read(List.of(Layout.pointer(parentId), Layout.pointer(id)));
             Item parentPointer = TreeContext.at(read, Layout.pointer(parentId))
@@ -118,7 +120,7 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
             String rank = rankAt(kids, index);
             String key = parentKey + PathKeys.segment(rank, id);
             tx.put(nodeKey(key, id), attributes(id, Optional.of(parentId), depth(parent) + 1, rank,
-                    Layout.string(parent, Layout.PATH) + "/" + ctx.label(id, payload), stored));
+                    Layout.string(parent, Layout.PATH) + "/" + label, stored));
             point(tx, id, key);
             return null;
         });
@@ -273,11 +275,12 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
 
     @Override
     void replace(String id, Value stored, T payload) {
+        String label = ctx.label(id, payload);
         ctx.mutate("update", tx -> {
             String key = locate(tx, id, "node");
             Item node = at(tx, key, id);
             String path = Layout.string(node, Layout.PATH);
-            String newPath = parentPath(path) + "/" + ctx.label(id, payload);
+            String newPath = parentPath(path) + "/" + label;
             if (newPath.equals(path)) {
                 Map<String, Value> a = new LinkedHashMap<>(node.attributes());
                 a.put(Layout.PAYLOAD, stored);

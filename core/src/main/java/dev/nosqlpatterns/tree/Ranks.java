@@ -7,8 +7,10 @@ package dev.nosqlpatterns.tree;
  * <p>A rank is a non-empty string of the 62 ASCII digits and letters, read as a base-62 fraction
  * ({@code 0} is the smallest digit, {@code z} the largest) that never ends in {@code 0}. For such strings
  * the order of the fractions is the byte order of the strings, so ranks sort correctly as sort-key
- * segments. Appending after the last rank increments its first digit where it can, so a run of appends
- * grows ranks by one character per 30 or so; inserting between two ranks takes the midpoint.
+ * segments. Appending after the last rank increments its first digit where it can, and prepending before
+ * the first decrements it, so runs of appends or prepends grow ranks by one character per 30 or so;
+ * inserting between two ranks takes the midpoint, so a run of inserts at one place grows them by one
+ * character per 5 or so.
  */
 final class Ranks {
     static final String DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -40,24 +42,26 @@ final class Ranks {
         }
         String a = low == null ? "" : low;
         boolean open = high == null;
+        boolean narrowed = false;
         StringBuilder out = new StringBuilder();
         for (int i = 0; ; i++) {
             int da = i < a.length() ? digit(a.charAt(i)) : 0;
-            if (open) {
-                if (da + 1 < BASE) {
-                    return out.append(DIGITS.charAt(da + 1)).toString();
-                }
-                out.append(DIGITS.charAt(da));
-                continue;
+            int db = open ? BASE : i < high.length() ? digit(high.charAt(i)) : 0;
+            if (!narrowed && open && da + 1 < BASE) {
+                return out.append(DIGITS.charAt(da + 1)).toString();
             }
-            int db = i < high.length() ? digit(high.charAt(i)) : 0;
-            if (da == db) {
-                out.append(DIGITS.charAt(da));
-            } else if (db - da > 1) {
+            if (!narrowed && low == null && !open && db - 1 > da) {
+                return out.append(DIGITS.charAt(db - 1)).toString();
+            }
+            if (db - da > 1) {
                 return out.append(DIGITS.charAt((da + db) / 2)).toString();
-            } else {
-                out.append(DIGITS.charAt(da));
+            }
+            out.append(DIGITS.charAt(da));
+            if (da != db && !open) {
+                // The bounds part here by one digit: from now on anything above the rest of low fits, and
+                // the middle of that range leaves room on both sides.
                 open = true;
+                narrowed = true;
             }
         }
     }

@@ -18,7 +18,7 @@ public enum TreeStrategy {
      * its children. Get: 1. Children: 2. Parent: 2. Ancestors and depth: d + 1 (one per level up).
      * Subtree and count: h + 1, one batched read per level, never one per node. Add: 1 read; writes the
      * node and its parent. Move: d + 2 reads (the climb that rules out a cycle); writes the node and both
-     * parents. Delete subtree: h + 1 reads; k + 1 writes.
+     * parents. Delete subtree: h + 2 reads; k + 1 writes.
      */
     ADJACENCY_LIST("adj"),
 

@@ -71,6 +71,11 @@ public abstract class TreeLayoutSuite extends TreeSuiteSupport {
         assertThrows(IllegalArgumentException.class, () -> PathPattern.under("a/b"));
         assertEquals("/Catalog/Apparel/Men", tree.path("men"));
         assertSound(tree, 14);
+        for (TreeStrategy other : List.of(TreeStrategy.ADJACENCY_LIST, TreeStrategy.NESTED_SETS, TreeStrategy.AGGREGATE)) {
+            Tree<Category> unlabelled = newTree(other);
+            unlabelled.createRoot("r", Category.of("T-Shirts/Tops"));
+            assertEquals("T-Shirts/Tops", unlabelled.get("r").orElseThrow().payload().name(), "only paths use labels");
+        }
     }
 
     @Test
