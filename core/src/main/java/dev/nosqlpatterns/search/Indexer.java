@@ -1,0 +1,281 @@
+package dev.nosqlpatterns.search;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.store.BatchGetResult;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.Condition;
+import dev.nosqlpatterns.store.ConditionFailedException;
+import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.UpdateAction;
+import dev.nosqlpatterns.store.Write;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Writes documents: the direct row is the truth, posting lists and their counts are derived from it.
+ *
+ * <p>Where the store has {@link Capability#ATOMIC_WRITES}, one document's row, chunks and counts change in
+ * one atomic write, every item guarded by the version it was read at. Otherwise, and for bulk loads, an
+ * ordered protocol: (1) the row is written first, carrying in {@code drop} the terms it lost; (2) the id is
+ * added to the chunks of its terms and removed from the dropped ones, each chunk by a conditional
+ * read-modify-write; (3) counts are adjusted; (4) {@code drop} is cleared. Every step is idempotent, so
+ * indexing the document again completes an interrupted attempt, and {@link SearchRepair} finds and fixes
+ * what an abandoned one left.
+ */
+final class Indexer {
+    private final Store store;
+    private final Postings postings;
+    private final DirectIndex direct;
+    private final Dictionary dictionary;
+    private final Retry retry;
+
+    Indexer(Store store, Postings postings, DirectIndex direct, Dictionary dictionary, Retry retry) {
+        this.store = store;
+        this.postings = postings;
+        this.direct = direct;
+        this.dictionary = dictionary;
+        this.retry = retry;
+    }
+
+    void index(Document doc) {
+        check(List.of(doc));
+        int id = dictionary.ids(List.of(doc.id()), true).get(doc.id());
+        for (int attempt = 1; ; attempt++) {
+            Change change = change(id, doc, direct.get(id));
+            try {
+                if (store.has(Capability.ATOMIC_WRITES) && writeAtomically(change)) {
+                    return;
+                }
+                if (change.rowChanges()) {
+                    store.put(change.rowWrite(direct.table));
+                }
+                finish(List.of(change));
+                return;
+            } catch (ConditionFailedException lost) {
+                retry.after(attempt, direct.table, SearchKeys.row(id), lost);
+            }
+        }
+    }
+
+    /** Bulk load: rows in batches, then one conditional write per touched chunk for all documents together. */
+    void indexAll(List<Document> docs) {
+        check(docs);
+        Map<String, Integer> ids = dictionary.ids(docs.stream().map(Document::id).toList(), true);
+        BatchGetResult old = store.getAll(direct.table, docs.stream().map(d -> SearchKeys.row(ids.get(d.id()))).toList());
+        List<Change> changes = new ArrayList<>();
+        List<Write> rows = new ArrayList<>();
+        for (Document doc : docs) {
+            int id = ids.get(doc.id());
+            Change change = change(id, doc, old.get(new ItemRef(direct.table, SearchKeys.row(id))));
+            changes.add(change);
+            if (change.rowChanges()) {
+                rows.add(Write.put(direct.table, change.row()));
+            }
+        }
+        store.writeBatch(rows);
+        finish(changes);
+    }
+
+    /** Removes a document: marks its row gone, takes its id out of every posting, then deletes row and entry. */
+    boolean remove(String documentId) {
+        Document.checkId(documentId);
+        OptionalInt found = dictionary.lookup(documentId);
+        if (found.isEmpty()) {
+            return false;
+        }
+        int id = found.getAsInt();
+        for (int attempt = 1; ; attempt++) {
+            Optional<Item> old = direct.get(id);
+            if (old.isEmpty()) {
+                dictionary.delete(documentId, id);
+                return false;
+            }
+            Set<String> partitions = allPartitions(old.get());
+            partitions.add(SearchKeys.UNIVERSE);
+            Edits edits = new Edits(postings.format, postings.chunkBits);
+            partitions.forEach(p -> edits.remove(p, id));
+            try {
+                if (store.has(Capability.ATOMIC_WRITES)) {
+                    List<Postings.Planned> planned = postings.plan(edits.build());
+                    List<Write> writes = new ArrayList<>();
+                    writes.add(Write.delete(direct.table, old.get().key()).when(versionIs(old.get())));
+                    writes.add(dictionary.deletion(documentId, id));
+                    if (addPlanned(writes, planned)) {
+                        store.writeAtomically(writes);
+                        return true;
+                    }
+                }
+                Item marked = old.get().toBuilder().put(DirectIndex.GONE, true)
+                        .put(DirectIndex.VERSION, DirectIndex.version(old.get()) + 1).build();
+                if (!DirectIndex.gone(old.get())) {
+                    store.put(new Write.Put(direct.table, marked, versionIs(old.get())));
+                }
+                postings.addCounts(postings.apply(edits.build()));
+                Item current = DirectIndex.gone(old.get()) ? old.get() : marked;
+                store.delete(Write.delete(direct.table, current.key()).when(versionIs(current)));
+                dictionary.delete(documentId, id);
+                return true;
+            } catch (ConditionFailedException lost) {
+                retry.after(attempt, direct.table, SearchKeys.row(id), lost);
+            }
+        }
+    }
+
+    /** Steps 2 to 4 of the ordered protocol for several changed documents. */
+    private void finish(List<Change> changes) {
+        Edits edits = new Edits(postings.format, postings.chunkBits);
+        for (Change c : changes) {
+            c.adds().forEach(p -> edits.add(p, c.id()));
+            c.removes().forEach(p -> edits.remove(p, c.id()));
+        }
+        postings.addCounts(postings.apply(edits.build()));
+        for (Change c : changes) {
+            if (c.rowChanges() && !c.removes().isEmpty()) {
+                try {
+                    store.update(Write.update(direct.table, c.row().key(), UpdateAction.remove(DirectIndex.DROP))
+                            .when(versionIs(c.row())));
+                } catch (ConditionFailedException changedSince) {
+                    // A later writer rewrote the row and carries the drop forward itself.
+                }
+            }
+        }
+    }
+
+    /**
+     * One atomic write of row, chunks and counts, or nothing when row and chunks are as wanted already;
+     * false when it would exceed the store's atomic-write limits.
+     */
+    private boolean writeAtomically(Change change) {
+        Edits edits = new Edits(postings.format, postings.chunkBits);
+        change.adds().forEach(p -> edits.add(p, change.id()));
+        change.removes().forEach(p -> edits.remove(p, change.id()));
+        List<Postings.Planned> planned = postings.plan(edits.build());
+        if (!change.rowChanges() && planned.isEmpty()) {
+            return true;
+        }
+        List<Write> writes = new ArrayList<>();
+        Write.Put rowWrite = change.rowWrite(direct.table);
+        if (change.rowChanges()) {
+            Item row = DirectIndex.row(change.id(), change.doc(), DirectIndex.version(change.row()), Map.of(), false);
+            writes.add(new Write.Put(direct.table, row, rowWrite.condition()));
+        } else {
+            writes.add(Write.check(direct.table, rowWrite.key(), rowWrite.condition()));
+        }
+        if (!addPlanned(writes, planned)) {
+            return false;
+        }
+        store.writeAtomically(writes);
+        return true;
+    }
+
+    private boolean addPlanned(List<Write> writes, List<Postings.Planned> planned) {
+        Map<String, Long> deltas = new LinkedHashMap<>();
+        long bytes = 0;
+        for (Postings.Planned p : planned) {
+            writes.add(p.write(postings.table));
+            deltas.merge(p.partition(), p.delta(), Long::sum);
+            bytes += p.after().sizeInBytes();
+        }
+        writes.addAll(postings.countWrites(deltas));
+        for (Write w : writes) {
+            if (w instanceof Write.Put put) {
+                bytes += put.item().sizeInBytes();
+            }
+        }
+        Limits limits = store.limits();
+        return writes.size() <= limits.maxAtomicWriteItems() && bytes <= limits.maxAtomicWriteBytes();
+    }
+
+    /** What indexing {@code doc} under {@code id} changes, given the row as read. */
+    private Change change(int id, Document doc, Optional<Item> old) {
+        Set<String> wanted = new HashSet<>();
+        doc.terms().forEach(t -> wanted.add(SearchKeys.term(t)));
+        Set<String> dropped = old.map(this::allPartitions).orElseGet(HashSet::new);
+        dropped.removeAll(wanted);
+        Set<String> adds = new HashSet<>(wanted);
+        adds.add(SearchKeys.UNIVERSE);
+        boolean same = old.isPresent() && !DirectIndex.gone(old.get()) && !old.get().has(DirectIndex.DROP)
+                && DirectIndex.fields(old.get(), DirectIndex.FIELDS).equals(doc.fields());
+        Map<String, Set<String>> drop = new TreeMap<>();
+        for (String p : dropped) {
+            SearchKeys.termOf(p).ifPresent(t -> drop.computeIfAbsent(t.field(), f -> new java.util.TreeSet<>()).add(t.value()));
+        }
+        long version = old.map(DirectIndex::version).orElse(0L) + 1;
+        Item row = DirectIndex.row(id, doc, version, drop, false);
+        return new Change(id, doc, old, same ? null : row, adds, dropped);
+    }
+
+    /** Every term partition a row names, in its fields and in its pending drop. */
+    private Set<String> allPartitions(Item row) {
+        Set<String> out = new HashSet<>();
+        for (String attribute : List.of(DirectIndex.FIELDS, DirectIndex.DROP)) {
+            DirectIndex.fields(row, attribute).forEach((f, values) ->
+                    values.forEach(v -> out.add(SearchKeys.term(new Term(f, v)))));
+        }
+        return out;
+    }
+
+    private static Condition versionIs(Item row) {
+        return Condition.attributeEquals(DirectIndex.VERSION, Value.of(DirectIndex.version(row)));
+    }
+
+    /** Refuses documents that repeat an id or whose keys or row would not fit the store, before any write. */
+    private void check(List<Document> docs) {
+        Limits limits = store.limits();
+        List<String> problems = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (Document doc : docs) {
+            if (doc == null) {
+                problems.add("a document is null");
+                continue;
+            }
+            if (!seen.add(doc.id())) {
+                problems.add("document '" + doc.id() + "' appears twice");
+            }
+            int keyBytes = dev.nosqlpatterns.key.Utf8Order.utf8Length(SearchKeys.dictionary(doc.id()).partition());
+            if (keyBytes > limits.maxPartitionKeyBytes()) {
+                problems.add("document id '" + doc.id() + "' makes a key of " + keyBytes + " bytes, more than the store's "
+                        + limits.maxPartitionKeyBytes());
+            }
+            for (Term t : doc.terms()) {
+                int bytes = dev.nosqlpatterns.key.Utf8Order.utf8Length(SearchKeys.term(t));
+                if (bytes > limits.maxPartitionKeyBytes()) {
+                    problems.add("term " + t + " makes a key of " + bytes + " bytes, more than the store's "
+                            + limits.maxPartitionKeyBytes());
+                }
+            }
+            int rowBytes = DirectIndex.row(Integer.MAX_VALUE, doc, Long.MAX_VALUE, doc.fields(), true).sizeInBytes();
+            if (rowBytes > limits.maxItemBytes()) {
+                problems.add("document '" + doc.id() + "' needs a row of up to " + rowBytes
+                        + " bytes, more than the store's item limit of " + limits.maxItemBytes());
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("cannot index: " + String.join("; ", problems));
+        }
+    }
+
+    /** One document's change: its new row (null when the row stays), partitions gaining and losing the id. */
+    private record Change(int id, Document doc, Optional<Item> old, Item row, Set<String> adds, Set<String> removes) {
+        boolean rowChanges() {
+            return row != null;
+        }
+
+        /** The row write guarded by the version read (by absence for a new row); the old row when it stays. */
+        Write.Put rowWrite(String table) {
+            Condition unchanged = old.map(Indexer::versionIs).orElse(Condition.ifAbsent());
+            return new Write.Put(table, row != null ? row : old.orElseThrow(), unchanged);
+        }
+    }
+}

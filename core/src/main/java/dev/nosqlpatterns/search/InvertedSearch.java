@@ -1,0 +1,340 @@
+package dev.nosqlpatterns.search;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.store.Condition;
+import dev.nosqlpatterns.store.ConditionFailedException;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.TableSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Inverted search with direct aggregation (technique 10): find the documents that meet a condition with
+ * an inverted index (term → document ids), then describe that audience with {@code count(distinct doc)
+ * GROUP BY value} from a direct index (document → values), for one audience or for many in one scan.
+ *
+ * <p>Why both indexes: posting lists intersect and unite fast, but group-by counts over thousands of
+ * values would need one intersection per value; iterating the audience's rows of a direct index counts
+ * all values at once, and one full scan of it serves any number of precomputed audiences together.
+ *
+ * <p>Layout. Documents get dense int ids from a sequence kept in the store. Each term's posting list is
+ * stored in chunks, one item per {@code 2^chunkBits} ids (a serialized RoaringBitmap, or a number set with
+ * {@link PostingFormat#SORTED_IDS}), plus a summary item with the term's document count; the direct index
+ * holds one row per id. Two tables: postings (terms, dictionary, sequence) and the direct index, scanned
+ * for reports. Items stay far below the store's item limit whatever the index size.
+ *
+ * <p>Writes and consistency. The direct row is the truth; postings and counts are derived. One document's
+ * change is one atomic write where the store has atomic writes; otherwise, and for {@link #indexAll bulk
+ * loads}, an ordered, idempotent protocol (row first, then chunks, then counts) that indexing again
+ * completes and {@link #verify()} / {@link #repair()} check and fix. Concurrent writers adding ids to one
+ * chunk never lose ids: each chunk changes by a conditional write on its version, retried with backoff
+ * up to a bound ({@link SearchConflictException} beyond it).
+ *
+ * <p>Queries. {@link #find} evaluates AND / OR / NOT cheapest operand first: term sizes come from one batch
+ * read of summaries, an AND reads further operands only in the chunks its candidates touch and stops when
+ * they run out. Thread-safe.
+ */
+public final class InvertedSearch {
+    private static final String SETTINGS_FORMAT = "format";
+    private static final String SETTINGS_CHUNK_BITS = "chunkBits";
+    private final Store store;
+    private final Postings postings;
+    private final DirectIndex direct;
+    private final Dictionary dictionary;
+    private final Indexer indexer;
+    private final SearchRepair repair;
+    private final int segments;
+    private final int parallelism;
+    private final double readFraction;
+
+    private InvertedSearch(Builder b, int chunkBits) {
+        Retry retry = new Retry(b.maxAttempts, b.maxBackoff);
+        this.store = b.store;
+        this.postings = new Postings(b.store, b.postingsTable, b.format, chunkBits, retry);
+        this.direct = new DirectIndex(b.store, b.directTable);
+        this.dictionary = new Dictionary(b.store, b.postingsTable);
+        this.indexer = new Indexer(b.store, postings, direct, dictionary, retry);
+        this.segments = b.segments;
+        this.parallelism = b.parallelism;
+        this.readFraction = b.readFraction;
+        this.repair = new SearchRepair(b.store, postings, direct, dictionary, segments, parallelism);
+    }
+
+    /**
+     * A search over two tables of {@code store}, created when absent: {@code postingsTable} for posting
+     * lists and ids, {@code directTable} for the direct index. They must not hold anything else.
+     */
+    public static Builder builder(Store store, String postingsTable, String directTable) {
+        return new Builder(store, postingsTable, directTable);
+    }
+
+    /** Adds a document or replaces what is indexed for it. */
+    public void index(Document document) {
+        Objects.requireNonNull(document, "document must not be null");
+        indexer.index(document);
+    }
+
+    /**
+     * Adds or replaces many documents at a cost of about one conditional write per touched chunk instead
+     * of one per (document, term): rows go in batches, then each chunk changes once for all documents.
+     * Not atomic even where the store could be: an interrupted load is completed by loading again or by
+     * {@link #repair()}. Document ids must be distinct.
+     */
+    public void indexAll(Collection<Document> documents) {
+        Objects.requireNonNull(documents, "documents must not be null");
+        if (!documents.isEmpty()) {
+            indexer.indexAll(new ArrayList<>(documents));
+        }
+    }
+
+    /** Removes a document; false when it was not indexed. */
+    public boolean remove(String documentId) {
+        return indexer.remove(documentId);
+    }
+
+    /** What is indexed for a document, if it is. */
+    public Optional<Document> document(String documentId) {
+        Document.checkId(documentId);
+        OptionalInt id = dictionary.lookup(documentId);
+        if (id.isEmpty()) {
+            return Optional.empty();
+        }
+        return direct.get(id.getAsInt()).filter(row -> !DirectIndex.gone(row)).map(DirectIndex::document);
+    }
+
+    /** The dense id of an indexed document, as audiences hold it. */
+    public OptionalInt idOf(String documentId) {
+        Document.checkId(documentId);
+        return dictionary.lookup(documentId);
+    }
+
+    /** The documents matching {@code criteria}. */
+    public Audience find(Criteria criteria) {
+        Objects.requireNonNull(criteria, "criteria must not be null");
+        return new Audience(Evaluator.forOne(postings, criteria).evaluate(criteria));
+    }
+
+    /** The audiences of many criteria, reading each term they share once. */
+    public List<Audience> findAll(List<Criteria> criteria) {
+        Objects.requireNonNull(criteria, "criteria must not be null");
+        criteria.forEach(c -> Objects.requireNonNull(c, "criteria must not contain null"));
+        Evaluator evaluator = Evaluator.forMany(postings, criteria);
+        return criteria.stream().map(c -> new Audience(evaluator.evaluate(c))).toList();
+    }
+
+    /** The number of documents with {@code term}, from its summary (one read). */
+    public long count(Term term) {
+        Objects.requireNonNull(term, "term must not be null");
+        return postings.counts(List.of(SearchKeys.term(term))).get(SearchKeys.term(term));
+    }
+
+    /** The number of indexed documents, from the universe's summary. */
+    public long size() {
+        return postings.counts(List.of(SearchKeys.UNIVERSE)).get(SearchKeys.UNIVERSE);
+    }
+
+    /**
+     * Group-by counts of {@code fields} over one audience. A small audience (up to the builder's read
+     * fraction of the index) is counted from batched reads of its rows, a larger one by a scan.
+     */
+    public Report report(Audience audience, Set<String> fields) {
+        Objects.requireNonNull(audience, "audience must not be null");
+        Set<String> checked = checkFields(fields);
+        if (audience.size() <= readFraction * size()) {
+            return direct.reportByReads(audience.ids(), checked);
+        }
+        return direct.reportsByScan(List.of(audience.ids()), checked, segments, parallelism).get(0);
+    }
+
+    /** Group-by counts for many audiences in one parallel scan of the direct index, in audience order. */
+    public List<Report> reports(List<Audience> audiences, Set<String> fields) {
+        Objects.requireNonNull(audiences, "audiences must not be null");
+        Set<String> checked = checkFields(fields);
+        List<IdSet> sets = audiences.stream().map(a -> Objects.requireNonNull(a, "audiences must not contain null").ids())
+                .toList();
+        return sets.isEmpty() ? List.of() : direct.reportsByScan(sets, checked, segments, parallelism);
+    }
+
+    /** The document ids of the first {@code limit} members of an audience, in dense-id order. */
+    public List<String> documentIds(Audience audience, int limit) {
+        Objects.requireNonNull(audience, "audience must not be null");
+        if (limit < 0) {
+            throw new IllegalArgumentException("limit must not be negative, got " + limit);
+        }
+        return direct.documentIds(audience.ids(), limit);
+    }
+
+    /** Compares posting lists and counts with the direct index; reads both tables once, writes nothing. */
+    public SearchAudit verify() {
+        return repair.run(false);
+    }
+
+    /** Fixes what {@link #verify()} finds; returns what it found. Run while no writer is active. */
+    public SearchAudit repair() {
+        return repair.run(true);
+    }
+
+    public PostingFormat format() {
+        return postings.format;
+    }
+
+    public int chunkBits() {
+        return postings.chunkBits;
+    }
+
+    private static Set<String> checkFields(Set<String> fields) {
+        Objects.requireNonNull(fields, "fields must not be null");
+        fields.forEach(Term::checkField);
+        return Set.copyOf(fields);
+    }
+
+    @Override
+    public String toString() {
+        return "InvertedSearch[" + postings.table + ", " + direct.table + ", " + postings.format + "]";
+    }
+
+    /** Settings of an {@link InvertedSearch}; {@link #build()} checks them all at once. */
+    public static final class Builder {
+        private final Store store;
+        private final String postingsTable;
+        private final String directTable;
+        private PostingFormat format = PostingFormat.BITMAP;
+        private Integer chunkBits;
+        private int segments = 4;
+        private int parallelism = 4;
+        private double readFraction = 0.05;
+        private int maxAttempts = 50;
+        private Duration maxBackoff = Duration.ofMillis(50);
+
+        private Builder(Store store, String postingsTable, String directTable) {
+            this.store = store;
+            this.postingsTable = postingsTable;
+            this.directTable = directTable;
+        }
+
+        /** How posting lists are stored and combined; default {@link PostingFormat#BITMAP}. */
+        public Builder format(PostingFormat value) {
+            this.format = value;
+            return this;
+        }
+
+        /** Each stored chunk covers {@code 2^bits} ids, 4 to 16; default per format. Fixed once the index exists. */
+        public Builder chunkBits(int bits) {
+            this.chunkBits = bits;
+            return this;
+        }
+
+        /** Scan segments for reports and audits, 1 to 1,000; default 4. */
+        public Builder segments(int value) {
+            this.segments = value;
+            return this;
+        }
+
+        /** Threads reading segments at once; default 4. */
+        public Builder parallelism(int value) {
+            this.parallelism = value;
+            return this;
+        }
+
+        /** Audiences up to this fraction of the index are reported from reads of their rows, larger by a scan; default 0.05. */
+        public Builder readFraction(double value) {
+            this.readFraction = value;
+            return this;
+        }
+
+        /** Attempts of a conditional write before {@link SearchConflictException}; default 50. */
+        public Builder maxAttempts(int value) {
+            this.maxAttempts = value;
+            return this;
+        }
+
+        /** The longest pause between attempts; default 50 ms. */
+        public Builder maxBackoff(Duration value) {
+            this.maxBackoff = value;
+            return this;
+        }
+
+        /** Checks every setting, creates the tables when absent, and records or checks the format and chunk span. */
+        public InvertedSearch build() {
+            List<String> problems = new ArrayList<>();
+            if (store == null) {
+                problems.add("store must not be null");
+            }
+            checkTable(problems, "postings table", postingsTable);
+            checkTable(problems, "direct table", directTable);
+            if (postingsTable != null && postingsTable.equals(directTable)) {
+                problems.add("the postings and direct tables must differ, both are '" + postingsTable + "'");
+            }
+            if (format == null) {
+                problems.add("format must not be null");
+            }
+            int bits = chunkBits != null ? chunkBits : format != null ? format.defaultChunkBits() : 16;
+            if (bits < 4 || bits > 16) {
+                problems.add("chunkBits must be between 4 and 16, got " + bits);
+            } else if (store != null && format != null && format.worstCaseBytes(bits) + 256 > store.limits().maxItemBytes()) {
+                problems.add("chunkBits " + bits + " lets a " + format + " chunk reach " + format.worstCaseBytes(bits)
+                        + " bytes, more than the store's item limit of " + store.limits().maxItemBytes());
+            }
+            if (segments < 1 || segments > dev.nosqlpatterns.store.Scan.MAX_SEGMENTS) {
+                problems.add("segments must be between 1 and " + dev.nosqlpatterns.store.Scan.MAX_SEGMENTS + ", got " + segments);
+            }
+            if (parallelism < 1) {
+                problems.add("parallelism must be at least 1, got " + parallelism);
+            }
+            if (!(readFraction >= 0 && readFraction <= 1)) {
+                problems.add("readFraction must be between 0 and 1, got " + readFraction);
+            }
+            if (maxAttempts < 1) {
+                problems.add("maxAttempts must be at least 1, got " + maxAttempts);
+            }
+            if (maxBackoff == null || maxBackoff.isNegative()) {
+                problems.add("maxBackoff must be zero or positive, got " + maxBackoff);
+            }
+            if (!problems.isEmpty()) {
+                throw new IllegalArgumentException("invalid inverted search: " + String.join("; ", problems));
+            }
+            store.createTable(TableSpec.named(postingsTable));
+            store.createTable(TableSpec.named(directTable));
+            settle(bits);
+            return new InvertedSearch(this, bits);
+        }
+
+        private static void checkTable(List<String> problems, String what, String name) {
+            try {
+                TableSpec.checkName(name);
+            } catch (IllegalArgumentException | NullPointerException e) {
+                problems.add(what + ": " + e.getMessage());
+            }
+        }
+
+        /** Records format and chunk span on first use; refuses settings that differ from the recorded ones. */
+        private void settle(int bits) {
+            Item wanted = Item.builder(SearchKeys.SETTINGS).put(SETTINGS_FORMAT, format.name())
+                    .put(SETTINGS_CHUNK_BITS, bits).build();
+            Optional<Item> recorded = store.get(postingsTable, SearchKeys.SETTINGS);
+            if (recorded.isEmpty()) {
+                try {
+                    store.put(postingsTable, wanted, Condition.ifAbsent());
+                    return;
+                } catch (ConditionFailedException raced) {
+                    recorded = store.get(postingsTable, SearchKeys.SETTINGS);
+                }
+            }
+            Item found = recorded.orElseThrow();
+            if (!found.get(SETTINGS_FORMAT).equals(Optional.of(Value.of(format.name())))
+                    || !found.get(SETTINGS_CHUNK_BITS).equals(Optional.of(Value.of(bits)))) {
+                throw new IllegalArgumentException("table '" + postingsTable + "' holds an index with format "
+                        + found.get(SETTINGS_FORMAT).orElse(null) + " and chunkBits "
+                        + found.get(SETTINGS_CHUNK_BITS).orElse(null) + "; it cannot be opened with format " + format
+                        + " and chunkBits " + bits);
+            }
+        }
+    }
+}
