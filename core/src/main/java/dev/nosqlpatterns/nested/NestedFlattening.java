@@ -26,10 +26,14 @@ import java.util.Set;
  *   <li>{@link Strategy#PROXIMITY}: every element's values go, in field order, into one field, elements
  *       separated by a boundary word; a query is one phrase of the values with no slop.</li>
  * </ul>
+ * Values are indexed between edge words, so a query matches whole values only ("Poetry" does not
+ * match "Poetry Editing").
  * Needs the store's {@link Capability#TEXT_SEARCH}.
  */
 public final class NestedFlattening {
     private static final String BOUNDARY = "zzelementboundaryzz";
+    /** Surrounds every value, so that a query for "Poetry" matches the value "Poetry" and not "Poetry Editing". */
+    private static final String EDGE = "zzvalueedgezz";
     private static final String COUNT = "elements";
 
     /** How nested elements are flattened. */
@@ -83,14 +87,14 @@ public final class NestedFlattening {
         if (strategy == Strategy.NUMBERED_FIELDS) {
             for (int i = 0; i < elements.size(); i++) {
                 for (String f : fields) {
-                    doc.put(f + "_" + (i + 1), value(elements.get(i), f));
+                    doc.put(f + "_" + (i + 1), whole(value(elements.get(i), f)));
                 }
             }
         } else {
             List<String> words = new ArrayList<>();
             for (Map<String, String> element : elements) {
                 for (String f : fields) {
-                    words.add(value(element, f));
+                    words.add(whole(value(element, f)));
                 }
                 words.add(BOUNDARY);
             }
@@ -112,7 +116,7 @@ public final class NestedFlattening {
             List<String> phrase = new ArrayList<>();
             for (String f : fields) {
                 if (match.containsKey(f)) {
-                    phrase.add(match.get(f));
+                    phrase.add(whole(match.get(f)));
                 } else {
                     throw new IllegalArgumentException("a proximity query names every field, in order " + fields
                             + "; missing '" + f + "'");
@@ -124,7 +128,7 @@ public final class NestedFlattening {
         for (int i = 1; i <= maxElements; i++) {
             Set<String> hits = null;
             for (Map.Entry<String, String> m : match.entrySet()) {
-                Set<String> ids = new LinkedHashSet<>(search.searchPhrase(index, m.getKey() + "_" + i, m.getValue(), 0, Integer.MAX_VALUE));
+                Set<String> ids = new LinkedHashSet<>(search.searchPhrase(index, m.getKey() + "_" + i, whole(m.getValue()), 0, Integer.MAX_VALUE));
                 if (hits == null) {
                     hits = ids;
                 } else {
@@ -137,6 +141,10 @@ public final class NestedFlattening {
             }
         }
         return out.stream().limit(limit).collect(java.util.stream.Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    private static String whole(String value) {
+        return EDGE + " " + value + " " + EDGE;
     }
 
     private String value(Map<String, String> element, String field) {

@@ -2,6 +2,7 @@ package dev.nosqlpatterns.testkit;
 
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.testkit.denormalize.DenormalizationSuite;
+import dev.nosqlpatterns.testkit.entity.EntitySuite;
 import dev.nosqlpatterns.testkit.index.IndexTableCrashSuite;
 import dev.nosqlpatterns.testkit.index.IndexTableSuite;
 import dev.nosqlpatterns.testkit.keys.CompositeIndexSuite;
@@ -10,6 +11,7 @@ import dev.nosqlpatterns.testkit.keys.EnumerableKeysSuite;
 import dev.nosqlpatterns.testkit.keys.FrameAggregationSuite;
 import dev.nosqlpatterns.testkit.relation.AggregateSuite;
 import dev.nosqlpatterns.testkit.relation.RelationSuite;
+import dev.nosqlpatterns.testkit.scan.BulkScanSuite;
 import org.junit.jupiter.api.Nested;
 
 /**
@@ -201,6 +203,22 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class NestedDocumentFlattening extends NestedFlatteningSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Entities extends EntitySuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class BulkScans extends BulkScanSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
