@@ -1,0 +1,122 @@
+package dev.nosqlpatterns.geo;
+
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.BatchGetResult;
+import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.Query;
+import dev.nosqlpatterns.store.Store;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The geo index on the storage SPI alone: points as geohash-keyed entries ({@link CellKeys}), a search
+ * as one range query per range of a {@link GeoCover}, then an exact filter on the coordinates.
+ *
+ * <p>An id found twice (a move interrupted before its old entry was deleted) is settled by its point
+ * record; with verified reads every hit is checked against its point record, in one batched read, so an
+ * interrupted write never shows a point where its record says it is not.
+ */
+final class CellStrategy implements GeoStrategy {
+    private static final int PAGE = 500;
+
+    private final Store store;
+    private final String table;
+    private final CellKeys keys;
+    private final CoverOptions options;
+    private final boolean verifiedReads;
+    private final CellWrites writes;
+
+    CellStrategy(Store store, String table, CellKeys keys, CoverOptions options, boolean verifiedReads,
+                 int maxAttempts) {
+        this.store = store;
+        this.table = table;
+        this.keys = keys;
+        this.options = options;
+        this.verifiedReads = verifiedReads;
+        this.writes = new CellWrites(store, table, keys, maxAttempts);
+    }
+
+    @Override
+    public void put(String scope, String id, LatLon point) {
+        writes.put(scope, id, point);
+    }
+
+    @Override
+    public void putAll(String scope, Map<String, LatLon> points) {
+        writes.putAll(scope, points);
+    }
+
+    @Override
+    public void remove(String scope, String id) {
+        writes.remove(scope, id);
+    }
+
+    @Override
+    public List<GeoHit> withinRadius(String scope, Circle circle, int limit) {
+        double radius = circle.radiusMeters();
+        return search(scope, GeoCover.of(circle, options), limit, p -> {
+            double d = circle.distanceTo(p.latitude(), p.longitude());
+            return d <= radius ? d : Double.NaN;
+        });
+    }
+
+    @Override
+    public List<GeoHit> withinBox(String scope, LatLonBox box, int limit) {
+        LatLon centre = box.centre();
+        return search(scope, GeoCover.of(box, options), limit, p -> box.containsUnchecked(p.latitude(), p.longitude())
+                ? centre.distanceTo(p) : Double.NaN);
+    }
+
+    @Override
+    public GeoAudit audit(boolean fix) {
+        return new CellAudit(store, table, keys, writes).run(fix);
+    }
+
+    private record Candidate(CellKeys.Entry entry, double distance) {
+    }
+
+    /** Reads every range of the cover, keeps the entries {@code distance} does not map to NaN, settles ids. */
+    private List<GeoHit> search(String scope, GeoCover cover, int limit, ToDoubleFunction<LatLon> distance) {
+        Map<String, List<Candidate>> byId = new LinkedHashMap<>();
+        for (CodeRange range : cover.ranges()) {
+            Query query = Query.in(table, keys.partition(scope, range)).where(keys.condition(range)).limit(PAGE);
+            store.queryAll(query).forEach(item -> keys.entryOf(item).ifPresent(entry -> {
+                double d = distance.applyAsDouble(entry.point());
+                if (!Double.isNaN(d)) {
+                    byId.computeIfAbsent(entry.id(), id -> new ArrayList<>(1)).add(new Candidate(entry, d));
+                }
+            }));
+        }
+        List<Key> toCheck = new ArrayList<>();
+        byId.forEach((id, found) -> {
+            if (verifiedReads || found.size() > 1) {
+                toCheck.add(keys.pointKey(scope, id));
+            }
+        });
+        BatchGetResult records = toCheck.isEmpty() ? null : store.getAll(table, toCheck);
+        List<GeoHit> hits = new ArrayList<>(byId.size());
+        byId.forEach((id, found) -> {
+            if (!verifiedReads && found.size() == 1) {
+                Candidate c = found.get(0);
+                hits.add(new GeoHit(id, c.entry().point(), c.distance()));
+                return;
+            }
+            Optional<CellKeys.Point> record = records.get(new ItemRef(table, keys.pointKey(scope, id)))
+                    .flatMap(keys::pointOf);
+            if (record.isEmpty() || found.stream().noneMatch(c -> c.entry().cell().equals(record.get().cell()))) {
+                return;
+            }
+            double d = distance.applyAsDouble(record.get().point());
+            if (!Double.isNaN(d)) {
+                hits.add(new GeoHit(id, record.get().point(), d));
+            }
+        });
+        hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
+        return hits.size() > limit ? List.copyOf(hits.subList(0, limit)) : List.copyOf(hits);
+    }
+}

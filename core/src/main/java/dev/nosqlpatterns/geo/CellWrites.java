@@ -1,0 +1,230 @@
+package dev.nosqlpatterns.geo;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.store.BatchGetResult;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.Condition;
+import dev.nosqlpatterns.store.ConditionFailedException;
+import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.UpdateAction;
+import dev.nosqlpatterns.store.Write;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Puts, moves and removes the point of an id in a cell index.
+ *
+ * <p>Every write gets a random token, stored on the point record and on the entry it vouches for; the
+ * point record is updated only if its token is still the one read (optimistic concurrency), and old
+ * entries are deleted only if they still carry their old token. With {@link Capability#ATOMIC_WRITES}
+ * the new entry, the point record and the deletes of old entries are one atomic write. Without it the
+ * steps run in an order that leaves, after a crash at any step, either the old or the new state as the
+ * point record tells it, plus leftovers that {@link CellAudit} repairs:
+ * <ol>
+ *   <li>put the new entry (an orphan until the point record names it);</li>
+ *   <li>put the point record with the new cell and token, listing the old entries as stale;</li>
+ *   <li>delete each stale entry, if it still has its old token;</li>
+ *   <li>drop the stale list, if the token is still ours.</li>
+ * </ol>
+ * A remove deletes the point record first and then the entries, so a crash leaves only orphans.
+ */
+final class CellWrites {
+    private static final int BATCH = 500;
+    private final Store store;
+    private final String table;
+    private final CellKeys keys;
+    private final int maxAttempts;
+
+    CellWrites(Store store, String table, CellKeys keys, int maxAttempts) {
+        this.store = store;
+        this.table = table;
+        this.keys = keys;
+        this.maxAttempts = maxAttempts;
+    }
+
+    private boolean atomic() {
+        return store.has(Capability.ATOMIC_WRITES);
+    }
+
+    void put(String scope, String id, LatLon point) {
+        String cell = GeoHash.toBase32(point.latitude(), point.longitude(), GeoHash.MAX_CHARS);
+        Key pointKey = keys.pointKey(scope, id);
+        ConditionFailedException conflict = null;
+        for (int attempt = 0; attempt < maxAttempts; attempt++) {
+            Optional<CellKeys.Point> old = store.get(table, pointKey).flatMap(keys::pointOf);
+            long token = newToken();
+            Set<String> stale = new LinkedHashSet<>();
+            old.ifPresent(p -> {
+                stale.addAll(p.stale());
+                stale.add(CellKeys.staleMember(p.cell(), p.token()));
+            });
+            stale.removeIf(member -> CellKeys.staleCell(member).equals(cell));
+            Condition unchanged = old.map(p -> Condition.attributeEquals(CellKeys.TOKEN, Value.of(p.token())))
+                    .orElse(Condition.ifAbsent());
+            Item entry = keys.entry(scope, cell, id, point, token);
+            try {
+                if (atomic()) {
+                    putAtomically(scope, id, cell, point, token, stale, entry, unchanged);
+                } else {
+                    putInSteps(scope, id, cell, point, token, stale, entry, unchanged);
+                }
+                return;
+            } catch (ConditionFailedException e) {
+                conflict = e;
+                if (!atomic()) {
+                    heal(scope, id, cell, token);
+                }
+            }
+        }
+        throw conflict;
+    }
+
+    private void putAtomically(String scope, String id, String cell, LatLon point, long token, Set<String> stale,
+                               Item entry, Condition unchanged) {
+        List<Write> writes = new ArrayList<>();
+        writes.add(Write.put(table, entry));
+        int room = store.limits().maxAtomicWriteItems() - 2;
+        Set<String> now = new LinkedHashSet<>();
+        Set<String> later = new LinkedHashSet<>();
+        for (String member : stale) {
+            String staleCell = CellKeys.staleCell(member);
+            if (now.contains(staleCell) || now.size() < room) {
+                now.add(staleCell);
+            } else {
+                later.add(member);
+            }
+        }
+        writes.add(new Write.Put(table, keys.point(scope, id, cell, point, token, later), unchanged));
+        for (String staleCell : now) {
+            writes.add(Write.delete(table, keys.entryKey(scope, staleCell, id)));
+        }
+        store.writeAtomically(writes);
+        if (!later.isEmpty()) {
+            finish(scope, id, token, later);
+        }
+    }
+
+    private void putInSteps(String scope, String id, String cell, LatLon point, long token, Set<String> stale,
+                            Item entry, Condition unchanged) {
+        store.put(table, entry);
+        store.put(table, keys.point(scope, id, cell, point, token, stale), unchanged);
+        if (!stale.isEmpty()) {
+            finish(scope, id, token, stale);
+        }
+    }
+
+    /**
+     * Loads many points with batch writes: all new entries first, then all point records, so a crash
+     * leaves only orphan entries. Ids that already have a point record are moved by {@link #put}. Not
+     * guarded against concurrent writes of the same ids, which may leave leftovers for repair.
+     */
+    void putAll(String scope, Map<String, LatLon> points) {
+        List<Key> pointKeys = points.keySet().stream().map(id -> keys.pointKey(scope, id)).toList();
+        Map<String, LatLon> existing = new LinkedHashMap<>();
+        List<Write> entries = new ArrayList<>();
+        List<Write> records = new ArrayList<>();
+        for (int from = 0; from < pointKeys.size(); from += BATCH) {
+            BatchGetResult found = store.getAll(table, pointKeys.subList(from, Math.min(pointKeys.size(), from + BATCH)));
+            for (ItemRef ref : found.asMap().keySet()) {
+                keys.pointOf(found.get(ref).orElseThrow()).ifPresent(p -> existing.put(p.id(), points.get(p.id())));
+            }
+        }
+        points.forEach((id, point) -> {
+            if (existing.containsKey(id)) {
+                return;
+            }
+            String cell = GeoHash.toBase32(point.latitude(), point.longitude(), GeoHash.MAX_CHARS);
+            long token = newToken();
+            entries.add(Write.put(table, keys.entry(scope, cell, id, point, token)));
+            records.add(Write.put(table, keys.point(scope, id, cell, point, token, Set.of())));
+        });
+        for (List<Write> writes : List.of(entries, records)) {
+            for (int from = 0; from < writes.size(); from += BATCH) {
+                store.writeBatch(writes.subList(from, Math.min(writes.size(), from + BATCH)));
+            }
+        }
+        existing.forEach((id, point) -> put(scope, id, point));
+    }
+
+    /** Deletes the stale entries, then drops the stale list unless another write came since. */
+    void finish(String scope, String id, long token, Set<String> stale) {
+        for (String member : stale) {
+            deleteIfToken(keys.entryKey(scope, CellKeys.staleCell(member), id), CellKeys.staleToken(member));
+        }
+        try {
+            store.update(Write.update(table, keys.pointKey(scope, id), UpdateAction.remove(CellKeys.STALE))
+                    .when(Condition.attributeEquals(CellKeys.TOKEN, Value.of(token))));
+        } catch (ConditionFailedException e) {
+            // A newer write owns the point record and its stale list now.
+        }
+    }
+
+    /**
+     * After losing a race for the point record: the entry this attempt wrote may have replaced the
+     * winner's entry at the same cell, so put the winner's back, or else delete this attempt's orphan.
+     */
+    private void heal(String scope, String id, String cell, long token) {
+        Optional<CellKeys.Point> now = store.get(table, keys.pointKey(scope, id)).flatMap(keys::pointOf);
+        if (now.isPresent() && now.get().cell().equals(cell)) {
+            store.put(table, keys.entry(now.get()));
+        } else {
+            deleteIfToken(keys.entryKey(scope, cell, id), token);
+        }
+    }
+
+    void remove(String scope, String id) {
+        Key pointKey = keys.pointKey(scope, id);
+        ConditionFailedException conflict = null;
+        for (int attempt = 0; attempt < maxAttempts; attempt++) {
+            Optional<CellKeys.Point> old = store.get(table, pointKey).flatMap(keys::pointOf);
+            if (old.isEmpty()) {
+                return;
+            }
+            CellKeys.Point p = old.get();
+            Set<String> entries = new LinkedHashSet<>(p.stale());
+            entries.add(CellKeys.staleMember(p.cell(), p.token()));
+            Condition unchanged = Condition.attributeEquals(CellKeys.TOKEN, Value.of(p.token()));
+            try {
+                if (atomic() && entries.size() + 1 <= store.limits().maxAtomicWriteItems()) {
+                    List<Write> writes = new ArrayList<>();
+                    writes.add(new Write.Delete(table, pointKey, unchanged));
+                    Set<String> cells = new LinkedHashSet<>();
+                    entries.forEach(member -> cells.add(CellKeys.staleCell(member)));
+                    cells.forEach(cell -> writes.add(Write.delete(table, keys.entryKey(scope, cell, id))));
+                    store.writeAtomically(writes);
+                } else {
+                    store.delete(new Write.Delete(table, pointKey, unchanged));
+                    for (String member : entries) {
+                        deleteIfToken(keys.entryKey(scope, CellKeys.staleCell(member), id), CellKeys.staleToken(member));
+                    }
+                }
+                return;
+            } catch (ConditionFailedException e) {
+                conflict = e;
+            }
+        }
+        throw conflict;
+    }
+
+    /** Deletes an entry only while it carries {@code token}; an entry changed or gone is left alone. */
+    void deleteIfToken(Key entryKey, long token) {
+        try {
+            store.delete(new Write.Delete(table, entryKey, Condition.attributeEquals(CellKeys.TOKEN, Value.of(token))));
+        } catch (ConditionFailedException e) {
+            // Already deleted, or rewritten by a newer write: nothing of ours to remove.
+        }
+    }
+
+    private static long newToken() {
+        return ThreadLocalRandom.current().nextLong();
+    }
+}

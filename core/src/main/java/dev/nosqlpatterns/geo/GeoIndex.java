@@ -1,0 +1,329 @@
+package dev.nosqlpatterns.geo;
+
+import dev.nosqlpatterns.key.Utf8Order;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.UnsupportedCapabilityException;
+import dev.nosqlpatterns.store.capability.NativeGeo;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Points of ids, found by distance or box: the geohash technique on any store, or the store's own geo
+ * search where it has one.
+ *
+ * <p>Why: a key-value store cannot search two coordinates at once. With the {@link Strategy#CELLS}
+ * strategy each point is an entry keyed by its geohash, grouped into partitions by the first
+ * characters, and a search reads the few key ranges of a {@link GeoCover} of the circle or box, then
+ * keeps only the points truly inside, sorted by distance. A point record per id remembers its cell, so
+ * a move deletes the old entry; writes are atomic where the store allows and otherwise an ordered,
+ * repairable sequence ({@link #verify()}, {@link #repair()}). Points live in <em>scopes</em>, such as a
+ * category: a search in one scope reads only that scope's entries (points of one category near X),
+ * which the cell key alone could not do. {@link Strategy#NATIVE} serves the same calls from
+ * {@link NativeGeo}, so the two can be compared.
+ *
+ * <pre>{@code
+ * GeoIndex shops = GeoIndex.builder(store, "places").name("shops").build();
+ * shops.put("bakery", "b-17", LatLon.of(48.8566, 2.3522));
+ * List<GeoHit> near = shops.withinRadius("bakery", LatLon.of(48.85, 2.35), 2_000, 10);
+ * }</pre>
+ * Thread-safe; calls on one id from several threads or processes settle by optimistic concurrency.
+ */
+public final class GeoIndex {
+    /** Which implementation serves the index. */
+    public enum Strategy {
+        /** {@link #NATIVE} when the store has {@link Capability#NATIVE_GEO}, else {@link #CELLS}. */
+        AUTO,
+        /** Geohash-keyed items and range queries on the storage SPI; works on every store. */
+        CELLS,
+        /** The store's {@link NativeGeo}; fails to build on a store without it. */
+        NATIVE
+    }
+
+    /** The most hits one search returns. */
+    public static final int MAX_LIMIT = 10_000;
+    private static final String UNSCOPED = "";
+
+    private final String table;
+    private final String name;
+    private final Strategy strategy;
+    private final CoverOptions coverOptions;
+    private final Store store;
+    private final CellKeys keys;
+    private final GeoStrategy impl;
+
+    private GeoIndex(Builder b, Strategy resolved) {
+        this.store = b.store;
+        this.table = b.table;
+        this.name = b.name;
+        this.strategy = resolved;
+        this.coverOptions = new CoverOptions(b.maxRanges, 5 * b.partitionChars, 60);
+        this.keys = new CellKeys(name, b.partitionChars);
+        if (resolved == Strategy.NATIVE) {
+            impl = new NativeStrategy(store.capability(NativeGeo.class).orElseThrow(() ->
+                    new UnsupportedCapabilityException(store.kind(), Capability.NATIVE_GEO,
+                            "the store declares the capability but offers no NativeGeo")), table, name);
+        } else {
+            if (!store.hasTable(table)) {
+                store.createTable(TableSpec.named(table));
+            }
+            impl = new CellStrategy(store, table, keys, coverOptions, b.verifiedReads, b.maxAttempts);
+        }
+    }
+
+    /** A builder for an index in {@code table} (created when absent) of {@code store}. */
+    public static Builder builder(Store store, String table) {
+        return new Builder(store, table);
+    }
+
+    /** The strategy in use ({@link Strategy#AUTO} resolved). */
+    public Strategy strategy() {
+        return strategy;
+    }
+
+    /** How searches are cut into key ranges (cell strategy). */
+    public CoverOptions coverOptions() {
+        return coverOptions;
+    }
+
+    /** Places the point of {@code id} (unscoped), moving it when it had one. */
+    public void put(String id, LatLon point) {
+        put(UNSCOPED, id, point, false);
+    }
+
+    /** Places the point of {@code id} in {@code scope}, moving it when it had one there. */
+    public void put(String scope, String id, LatLon point) {
+        put(scope, id, point, true);
+    }
+
+    private void put(String scope, String id, LatLon point, boolean scoped) {
+        List<String> problems = idProblems(scope, id, scoped);
+        if (point == null) {
+            problems.add("point must not be null");
+        }
+        GeoChecks.report("put of id " + quote(id) + (scoped ? " in scope " + quote(scope) : ""), problems);
+        impl.put(scope, id, point);
+    }
+
+    /**
+     * Places many unscoped points, for loading: new ids are written with batch writes (entries first,
+     * then point records), ids that already have a point are moved one by one as by {@link #put}.
+     * Concurrent writes of the same ids may leave leftovers that {@link #repair()} removes.
+     */
+    public void putAll(Map<String, LatLon> points) {
+        putAll(UNSCOPED, points, false);
+    }
+
+    /** Places many points of {@code scope}; see {@link #putAll(Map)}. */
+    public void putAll(String scope, Map<String, LatLon> points) {
+        putAll(scope, points, true);
+    }
+
+    private void putAll(String scope, Map<String, LatLon> points, boolean scoped) {
+        Objects.requireNonNull(points, "points must not be null");
+        List<String> problems = new ArrayList<>();
+        if (scoped) {
+            text(problems, "scope", scope);
+        }
+        Map<String, LatLon> copy = new LinkedHashMap<>();
+        points.forEach((id, point) -> {
+            if (problems.size() < 10) {
+                idProblems(scope, id, false).forEach(p -> problems.add("id " + quote(id) + ": " + p));
+                if (point == null) {
+                    problems.add("the point of id " + quote(id) + " must not be null");
+                }
+            }
+            copy.put(id, point);
+        });
+        GeoChecks.report("putAll of " + points.size() + " points", problems);
+        impl.putAll(scope, copy);
+    }
+
+    /** Removes the point of {@code id} (unscoped), if any. */
+    public void remove(String id) {
+        remove(UNSCOPED, id, false);
+    }
+
+    /** Removes the point of {@code id} from {@code scope}, if any. */
+    public void remove(String scope, String id) {
+        remove(scope, id, true);
+    }
+
+    private void remove(String scope, String id, boolean scoped) {
+        GeoChecks.report("remove of id " + quote(id), idProblems(scope, id, scoped));
+        impl.remove(scope, id);
+    }
+
+    /** Unscoped points within {@code radiusMeters} of {@code centre}, nearest first, at most {@code limit}. */
+    public List<GeoHit> withinRadius(LatLon centre, double radiusMeters, int limit) {
+        return withinRadius(UNSCOPED, centre, radiusMeters, limit, false);
+    }
+
+    /** Points of {@code scope} within {@code radiusMeters} of {@code centre}, nearest first, at most {@code limit}. */
+    public List<GeoHit> withinRadius(String scope, LatLon centre, double radiusMeters, int limit) {
+        return withinRadius(scope, centre, radiusMeters, limit, true);
+    }
+
+    private List<GeoHit> withinRadius(String scope, LatLon centre, double radiusMeters, int limit, boolean scoped) {
+        List<String> problems = searchProblems(scope, scoped, limit);
+        if (centre == null) {
+            problems.add("centre must not be null");
+        }
+        if (!(radiusMeters >= 0) || Double.isInfinite(radiusMeters)) {
+            problems.add("radius must be a finite number of metres >= 0, got " + radiusMeters);
+        }
+        GeoChecks.report("radius search", problems);
+        return impl.withinRadius(scope, new Circle(centre, radiusMeters), limit);
+    }
+
+    /**
+     * Unscoped points inside {@code box}, nearest to its centre first, at most {@code limit}. With the
+     * native strategy and more than {@code limit} points inside, the store picks which are returned.
+     */
+    public List<GeoHit> withinBox(LatLonBox box, int limit) {
+        return withinBox(UNSCOPED, box, limit, false);
+    }
+
+    /** Points of {@code scope} inside {@code box}; see {@link #withinBox(LatLonBox, int)}. */
+    public List<GeoHit> withinBox(String scope, LatLonBox box, int limit) {
+        return withinBox(scope, box, limit, true);
+    }
+
+    private List<GeoHit> withinBox(String scope, LatLonBox box, int limit, boolean scoped) {
+        List<String> problems = searchProblems(scope, scoped, limit);
+        if (box == null) {
+            problems.add("box must not be null");
+        }
+        GeoChecks.report("box search", problems);
+        return impl.withinBox(scope, box, limit);
+    }
+
+    /** Scans the index and counts what interrupted writes left behind, changing nothing. */
+    public GeoAudit verify() {
+        return impl.audit(false);
+    }
+
+    /** Scans the index and fixes what interrupted writes left behind; idempotent. */
+    public GeoAudit repair() {
+        return impl.audit(true);
+    }
+
+    private List<String> idProblems(String scope, String id, boolean scoped) {
+        List<String> problems = new ArrayList<>();
+        if (scoped) {
+            text(problems, "scope", scope);
+        }
+        text(problems, "id", id);
+        if (problems.isEmpty() && strategy != Strategy.NATIVE) {
+            problems.addAll(keys.tooLong(scope, id, store.limits()));
+        }
+        return problems;
+    }
+
+    private static List<String> searchProblems(String scope, boolean scoped, int limit) {
+        List<String> problems = new ArrayList<>();
+        if (scoped) {
+            text(problems, "scope", scope);
+        }
+        if (limit < 1 || limit > MAX_LIMIT) {
+            problems.add("limit must be from 1 to " + MAX_LIMIT + ", got " + limit);
+        }
+        return problems;
+    }
+
+    private static void text(List<String> problems, String what, String value) {
+        if (value == null) {
+            problems.add(what + " must not be null");
+        } else if (value.isEmpty()) {
+            problems.add(what + " must not be empty");
+        } else if (Utf8Order.firstUnpairedSurrogate(value) >= 0) {
+            problems.add(what + " " + quote(value) + " has an unpaired surrogate at index "
+                    + Utf8Order.firstUnpairedSurrogate(value));
+        }
+    }
+
+    private static String quote(String s) {
+        return s == null ? "null" : "'" + s + "'";
+    }
+
+    @Override
+    public String toString() {
+        return "GeoIndex[" + name + " in " + table + ", " + strategy + ", " + coverOptions + "]";
+    }
+
+    /** Settings of a {@link GeoIndex}; each setter checks its argument at once. */
+    public static final class Builder {
+        private final Store store;
+        private final String table;
+        private String name = "geo";
+        private Strategy strategy = Strategy.AUTO;
+        private int maxRanges = CoverOptions.DEFAULT.maxRanges();
+        private int partitionChars = 3;
+        private boolean verifiedReads;
+        private int maxAttempts = 10;
+
+        private Builder(Store store, String table) {
+            this.store = Objects.requireNonNull(store, "store must not be null");
+            this.table = TableSpec.checkName(table);
+        }
+
+        /** Tells this index from others in the same table or store; default {@code geo}. */
+        public Builder name(String indexName) {
+            List<String> problems = new ArrayList<>();
+            text(problems, "index name", indexName);
+            GeoChecks.report("geo index", problems);
+            this.name = indexName;
+            return this;
+        }
+
+        /** Default {@link Strategy#AUTO}. */
+        public Builder strategy(Strategy choice) {
+            this.strategy = Objects.requireNonNull(choice, "strategy must not be null");
+            return this;
+        }
+
+        /** The most range queries a search makes (more only when it spans more partitions); default 8. */
+        public Builder maxRanges(int ranges) {
+            this.maxRanges = GeoChecks.range("maxRanges", ranges, 1, 64);
+            return this;
+        }
+
+        /**
+         * Geohash characters in the partition key, 0 to 8; default 3 (cells about 156 km wide at the
+         * equator). More spreads load over more partitions; fewer lets wide searches use fewer queries.
+         */
+        public Builder partitionChars(int chars) {
+            this.partitionChars = GeoChecks.range("partitionChars", chars, 0, 8);
+            return this;
+        }
+
+        /**
+         * Whether searches check each hit against its point record (one batched read more), so that a
+         * write interrupted without atomic writes never shows a point where it is not; default false.
+         */
+        public Builder verifiedReads(boolean verify) {
+            this.verifiedReads = verify;
+            return this;
+        }
+
+        /** Attempts of a put or remove that keeps losing races for the same id; default 10. */
+        public Builder maxAttempts(int attempts) {
+            this.maxAttempts = GeoChecks.range("maxAttempts", attempts, 1, 1000);
+            return this;
+        }
+
+        public GeoIndex build() {
+            boolean hasNative = store.has(Capability.NATIVE_GEO);
+            if (strategy == Strategy.NATIVE && !hasNative) {
+                throw new UnsupportedCapabilityException(store.kind(), Capability.NATIVE_GEO,
+                        "geo index '" + name + "' asks for the native strategy; use CELLS or AUTO");
+            }
+            Strategy resolved = strategy == Strategy.AUTO ? (hasNative ? Strategy.NATIVE : Strategy.CELLS) : strategy;
+            return new GeoIndex(this, resolved);
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package dev.nosqlpatterns.geo;
+
+import java.util.List;
+
+/**
+ * How a {@link GeoIndex} stores and finds points: in geohash-keyed items on the storage SPI
+ * ({@link CellStrategy}), or in the store's own geo search ({@link NativeStrategy}). Arguments arrive
+ * checked; scope "" is the unscoped set.
+ */
+interface GeoStrategy {
+
+    void put(String scope, String id, LatLon point);
+
+    /** Places many points; ids that already have a point are moved one by one. */
+    void putAll(String scope, java.util.Map<String, LatLon> points);
+
+    void remove(String scope, String id);
+
+    /** Points within the circle, nearest first, at most {@code limit}. */
+    List<GeoHit> withinRadius(String scope, Circle circle, int limit);
+
+    /** Points inside the box, nearest to its centre first, at most {@code limit}. */
+    List<GeoHit> withinBox(String scope, LatLonBox box, int limit);
+
+    /** Checks, and with {@code fix} repairs, what interrupted writes left behind. */
+    GeoAudit audit(boolean fix);
+}

@@ -1,0 +1,103 @@
+package dev.nosqlpatterns.geo;
+
+import dev.nosqlpatterns.key.CompositeKeyCodec;
+import dev.nosqlpatterns.key.SegmentType;
+import dev.nosqlpatterns.store.capability.NativeGeo;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The geo index on the store's own geo search ({@link NativeGeo}): one native set per table, index and
+ * scope. Searches ask the store for a slightly larger circle or box (stores differ in Earth radius and
+ * round coordinates), then apply the same exact filter and distances as the cell strategy, so both
+ * strategies answer alike. Native calls do not pass through the {@code Store}, so they report no cost.
+ */
+final class NativeStrategy implements GeoStrategy {
+    private static final CompositeKeyCodec SET = CompositeKeyCodec.of(SegmentType.STRING, SegmentType.STRING,
+            SegmentType.STRING);
+    /** Relative and absolute slack on a native radius, above the stores' differences in Earth radius. */
+    private static final double RADIUS_SLACK = 1.002;
+    private static final double RADIUS_SLACK_METERS = 1.0;
+    /** Slack on a native box, in degrees (about 1 m). */
+    private static final double BOX_SLACK = 1e-5;
+
+    private final NativeGeo geo;
+    private final String table;
+    private final String name;
+
+    NativeStrategy(NativeGeo geo, String table, String name) {
+        this.geo = geo;
+        this.table = table;
+        this.name = name;
+    }
+
+    private String set(String scope) {
+        return SET.encode(table, name, scope);
+    }
+
+    @Override
+    public void put(String scope, String id, LatLon point) {
+        geo.putPoint(set(scope), id, point.latitude(), point.longitude());
+    }
+
+    @Override
+    public void putAll(String scope, java.util.Map<String, LatLon> points) {
+        points.forEach((id, point) -> put(scope, id, point));
+    }
+
+    @Override
+    public void remove(String scope, String id) {
+        geo.removePoint(set(scope), id);
+    }
+
+    @Override
+    public List<GeoHit> withinRadius(String scope, Circle circle, int limit) {
+        LatLon c = circle.centre();
+        double wider = circle.radiusMeters() * RADIUS_SLACK + RADIUS_SLACK_METERS;
+        List<GeoHit> hits = new ArrayList<>();
+        for (NativeGeo.GeoHit hit : geo.withinRadius(set(scope), c.latitude(), c.longitude(), wider, limit)) {
+            double d = circle.distanceTo(hit.latitude(), hit.longitude());
+            if (d <= circle.radiusMeters()) {
+                hits.add(new GeoHit(hit.id(), new LatLon(hit.latitude(), hit.longitude()), d));
+            }
+        }
+        return sorted(hits, limit);
+    }
+
+    @Override
+    public List<GeoHit> withinBox(String scope, LatLonBox box, int limit) {
+        LatLonBox wider = widen(box);
+        LatLon centre = box.centre();
+        List<GeoHit> hits = new ArrayList<>();
+        for (NativeGeo.GeoHit hit : geo.withinBox(set(scope), wider.south(), wider.west(), wider.north(), wider.east(),
+                limit)) {
+            if (box.containsUnchecked(hit.latitude(), hit.longitude())) {
+                LatLon p = new LatLon(hit.latitude(), hit.longitude());
+                hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
+            }
+        }
+        return sorted(hits, limit);
+    }
+
+    @Override
+    public GeoAudit audit(boolean fix) {
+        return GeoAudit.empty(fix);
+    }
+
+    static LatLonBox widen(LatLonBox box) {
+        double south = Math.max(-90, box.south() - BOX_SLACK);
+        double north = Math.min(90, box.north() + BOX_SLACK);
+        if (box.widthDegrees() + 2 * BOX_SLACK >= 360) {
+            return new LatLonBox(south, -180, north, 180);
+        }
+        double west = box.west() - BOX_SLACK;
+        double east = box.east() + BOX_SLACK;
+        return new LatLonBox(south, west < -180 ? west + 360 : west, north, east > 180 ? east - 360 : east);
+    }
+
+    private static List<GeoHit> sorted(List<GeoHit> hits, int limit) {
+        hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
+        return hits.size() > limit ? List.copyOf(hits.subList(0, limit)) : List.copyOf(hits);
+    }
+}
