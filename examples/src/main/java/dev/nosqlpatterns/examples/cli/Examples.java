@@ -1,0 +1,23 @@
+package dev.nosqlpatterns.examples.cli;
+
+import dev.nosqlpatterns.examples.Example;
+import dev.nosqlpatterns.examples.library.LibraryExample;
+import dev.nosqlpatterns.examples.news.NewsExample;
+import java.util.List;
+import java.util.Optional;
+
+/** The reference applications the command line knows, in seed order. */
+public final class Examples {
+    private Examples() {
+    }
+
+    /** Every example. */
+    public static List<Example> all() {
+        return List.of(new NewsExample(), new LibraryExample());
+    }
+
+    /** The example called {@code name}. */
+    public static Optional<Example> named(String name) {
+        return all().stream().filter(e -> e.name().equalsIgnoreCase(name)).findFirst();
+    }
+}

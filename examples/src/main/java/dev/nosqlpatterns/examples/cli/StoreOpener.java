@@ -1,0 +1,59 @@
+package dev.nosqlpatterns.examples.cli;
+
+import dev.nosqlpatterns.cassandra.embedded.EmbeddedCassandra;
+import dev.nosqlpatterns.dynamodb.embedded.DynamoDbLocal;
+import dev.nosqlpatterns.lucene.LuceneStore;
+import dev.nosqlpatterns.lucene.embedded.EmbeddedLucene;
+import dev.nosqlpatterns.mongodb.embedded.EmbeddedMongo;
+import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.Stores;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Opens the store a user names: a store kind ({@code memory}, {@code dynamodb}, {@code cassandra},
+ * {@code mongodb}, {@code redis}, {@code lucene}) starts that store's embedded default in this JVM
+ * unless {@code NOSQLPATTERNS_<KIND>_URI} names a server, and anything with a scheme is opened as a
+ * store URI.
+ */
+public final class StoreOpener {
+    /** The store kinds with an embedded default. */
+    public static final List<String> KINDS = List.of("memory", "dynamodb", "cassandra", "mongodb", "redis", "lucene");
+
+    private StoreOpener() {
+    }
+
+    /**
+     * Opens {@code store}, with {@code environment} (normally {@link System#getenv()}) consulted for
+     * {@code NOSQLPATTERNS_<KIND>_URI}.
+     */
+    public static Store open(String store, Map<String, String> environment) {
+        if (store == null || store.isBlank()) {
+            throw new IllegalArgumentException("store must be one of " + KINDS + " or a store URI, got '" + store + "'");
+        }
+        String kind = store.toLowerCase(Locale.ROOT);
+        if (!KINDS.contains(kind)) {
+            if (!store.contains(":")) {
+                throw new IllegalArgumentException("store '" + store + "' is neither one of " + KINDS
+                        + " nor a store URI such as redis://localhost:6379");
+            }
+            return Stores.open(store);
+        }
+        String configured = environment.get("NOSQLPATTERNS_" + kind.toUpperCase(Locale.ROOT) + "_URI");
+        if (configured != null && !configured.isBlank()) {
+            return Stores.open(configured);
+        }
+        return EMBEDDED.get(kind).apply(kind);
+    }
+
+    private static final Map<String, Function<String, Store>> EMBEDDED = Map.of(
+            "memory", k -> Stores.open("memory:"),
+            "dynamodb", k -> Stores.open(DynamoDbLocal.shared().storeUri()),
+            "cassandra", k -> Stores.open(EmbeddedCassandra.shared().uri("nosqlpatterns_examples")),
+            "mongodb", k -> Stores.open(EmbeddedMongo.shared().uri()),
+            "redis", k -> Stores.open(EmbeddedRedis.shared().uri()),
+            "lucene", k -> LuceneStore.builder().indexWriter(EmbeddedLucene.writer()).build());
+}

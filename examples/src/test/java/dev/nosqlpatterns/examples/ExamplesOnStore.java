@@ -1,0 +1,181 @@
+package dev.nosqlpatterns.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nosqlpatterns.examples.cli.Runner;
+import dev.nosqlpatterns.examples.library.ArticleTitle;
+import dev.nosqlpatterns.examples.library.Library;
+import dev.nosqlpatterns.examples.library.LibraryArticle;
+import dev.nosqlpatterns.examples.library.LibraryExample;
+import dev.nosqlpatterns.examples.news.NewsArticle;
+import dev.nosqlpatterns.examples.news.NewsExample;
+import dev.nosqlpatterns.examples.news.NewsGoggles;
+import dev.nosqlpatterns.examples.news.Preferences;
+import dev.nosqlpatterns.store.CostTally;
+import dev.nosqlpatterns.store.Store;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Every access pattern of every example, checked against the answers the sample data implies, on the
+ * store a subclass opens. The sample is loaded once per class (a few dozen writes), in tables of a
+ * namespace of its own.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class ExamplesOnStore {
+    protected Store store;
+    private NewsGoggles news;
+    private Library library;
+    private String namespace;
+
+    /** Opens the store under test; closed after the class. */
+    protected abstract Store openStore();
+
+    @BeforeAll
+    void load() {
+        store = openStore();
+        namespace = "t" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
+        news = NewsGoggles.open(store, namespace);
+        NewsExample.loadSample(news);
+        library = Library.open(store, namespace);
+        LibraryExample.loadSample(library);
+    }
+
+    @AfterAll
+    void close() {
+        if (store != null) {
+            store.close();
+        }
+    }
+
+    @Test
+    void newsMinorEntitiesArticlesAndMonths() {
+        assertEquals(List.of("$CNN", "$ESPN", "$FOX", "$MSNBC"), news.providers());
+        assertEquals(10, news.topics().size());
+        assertEquals("Tigers sign Prince Fielder.", news.article("1001").orElseThrow().subject());
+        assertEquals(Set.of("#sports", "#baseball", "#detroit"), news.article("1001").orElseThrow().topics());
+        assertTrue(news.article("9999").isEmpty());
+        assertEquals(List.of(YearMonth.of(2011, 12), YearMonth.of(2012, 1)), news.publicationMonths("$FOX"));
+        assertEquals(List.of("2001", "2002"), ids(news.articlesByProviderAndMonth("$FOX", YearMonth.of(2012, 1))));
+        assertEquals(List.of(), news.articlesByProviderAndMonth("$FOX", YearMonth.of(2012, 3)));
+        assertEquals(List.of("1002", "1001"), ids(news.articlesByProvider("$ESPN", NewsExample.FEED_FROM, NewsExample.FEED_TO)));
+        assertEquals(List.of("4002", "1002", "1001", "5001"), ids(news.articlesByTopic("#sports")));
+        assertEquals(List.of(), news.articlesByTopic("#nothing"));
+    }
+
+    @Test
+    void newsFeedsApplyLikesDislikesAllowsAndBlocks() {
+        Preferences bob = news.preferences("@Bob");
+        assertEquals(Set.of("#politics", "#detroit"), bob.likedTopics());
+        assertEquals(Set.of("$CNN"), bob.dislikedProviders());
+        assertEquals(Set.of(new Preferences.ProviderTopic("$CNN", "#detroit")), bob.allows());
+        assertEquals(List.of("3001", "2001", "1001", "4001"), feed("@Bob"));
+        assertEquals(List.of("4002", "1002", "2001", "1001"), feed("@Pat"));
+        assertEquals(List.of("3002", "4002", "3001", "1002", "2001", "1001", "4001"), feed("@Alice"));
+        assertEquals(List.of("3002", "3001", "4001"), feed("@Chris"));
+        assertEquals(List.of("3002"), ids(news.feed("@Alice", Instant.parse("2012-03-01T00:00:00Z"), NewsExample.FEED_TO)));
+    }
+
+    @Test
+    void newsLikeAddsToTheCollectionAndBadInputWritesNothing() {
+        news.like("@Chris", "#sports");
+        assertEquals(Set.of("#politics", "#sports"), news.preferences("@Chris").likedTopics());
+        assertEquals(List.of("3002", "4002", "3001", "1002", "1001", "4001"), feed("@Chris"));
+        news.subscribe("@Chris", Optional.of("Afdjajewevwwb"), new Preferences(Set.of("#politics"), Set.of(), Set.of(),
+                Set.of("$FOX"), Set.of(), Set.of()));
+        CostTally tally = new CostTally();
+        try (Store.Registration r = store.onCost(tally)) {
+            assertThrows(IllegalArgumentException.class, () -> news.like("Chris", "#sports"));
+            assertThrows(IllegalArgumentException.class, () -> news.publish(new NewsArticle("x", "ESPN", Set.of("#a"),
+                    "s", Instant.EPOCH)));
+        }
+        assertEquals(0, tally.calls());
+    }
+
+    @Test
+    void libraryKeyValueAndListPatterns() {
+        assertEquals("John von Neumann", library.author("neumann").orElseThrow().name());
+        LibraryArticle automata = library.article("neumann", "theory_of_automata").orElseThrow();
+        assertEquals("Theory of Self-Reproducing Automata", automata.title());
+        assertEquals(LocalDate.of(1966, 1, 1), automata.published());
+        assertEquals(Set.of("automata", "theory", "computing"), automata.keywords());
+        assertTrue(library.article("neumann", "missing").isEmpty());
+        assertEquals(List.of("first_draft_edvac", "probabilistic_logics", "theory_of_automata"),
+                slugs(library.articlesBy("neumann")));
+        assertEquals(List.of("neumann/probabilistic_logics", "neumann/theory_of_automata", "turing/computable_numbers"),
+                library.titlesFor("automata").stream().map(t -> t.author() + "/" + t.slug()).toList());
+        assertEquals(List.of(new ArticleTitle("turing", "computable_numbers", "On Computable Numbers")),
+                library.titlesFor("automata", "turing"));
+        assertEquals(List.of(), library.titlesFor("automata", "curry"));
+        assertEquals(List.of("automata", "computing", "theory"), library.keywordsOf("neumann", "theory_of_automata"));
+    }
+
+    @Test
+    void libraryIndexedPatterns() {
+        assertEquals(List.of("computable_numbers", "probabilistic_logics", "theory_of_automata"),
+                eventually(() -> slugs(library.inCategory("cs.FL")), 3));
+        assertEquals(List.of("functionality", "combinatory_logic"), eventually(() -> slugs(library.inCategory("cs.LO")), 2));
+        assertEquals(List.of(), library.inCategory("math.CT"));
+        assertEquals(List.of("first_draft_edvac", "probabilistic_logics", "theory_of_automata"),
+                eventually(() -> slugs(library.chronologicallyBy("neumann")), 3));
+    }
+
+    @Test
+    void runnerMeasuresEveryAccessPattern() {
+        for (Example example : List.of(new NewsExample(), new LibraryExample())) {
+            StringWriter text = new StringWriter();
+            List<Runner.Measured> measured = new Runner(store, new PrintWriter(text)).run(example, namespace);
+            assertFalse(measured.isEmpty());
+            for (Runner.Measured m : measured) {
+                assertTrue(m.cost().roundTrips() > 0, m.pattern().name() + " reported no round trip");
+                assertTrue(text.toString().contains(m.pattern().name()), text.toString());
+            }
+        }
+    }
+
+    private List<String> feed(String subscriber) {
+        return ids(news.feed(subscriber, NewsExample.FEED_FROM, NewsExample.FEED_TO));
+    }
+
+    private static List<String> ids(List<NewsArticle> articles) {
+        return articles.stream().map(NewsArticle::id).toList();
+    }
+
+    private static List<String> slugs(List<LibraryArticle> articles) {
+        return articles.stream().map(LibraryArticle::slug).toList();
+    }
+
+    /**
+     * Native secondary indexes may be eventually consistent (DynamoDB's global ones are): the read is
+     * retried for up to five seconds until it has {@code size} results.
+     */
+    private static <T> List<T> eventually(Supplier<List<T>> read, int size) {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        List<T> result = read.get();
+        while (result.size() < size && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            result = read.get();
+        }
+        return result;
+    }
+}
