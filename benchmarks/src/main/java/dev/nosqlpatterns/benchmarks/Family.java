@@ -1,0 +1,65 @@
+package dev.nosqlpatterns.benchmarks;
+
+import dev.nosqlpatterns.store.Store;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * A family of access patterns whose competing techniques are compared on each store: it lists, per
+ * store, every (workload, technique) candidate, with either the set-up that loads its data and returns
+ * what to measure, or the reason it cannot run on that store.
+ */
+interface Family {
+    /** The family's name in the report. */
+    String name();
+
+    /** The candidates on {@code store}; {@code tables} names fresh tables so runs never share data. */
+    List<Candidate> candidates(Store store, Tables tables, int scale);
+
+    /** One technique of one workload: its set-up, or why it is skipped on this store. */
+    record Candidate(String workload, String technique, Optional<String> skipReason, Supplier<CellSpec> setUp) {
+        public Candidate {
+            Objects.requireNonNull(workload, "workload");
+            Objects.requireNonNull(technique, "technique");
+            Objects.requireNonNull(skipReason, "skipReason");
+            Objects.requireNonNull(setUp, "setUp");
+        }
+
+        static Candidate of(String workload, String technique, Supplier<CellSpec> setUp) {
+            return new Candidate(workload, technique, Optional.empty(), setUp);
+        }
+
+        static Candidate skip(String workload, String technique, String reason) {
+            return new Candidate(workload, technique, Optional.of(reason), () -> {
+                throw new IllegalStateException("skipped: " + reason);
+            });
+        }
+    }
+
+    /** Hands out table names unique to this run, valid on every store. */
+    final class Tables {
+        private final String prefix;
+        private final java.util.List<String> issued = new java.util.ArrayList<>();
+
+        Tables(String runId) {
+            if (!runId.matches("[a-z0-9]{1,12}")) {
+                throw new IllegalArgumentException("run id must be 1 to 12 lower-case letters or digits, got '" + runId + "'");
+            }
+            this.prefix = "b" + runId + "_";
+        }
+
+        synchronized String next(String purpose) {
+            String name = prefix + issued.size() + "_" + purpose;
+            name = name.length() > 48 ? name.substring(0, 48) : name;
+            issued.add(name);
+            return name;
+        }
+
+        /** Every name handed out so far, to drop after the run. */
+        synchronized java.util.List<String> issued() {
+            return java.util.List.copyOf(issued);
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package dev.nosqlpatterns.benchmarks;
+
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Renders a {@link Report} as Markdown: the headline table (median latency per technique and store, with
+ * its ratio to the fastest technique), the full figures per family, every skipped or failed cell with its
+ * reason, then the machine, versions and settings.
+ */
+final class MarkdownReport {
+    private MarkdownReport() {
+    }
+
+    static String render(Report r) {
+        StringBuilder b = new StringBuilder();
+        b.append("# nosqlpatterns: pattern comparison\n\n");
+        b.append("Run ").append(r.started().truncatedTo(ChronoUnit.SECONDS)).append(", mode **")
+                .append(r.settings().mode().name().toLowerCase(Locale.ROOT)).append("**, ")
+                .append(r.duration().toSeconds()).append(" s. Every answer was checked against an oracle before it was timed.\n\n");
+        b.append("## Headline: median latency (ratio to the fastest technique of the workload on that store)\n\n");
+        b.append(headline(r)).append('\n');
+        b.append(legend());
+        for (String family : r.workloads().stream().map(Report.Workload::family).distinct().toList()) {
+            b.append("\n## ").append(family).append("\n\n");
+            b.append("| store | workload | technique | p50 | p99 | ops/s | spread | round trips/op | items read ÷ returned "
+                    + "| items written ÷ logical write | bytes/op | capacity units/op | setup bytes |\n");
+            b.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (CellResult c : r.cells()) {
+                if (!c.family().equals(family) || c.stats().isEmpty()) {
+                    continue;
+                }
+                LatencyStats s = c.stats().get();
+                CellResult.Costs k = c.costs().orElseThrow();
+                b.append("| ").append(c.store()).append(" | ").append(c.workload()).append(" | ").append(c.technique())
+                        .append(" | ").append(Report.micros(s.p50Micros())).append(" | ").append(Report.micros(s.p99Micros()))
+                        .append(" | ").append(Report.number(s.opsPerSecond() * k.itemsPerOp()))
+                        .append(k.itemsPerOp() > 1 ? " items" : "")
+                        .append(" | ±").append(String.format(Locale.ROOT, "%.0f%%", 50 * s.spread()))
+                        .append(" | ").append(Report.number(k.roundTripsPerOp()))
+                        .append(" | ").append(Report.number(k.readAmplification()))
+                        .append(" | ").append(Report.number(k.writesPerLogicalWrite()))
+                        .append(" | ").append(Report.number(k.bytesPerOp()))
+                        .append(" | ").append(Report.number(k.capacityPerOp())).append(k.capacityReported() ? "" : " est.")
+                        .append(" | ").append(k.storageBytes() < 0 ? "–" : Report.number(k.storageBytes())).append(" |\n");
+            }
+        }
+        List<CellResult> notMeasured = r.cells().stream().filter(c -> c.status() != CellResult.Status.MEASURED).toList();
+        if (!notMeasured.isEmpty()) {
+            b.append("\n## Cells not measured\n\n| store | family | workload | technique | status | reason |\n|---|---|---|---|---|---|\n");
+            for (CellResult c : notMeasured) {
+                b.append("| ").append(c.store()).append(" | ").append(c.family()).append(" | ").append(c.workload())
+                        .append(" | ").append(c.technique()).append(" | ").append(c.status().name().toLowerCase(Locale.ROOT))
+                        .append(" | ").append(escape(c.reason())).append(" |\n");
+            }
+        }
+        b.append("\n## Stores\n\n| store | where | capabilities |\n|---|---|---|\n");
+        for (Report.StoreInfo s : r.stores()) {
+            b.append("| ").append(s.name()).append(" | ").append(s.origin()).append(" | ")
+                    .append(s.failure().isEmpty() ? escape(s.capabilities()) : "did not start: " + escape(s.failure()))
+                    .append(" |\n");
+        }
+        b.append("\n## Machine, versions and settings\n\n| | |\n|---|---|\n");
+        for (Map.Entry<String, String> e : r.environment().entrySet()) {
+            b.append("| ").append(e.getKey()).append(" | ").append(escape(e.getValue())).append(" |\n");
+        }
+        b.append("| mode | ").append(r.settings().mode().name().toLowerCase(Locale.ROOT)).append(" (data scale ×")
+                .append(r.settings().mode().scale).append(") |\n");
+        b.append("| repetitions | ").append(r.settings().repetitions())
+                .append(" timed, after a warm-up of half a repetition and the oracle check |\n");
+        return b.toString();
+    }
+
+    /** Rows: workload and technique; columns: stores; cells: p50 and ratio, or why there is no figure. */
+    static String headline(Report r) {
+        StringBuilder b = new StringBuilder("| workload | technique |");
+        List<String> stores = r.storeNames();
+        stores.forEach(s -> b.append(' ').append(s).append(" |"));
+        b.append("\n|---|---|").append("---:|".repeat(stores.size())).append('\n');
+        for (Report.Workload w : r.workloads()) {
+            for (String t : r.techniques(w)) {
+                b.append("| ").append(w.family()).append(": ").append(w.workload()).append(" | ").append(t).append(" |");
+                for (String s : stores) {
+                    b.append(' ').append(r.cell(w, t, s).map(c -> headlineCell(r, c)).orElse("–")).append(" |");
+                }
+                b.append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    private static String headlineCell(Report r, CellResult c) {
+        return switch (c.status()) {
+            case MEASURED -> Report.micros(c.stats().get().p50Micros())
+                    + r.ratioToFastest(c).map(x -> String.format(Locale.ROOT, " (%.1f×)", x)).orElse("");
+            case SKIPPED -> "skipped¹";
+            case FAILED -> "**FAILED**²";
+        };
+    }
+
+    private static String legend() {
+        return "\n¹ skipped: the store lacks the capability, or did not start (reasons below). "
+                + "² failed: a wrong answer or an error (below).\n\n"
+                + "p50 and p99 are per operation; ops/s is over all repetitions and spread is half the range of the "
+                + "repetitions' throughputs relative to it. Capacity units are DynamoDB's, as the store reported them, "
+                + "or marked *est.*: estimated by DynamoDB's formula (a read call one unit per started 4 KB read, a "
+                + "write one unit per started 1 KB and at least one per item) from the bytes each call reported.\n";
+    }
+
+    static String escape(String text) {
+        return text.replace("|", "\\|").replace("\n", " ");
+    }
+}

@@ -1,0 +1,156 @@
+package dev.nosqlpatterns.benchmarks;
+
+import dev.nosqlpatterns.store.Store;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The pattern-comparison runner, the main job: for every store, runs every family of access patterns
+ * with each competing technique, checks answers against the oracle before timing, and writes
+ * {@code benchmark.md} and {@code benchmark.html} to the output directory. Progress goes to the console.
+ * Exits with status 1 when any cell failed (a wrong answer or an error), 2 on bad arguments.
+ *
+ * <p>Arguments: {@code [--mode quick|full] [--stores memory,dynamodb,...] [--repetitions n] [--out dir]}.
+ */
+public final class PatternBenchmarks {
+    static final List<Family> FAMILIES = List.of(new SecondaryLookupFamily(), new TimeRangeFamily(), new BulkLoadFamily());
+
+    private final Settings settings;
+    private final PrintStream console;
+    private final StoreTargets targets;
+
+    PatternBenchmarks(Settings settings, PrintStream console, StoreTargets targets) {
+        this.settings = settings;
+        this.console = console;
+        this.targets = targets;
+    }
+
+    public static void main(String[] args) throws IOException {
+        Settings settings;
+        try {
+            settings = Settings.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        PatternBenchmarks runner = new PatternBenchmarks(settings, System.out, new StoreTargets());
+        Report report = runner.run();
+        Path md = report.writeTo(settings.outputDir());
+        System.out.println("report: " + md.toAbsolutePath() + " and " + md.resolveSibling("benchmark.html").toAbsolutePath());
+        long failed = report.cells().stream().filter(c -> c.status() == CellResult.Status.FAILED).count();
+        if (failed > 0) {
+            System.err.println(failed + " cell(s) failed: see the report");
+        }
+        // the embedded servers' threads are not all daemons: end the JVM explicitly
+        System.exit(failed > 0 ? 1 : 0);
+    }
+
+    /** Runs every family on every store of the settings. */
+    Report run() {
+        Instant started = Instant.now();
+        if (settings.stores().contains("cassandra")) {
+            targets.prestartCassandra();
+        }
+        List<CellResult> cells = new ArrayList<>();
+        List<Report.StoreInfo> stores = new ArrayList<>();
+        String runId = Long.toString(System.currentTimeMillis() % 1_000_000_000L, 36);
+        for (String name : settings.stores()) {
+            console.printf("== %s: starting%n", name);
+            long t0 = System.nanoTime();
+            Store store;
+            try {
+                store = targets.open(name);
+            } catch (RuntimeException | Error e) {
+                String reason = "the store did not start: " + describe(e);
+                console.printf("== %s: %s%n", name, reason);
+                stores.add(new Report.StoreInfo(name, targets.origin(name), "", reason));
+                for (Family family : FAMILIES) {
+                    cells.add(CellResult.skipped(family.name(), "*", name, "*", reason));
+                }
+                continue;
+            }
+            stores.add(new Report.StoreInfo(name, targets.origin(name), store.capabilities().toString(), ""));
+            console.printf("== %s: ready in %d ms (%s)%n", name, (System.nanoTime() - t0) / 1_000_000, store.capabilities());
+            Family.Tables tables = new Family.Tables(runId);
+            try (store) {
+                for (Family family : FAMILIES) {
+                    cells.addAll(runFamily(name, store, family, tables));
+                }
+                dropTables(store, tables);
+            } catch (RuntimeException e) {
+                console.printf("== %s: closing failed: %s%n", name, describe(e));
+            }
+        }
+        return new Report(settings, Environment.describe(), stores, cells, started, Duration.between(started, Instant.now()));
+    }
+
+    private List<CellResult> runFamily(String storeName, Store store, Family family, Family.Tables tables) {
+        List<CellResult> out = new ArrayList<>();
+        Harness harness = new Harness(settings.repetitions());
+        List<Family.Candidate> candidates;
+        try {
+            candidates = family.candidates(store, tables, settings.mode().scale);
+        } catch (RuntimeException e) {
+            out.add(CellResult.failed(family.name(), "*", storeName, "*", "set-up failed: " + describe(e)));
+            return out;
+        }
+        for (Family.Candidate c : candidates) {
+            String label = String.format("%s / %s / %s / %s", storeName, family.name(), c.workload(), c.technique());
+            if (c.skipReason().isPresent()) {
+                console.printf("   skip  %s: %s%n", label, c.skipReason().get());
+                out.add(CellResult.skipped(family.name(), c.workload(), storeName, c.technique(), c.skipReason().get()));
+                continue;
+            }
+            long t0 = System.nanoTime();
+            try {
+                Harness.Measured m = harness.measure(store, c.setUp().get());
+                out.add(CellResult.measured(family.name(), c.workload(), storeName, c.technique(), m.stats(), m.costs()));
+                console.printf(Locale.ROOT, "   ok    %s: p50 %.0f us, p99 %.0f us, %.1f round trips/op (%d s)%n", label,
+                        m.stats().p50Micros(), m.stats().p99Micros(), m.costs().roundTripsPerOp(),
+                        (System.nanoTime() - t0) / 1_000_000_000);
+            } catch (WrongAnswerException e) {
+                console.printf("   FAIL  %s: %s%n", label, e.getMessage());
+                out.add(CellResult.failed(family.name(), c.workload(), storeName, c.technique(), e.getMessage()));
+            } catch (RuntimeException e) {
+                console.printf("   FAIL  %s: %s%n", label, describe(e));
+                out.add(CellResult.failed(family.name(), c.workload(), storeName, c.technique(), "error: " + describe(e)));
+            }
+        }
+        return out;
+    }
+
+    private void dropTables(Store store, Family.Tables tables) {
+        for (String t : tables.issued()) {
+            try {
+                if (store.hasTable(t)) {
+                    store.dropTable(t);
+                }
+            } catch (RuntimeException e) {
+                console.printf("   could not drop table %s: %s%n", t, describe(e));
+            }
+        }
+    }
+
+    static String describe(Throwable e) {
+        String message = e.getMessage() == null ? "" : ": " + e.getMessage();
+        String text = e.getClass().getSimpleName() + message;
+        return text.length() > 300 ? text.substring(0, 300) + "..." : text.replace('\n', ' ');
+    }
+
+    /** Creates the directory and writes the two report files; returns the Markdown file. */
+    static Path write(Report report, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path md = dir.resolve("benchmark.md");
+        Files.writeString(md, MarkdownReport.render(report));
+        Files.writeString(dir.resolve("benchmark.html"), HtmlReport.render(report));
+        return md;
+    }
+}

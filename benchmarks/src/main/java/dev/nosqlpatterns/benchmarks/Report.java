@@ -1,0 +1,115 @@
+package dev.nosqlpatterns.benchmarks;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything one run measured, with the settings and environment, and the views both report formats
+ * share: workloads in run order, the techniques of each, and latency ratios against the fastest
+ * technique of the same workload on the same store (ratios only ever compare cells of one run).
+ *
+ * @param settings    the run's settings
+ * @param environment machine, JVM and versions
+ * @param stores      each store, where it ran, its capabilities or why it did not start
+ * @param cells       every cell, in run order
+ * @param started     when the run began
+ * @param duration    how long it took
+ */
+public record Report(Settings settings, Map<String, String> environment, List<StoreInfo> stores,
+                     List<CellResult> cells, Instant started, Duration duration) {
+    public Report {
+        Objects.requireNonNull(settings, "settings");
+        environment = java.util.Collections.unmodifiableMap(
+                new java.util.LinkedHashMap<>(Objects.requireNonNull(environment, "environment")));
+        stores = List.copyOf(stores);
+        cells = List.copyOf(cells);
+        Objects.requireNonNull(started, "started");
+        Objects.requireNonNull(duration, "duration");
+    }
+
+    /** Writes {@code benchmark.md} and {@code benchmark.html} into {@code dir}; returns the Markdown file. */
+    public Path writeTo(Path dir) throws IOException {
+        return PatternBenchmarks.write(this, dir);
+    }
+
+    /** (family, workload) pairs in the order they ran. */
+    List<Workload> workloads() {
+        LinkedHashSet<Workload> out = new LinkedHashSet<>();
+        cells.stream().filter(c -> !c.workload().equals("*")).forEach(c -> out.add(new Workload(c.family(), c.workload())));
+        return new ArrayList<>(out);
+    }
+
+    /** The techniques measured or skipped for a workload, in run order. */
+    List<String> techniques(Workload w) {
+        LinkedHashSet<String> out = new LinkedHashSet<>();
+        cells.stream().filter(c -> w.matches(c) && !c.technique().equals("*")).forEach(c -> out.add(c.technique()));
+        return new ArrayList<>(out);
+    }
+
+    /** The cell of a technique of a workload on a store, or the store-wide cell explaining its absence. */
+    Optional<CellResult> cell(Workload w, String technique, String store) {
+        Optional<CellResult> exact = cells.stream()
+                .filter(c -> w.matches(c) && c.technique().equals(technique) && c.store().equals(store)).findFirst();
+        if (exact.isPresent()) {
+            return exact;
+        }
+        return cells.stream().filter(c -> c.store().equals(store) && c.family().equals(w.family())
+                && c.workload().equals("*")).findFirst();
+    }
+
+    /** Median latency of a cell divided by the lowest median among measured techniques of its workload and store. */
+    Optional<Double> ratioToFastest(CellResult cell) {
+        if (cell.stats().isEmpty()) {
+            return Optional.empty();
+        }
+        double best = cells.stream().filter(c -> c.family().equals(cell.family()) && c.workload().equals(cell.workload())
+                        && c.store().equals(cell.store()) && c.stats().isPresent())
+                .mapToDouble(c -> c.stats().get().p50Micros()).min().orElse(Double.NaN);
+        return best > 0 ? Optional.of(cell.stats().get().p50Micros() / best) : Optional.empty();
+    }
+
+    /** Store names in the order they ran. */
+    List<String> storeNames() {
+        return stores.stream().map(StoreInfo::name).toList();
+    }
+
+    static String micros(double us) {
+        if (us >= 10_000) {
+            return String.format(Locale.ROOT, "%.0f ms", us / 1000);
+        }
+        if (us >= 1000) {
+            return String.format(Locale.ROOT, "%.1f ms", us / 1000);
+        }
+        return String.format(Locale.ROOT, "%.0f µs", us);
+    }
+
+    static String number(double v) {
+        if (Double.isNaN(v)) {
+            return "–";
+        }
+        if (Math.abs(v) >= 100) {
+            return String.format(Locale.ROOT, "%,.0f", v);
+        }
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    /** A store as the run saw it. */
+    public record StoreInfo(String name, String origin, String capabilities, String failure) {
+    }
+
+    /** A workload of a family. */
+    record Workload(String family, String workload) {
+        boolean matches(CellResult c) {
+            return c.family().equals(family) && c.workload().equals(workload);
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package dev.nosqlpatterns.benchmarks;
+
+import dev.nosqlpatterns.index.IndexConsistency;
+import dev.nosqlpatterns.index.IndexTable;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.IndexSpec;
+import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.TableSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Secondary lookup (technique 7): users found by city through an application-managed index table
+ * (atomic, and the crash-safe repairable protocol), through the store's native secondary index, and by
+ * scanning the whole table and filtering. Each technique loads its own copy of the users one logical
+ * write at a time, and that load is measured as the write workload.
+ */
+final class SecondaryLookupFamily implements Family {
+    private static final String CITY = "city";
+    private static final String NATIVE_INDEX = "byCity";
+
+    @Override
+    public String name() {
+        return "secondary lookup";
+    }
+
+    @Override
+    public List<Candidate> candidates(Store store, Tables tables, int scale) {
+        int users = 300 * scale;
+        int cities = 30 * scale;
+        List<Candidate> out = new ArrayList<>();
+        for (IndexConsistency mode : List.of(IndexConsistency.ATOMIC, IndexConsistency.REPAIRABLE)) {
+            String technique = "index table (" + mode.name().toLowerCase(java.util.Locale.ROOT) + ")";
+            if (mode == IndexConsistency.ATOMIC && !store.has(Capability.ATOMIC_WRITES)) {
+                out.add(Candidate.skip("insert user", technique, "the store has no multi-item atomic writes"));
+                out.add(Candidate.skip("find users by city", technique, "the store has no multi-item atomic writes"));
+                continue;
+            }
+            Lazy<IndexTable> index = new Lazy<>(() -> {
+                String base = tables.next("users");
+                store.createTable(TableSpec.named(base));
+                return IndexTable.builder(store).baseTable(base).indexTable(tables.next("users_by_city"))
+                        .attribute(CITY).consistency(mode).build();
+            });
+            out.add(Candidate.of("insert user", technique,
+                    () -> insert(technique, index.get()::put, v -> ids(index.get().find(v)), cities)));
+            out.add(Candidate.of("find users by city", technique,
+                    () -> lookup(technique, index.get()::put, v -> ids(index.get().find(v)), users, cities, scale)));
+        }
+        if (store.has(Capability.NATIVE_SECONDARY_INDEX)) {
+            Lazy<IndexTable> index = new Lazy<>(() -> {
+                String base = tables.next("users_native");
+                store.createTable(TableSpec.builder(base).attribute(CITY, Value.Type.STRING)
+                        .index(IndexSpec.of(NATIVE_INDEX, CITY)).build());
+                return IndexTable.builder(store).baseTable(base).attribute(CITY).nativeIndex(NATIVE_INDEX).build();
+            });
+            out.add(Candidate.of("insert user", "native index",
+                    () -> insert("native index", index.get()::put, v -> ids(index.get().find(v)), cities)));
+            out.add(Candidate.of("find users by city", "native index",
+                    () -> lookup("native index", index.get()::put, v -> ids(index.get().find(v)), users, cities, scale)));
+        } else {
+            out.add(Candidate.skip("insert user", "native index", "the store declares no native secondary index"));
+            out.add(Candidate.skip("find users by city", "native index", "the store declares no native secondary index"));
+        }
+        Lazy<String> plain = new Lazy<>(() -> {
+            String t = tables.next("users_plain");
+            store.createTable(TableSpec.named(t));
+            return t;
+        });
+        String scan = "scan and filter";
+        Function<String, List<String>> scanFind = v -> ids(store.scanAll(Scan.of(plain.get()).limit(500))
+                .filter(i -> i.getString(CITY).map(v::equals).orElse(false)).toList());
+        out.add(Candidate.of("insert user", scan,
+                () -> insert(scan, item -> store.put(plain.get(), item), scanFind, cities)));
+        out.add(Candidate.of("find users by city", scan,
+                () -> lookup(scan, item -> store.put(plain.get(), item), scanFind, users, cities, 1)));
+        return out;
+    }
+
+    /**
+     * Users {@code u} live in city {@code u % cities}; the cell first loads {@code users} of them, then
+     * each operation finds the users of one city (every city's answer is checked before timing).
+     */
+    private static CellSpec lookup(String technique, Consumer<Item> put, Function<String, List<String>> find,
+                                   int users, int cities, int opsScale) {
+        long bytes = 0;
+        List<List<String>> expected = new ArrayList<>();
+        for (int c = 0; c < cities; c++) {
+            expected.add(new ArrayList<>());
+        }
+        for (int u = 0; u < users; u++) {
+            Item user = user("u" + u, city(u % cities));
+            bytes += user.sizeInBytes();
+            put.accept(user);
+            expected.get(u % cities).add("u" + u);
+        }
+        return CellSpec.read(technique, cities, Math.min(cities, 30) * opsScale,
+                i -> Answer.anyOrder(find.apply(city(i % cities))), i -> Answer.anyOrder(expected.get(i % cities)), bytes);
+    }
+
+    /**
+     * Each operation inserts one new user, in cities of their own ({@code w-city-n}) so the lookup cell's
+     * answers stay fixed; the read-back finds the new user through the technique's own lookup.
+     */
+    private static CellSpec insert(String technique, Consumer<Item> put, Function<String, List<String>> find,
+                                   int cities) {
+        return CellSpec.write(technique, 3, 20, i -> {
+            put.accept(user("w" + i, "w-" + city(i % cities)));
+            return null;
+        }, i -> Answer.anyOrder(find.apply("w-" + city(i % cities)).stream().filter(("w" + i)::equals).toList()),
+                i -> Answer.anyOrder(List.of("w" + i)), 1);
+    }
+
+    static Item user(String id, String city) {
+        return Item.builder("user|" + id, "<BASE>").put("name", "name of " + id).put(CITY, city)
+                .put("id", id).build();
+    }
+
+    static String city(int c) {
+        return "city-" + c;
+    }
+
+    static List<String> ids(List<Item> items) {
+        return items.stream().map(i -> i.getString("id").orElse("?")).toList();
+    }
+}

@@ -1,0 +1,109 @@
+package dev.nosqlpatterns.benchmarks;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The run's settings: quick (the default, a few minutes on two cores) or full (larger data sets, more
+ * repetitions), which stores to run on, and where the report goes.
+ *
+ * @param mode        quick or full
+ * @param repetitions timed repetitions per cell
+ * @param stores      store names to run ({@code memory}, {@code dynamodb}, {@code cassandra},
+ *                    {@code mongodb}, {@code redis}, {@code lucene})
+ * @param outputDir   where benchmark.md and benchmark.html are written
+ */
+public record Settings(Mode mode, int repetitions, List<String> stores, Path outputDir) {
+    /** Every store the runner knows, in report order. */
+    public static final List<String> ALL_STORES = List.of("memory", "dynamodb", "cassandra", "mongodb", "redis", "lucene");
+
+    public Settings {
+        List<String> problems = new ArrayList<>();
+        if (mode == null) {
+            problems.add("mode must not be null");
+        }
+        if (repetitions < 1) {
+            problems.add("repetitions must be at least 1, got " + repetitions);
+        }
+        if (stores == null || stores.isEmpty()) {
+            problems.add("at least one store is needed");
+        } else {
+            stores.stream().filter(s -> !ALL_STORES.contains(s))
+                    .forEach(s -> problems.add("unknown store '" + s + "' (known: " + String.join(", ", ALL_STORES) + ")"));
+        }
+        if (outputDir == null) {
+            problems.add("output directory must not be null");
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("invalid settings: " + String.join("; ", problems));
+        }
+        stores = List.copyOf(stores);
+    }
+
+    /**
+     * Parses {@code --mode quick|full}, {@code --stores a,b}, {@code --repetitions n}, {@code --out dir};
+     * every problem is reported at once.
+     */
+    public static Settings parse(String... args) {
+        Objects.requireNonNull(args, "args");
+        Mode mode = Mode.QUICK;
+        Integer reps = null;
+        List<String> stores = ALL_STORES;
+        Path out = Path.of("reports");
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            String value = i + 1 < args.length ? args[i + 1] : null;
+            switch (arg) {
+                case "--mode", "--stores", "--repetitions", "--out" -> {
+                    if (value == null) {
+                        problems.add(arg + " needs a value");
+                        continue;
+                    }
+                    i++;
+                    switch (arg) {
+                        case "--mode" -> {
+                            try {
+                                mode = Mode.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+                            } catch (IllegalArgumentException e) {
+                                problems.add("--mode must be quick or full, got '" + value + "'");
+                            }
+                        }
+                        case "--stores" -> stores = List.of(value.split(","));
+                        case "--repetitions" -> {
+                            try {
+                                reps = Integer.parseInt(value);
+                            } catch (NumberFormatException e) {
+                                problems.add("--repetitions must be a whole number, got '" + value + "'");
+                            }
+                        }
+                        default -> out = Path.of(value);
+                    }
+                }
+                default -> problems.add("unknown argument '" + arg + "'");
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("invalid arguments: " + String.join("; ", problems)
+                    + ". Usage: [--mode quick|full] [--stores memory,redis,...] [--repetitions n] [--out dir]");
+        }
+        return new Settings(mode, reps == null ? mode.repetitions : reps, stores, out);
+    }
+
+    /** {@code quick} or {@code full}: {@code full} multiplies data sizes and operation counts by {@link #scale}. */
+    public enum Mode {
+        QUICK(1, 3),
+        FULL(10, 5);
+
+        /** Multiplier of data set sizes and operation counts. */
+        public final int scale;
+        final int repetitions;
+
+        Mode(int scale, int repetitions) {
+            this.scale = scale;
+            this.repetitions = repetitions;
+        }
+    }
+}

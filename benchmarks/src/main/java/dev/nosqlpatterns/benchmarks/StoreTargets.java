@@ -1,0 +1,73 @@
+package dev.nosqlpatterns.benchmarks;
+
+import dev.nosqlpatterns.cassandra.embedded.EmbeddedCassandra;
+import dev.nosqlpatterns.dynamodb.embedded.DynamoDbLocal;
+import dev.nosqlpatterns.mongodb.embedded.EmbeddedMongo;
+import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.Stores;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
+
+/**
+ * Opens the stores the runner compares: the address in {@code NOSQLPATTERNS_<STORE>_URI} when set, else
+ * the embedded default each adapter ships (the in-memory reference store, DynamoDB Local in this JVM,
+ * a Cassandra node in a child JVM, the in-process MongoDB wire-protocol server, a redis-server process,
+ * an in-memory Lucene index). The Cassandra node, slow to start, is launched in the background as soon
+ * as it is asked for, while other stores run.
+ */
+final class StoreTargets {
+    private final Map<String, Supplier<String>> embedded = Map.of(
+            "memory", () -> "memory:",
+            "dynamodb", () -> DynamoDbLocal.shared().storeUri(),
+            "cassandra", () -> cassandraNode().uri("nosqlpatterns_bench").toString(),
+            "mongodb", () -> EmbeddedMongo.shared().uri() + "/nosqlpatterns_bench",
+            "redis", () -> EmbeddedRedis.shared().uri(),
+            "lucene", () -> "lucene:memory");
+    private CompletableFuture<EmbeddedCassandra> cassandra;
+
+    /** Starts the embedded Cassandra node in the background (when no URI is configured for it). */
+    synchronized void prestartCassandra() {
+        if (cassandra == null && configuredUri("cassandra") == null) {
+            cassandra = CompletableFuture.supplyAsync(EmbeddedCassandra::shared);
+        }
+    }
+
+    private synchronized EmbeddedCassandra cassandraNode() {
+        prestartCassandra();
+        try {
+            return cassandra.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    /** The address a store is opened at, and whether it came from the environment. */
+    String address(String name) {
+        String configured = configuredUri(name);
+        if (configured != null) {
+            return configured;
+        }
+        Supplier<String> launcher = Objects.requireNonNull(embedded.get(name), () -> "unknown store '" + name + "'");
+        return launcher.get();
+    }
+
+    /** Opens the store; a store that cannot start throws, and the runner reports the reason. */
+    Store open(String name) {
+        return Stores.open(address(name));
+    }
+
+    /** Where the store runs, for the report: the configured URI's scheme and host, or "embedded". */
+    String origin(String name) {
+        return configuredUri(name) == null ? "embedded" : "NOSQLPATTERNS_" + name.toUpperCase(Locale.ROOT) + "_URI";
+    }
+
+    private static String configuredUri(String name) {
+        String value = System.getenv("NOSQLPATTERNS_" + name.toUpperCase(Locale.ROOT) + "_URI");
+        return value == null || value.isBlank() ? null : value;
+    }
+}

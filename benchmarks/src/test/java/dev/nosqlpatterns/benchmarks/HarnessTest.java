@@ -1,0 +1,91 @@
+package dev.nosqlpatterns.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.memory.MemoryStore;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class HarnessTest {
+    private Store store;
+
+    @BeforeEach
+    void open() {
+        store = MemoryStore.create();
+        store.createTable(TableSpec.named("t"));
+        for (int i = 0; i < 4; i++) {
+            store.put("t", Item.builder("p", "s" + i).put("v", "v" + i).build());
+        }
+    }
+
+    @AfterEach
+    void close() {
+        store.close();
+    }
+
+    private Answer read(int i) {
+        return Answer.anyOrder(store.get("t", Key.of("p", "s" + (i % 4))).map(x -> x.getString("v").orElseThrow()).stream().toList());
+    }
+
+    @Test
+    void aWrongAnswerFailsBeforeAnythingIsTimed() {
+        AtomicInteger calls = new AtomicInteger();
+        CellSpec spec = CellSpec.read("broken", 4, 10, i -> {
+            calls.incrementAndGet();
+            return read(i);
+        }, i -> Answer.anyOrder(List.of(i % 4 == 3 ? "wrong" : "v" + (i % 4))), -1);
+        WrongAnswerException e = assertThrows(WrongAnswerException.class, () -> new Harness(3).measure(store, spec));
+        assertTrue(e.getMessage().contains("broken input 3"), e.getMessage());
+        assertEquals(4, calls.get(), "only the check phase ran");
+    }
+
+    @Test
+    void measuresEveryRepetitionWithTheStoresCosts() {
+        AtomicInteger calls = new AtomicInteger();
+        CellSpec spec = CellSpec.read("get", 4, 10, i -> {
+            calls.incrementAndGet();
+            return read(i);
+        }, i -> Answer.anyOrder(List.of("v" + (i % 4))), 123);
+        Harness.Measured m = new Harness(3).measure(store, spec);
+        assertEquals(30, m.stats().samples());
+        assertEquals(4 + 5 + 30, calls.get(), "check, warm-up of half a repetition, three repetitions");
+        assertEquals(1.0, m.costs().roundTripsPerOp(), 1e-9);
+        assertEquals(1.0, m.costs().readAmplification(), 1e-9);
+        assertTrue(Double.isNaN(m.costs().writesPerLogicalWrite()));
+        assertEquals(123, m.costs().storageBytes());
+        assertTrue(m.costs().capacityPerOp() >= 1, "estimated at least one read unit per get");
+    }
+
+    @Test
+    void writesAreReadBackBeforeAndAfterTiming() {
+        AtomicInteger readBacks = new AtomicInteger();
+        CellSpec spec = CellSpec.write("put", 2, 4, i -> {
+            store.put("t", Item.builder("w", "s" + i).build());
+            return null;
+        }, i -> {
+            readBacks.incrementAndGet();
+            return Answer.anyOrder(store.get("t", Key.of("w", "s" + i)).map(x -> x.key().sort()).stream().toList());
+        }, i -> Answer.anyOrder(List.of("s" + i)), 1);
+        Harness.Measured m = new Harness(2).measure(store, spec);
+        assertEquals(8, m.stats().samples());
+        assertEquals(4, readBacks.get(), "two checks before timing, first and last timed write after");
+        assertEquals(1.0, m.costs().writesPerLogicalWrite(), 1e-9);
+    }
+
+    @Test
+    void aWriteThatIsNotStoredFails() {
+        CellSpec spec = CellSpec.write("lost", 1, 4, i -> null,
+                i -> Answer.anyOrder(store.get("t", Key.of("w", "s" + i)).map(x -> x.key().sort()).stream().toList()),
+                i -> Answer.anyOrder(List.of("s" + i)), 1);
+        assertThrows(WrongAnswerException.class, () -> new Harness(1).measure(store, spec));
+    }
+}

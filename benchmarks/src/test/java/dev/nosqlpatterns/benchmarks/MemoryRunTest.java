@@ -1,0 +1,47 @@
+package dev.nosqlpatterns.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole runner on the in-memory store: every family measured with checked answers, both reports written. */
+class MemoryRunTest {
+    @Test
+    void runsEveryFamilyAndWritesBothReports(@TempDir Path dir) throws Exception {
+        Settings settings = new Settings(Settings.Mode.QUICK, 1, List.of("memory"), dir);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        Report report = new PatternBenchmarks(settings, new PrintStream(console, true, StandardCharsets.UTF_8),
+                new StoreTargets()).run();
+        List<CellResult> failed = report.cells().stream().filter(c -> c.status() == CellResult.Status.FAILED).toList();
+        assertTrue(failed.isEmpty(), () -> "failed cells: " + failed);
+        for (Family family : PatternBenchmarks.FAMILIES) {
+            assertTrue(report.cells().stream().anyMatch(c -> c.family().equals(family.name())
+                    && c.status() == CellResult.Status.MEASURED), family.name() + " measured");
+        }
+        assertTrue(report.cells().stream().anyMatch(c -> c.technique().equals("native index")
+                && c.status() == CellResult.Status.SKIPPED), "memory has no native index, stated as a reason");
+        CellResult batch = report.cells().stream().filter(c -> c.technique().equals("writeBatch")).findFirst().orElseThrow();
+        assertEquals(1.0, batch.costs().orElseThrow().writesPerLogicalWrite(), 1e-9);
+        CellResult scan = report.cells().stream().filter(c -> c.technique().equals("scan and filter")
+                && c.workload().startsWith("find")).findFirst().orElseThrow();
+        assertTrue(scan.costs().orElseThrow().readAmplification() > 10, "a scan reads far more than it returns");
+
+        Path md = report.writeTo(dir);
+        String markdown = Files.readString(md);
+        String html = Files.readString(dir.resolve("benchmark.html"));
+        assertTrue(markdown.contains("| secondary lookup: find users by city | index table (atomic) |"), markdown);
+        assertTrue(html.contains("<svg") && html.contains("<table>"), "charts and tables");
+        assertFalse(html.contains("<script") || html.contains("http://") && !html.contains("http://www.w3.org/2000/svg"),
+                "self-contained");
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("ok    memory / time ranges"), "progress on the console");
+    }
+}

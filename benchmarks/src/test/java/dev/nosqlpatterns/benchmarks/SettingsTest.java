@@ -1,0 +1,39 @@
+package dev.nosqlpatterns.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SettingsTest {
+    @Test
+    void defaultsToAQuickRunOnEveryStore() {
+        Settings s = Settings.parse();
+        assertEquals(Settings.Mode.QUICK, s.mode());
+        assertEquals(Settings.ALL_STORES, s.stores());
+        assertEquals(Path.of("reports"), s.outputDir());
+        assertEquals(3, s.repetitions());
+    }
+
+    @Test
+    void parsesEveryOption() {
+        Settings s = Settings.parse("--mode", "full", "--stores", "memory,redis", "--repetitions", "7", "--out", "x");
+        assertEquals(Settings.Mode.FULL, s.mode());
+        assertEquals(List.of("memory", "redis"), s.stores());
+        assertEquals(7, s.repetitions());
+        assertEquals(Path.of("x"), s.outputDir());
+    }
+
+    @Test
+    void reportsEveryProblemAtOnce() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Settings.parse("--mode", "slow", "--repetitions", "many", "--bogus"));
+        assertTrue(e.getMessage().contains("'slow'") && e.getMessage().contains("'many'") && e.getMessage().contains("'--bogus'"),
+                e.getMessage());
+        IllegalArgumentException stores = assertThrows(IllegalArgumentException.class, () -> Settings.parse("--stores", "memory,oracle"));
+        assertTrue(stores.getMessage().contains("unknown store 'oracle'"), stores.getMessage());
+    }
+}
