@@ -20,7 +20,7 @@ final class CoverBuilder {
     /** Edge cells are refined until lighter than the shape's weight over this. */
     static final double REFINE = 256.0;
     /** The most cells the refinement step keeps. */
-    static final int MAX_CELLS = 2048;
+    static final int MAX_CELLS = 1024;
 
     /** A shape on a grid of 2^32 x 2^32 cells, told apart from cells by their index ranges. */
     interface Shape {

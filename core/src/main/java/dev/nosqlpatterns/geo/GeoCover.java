@@ -16,6 +16,12 @@ import java.util.Objects;
  * (0, 0): every point the shape contains ({@link Circle#contains}, {@link LatLonBox#contains}) has its
  * 64-bit code in a range.
  *
+ * <p>Cells are equal in degrees, so near a pole they are long and thin on the ground, and the cells
+ * along a parallel lie far apart in code order. A circle there that spans tens of degrees of longitude
+ * (within about a degree of a pole, or around it) then needs many ranges to be read tightly: with 8 it
+ * reads hundreds to thousands of times its area. Still complete; ask for more ranges, or use a
+ * store's native geo search, for polar data.
+ *
  * @param ranges disjoint ranges in ascending (unsigned) order, each inside one partition; empty only
  *               when nothing could match
  */
