@@ -20,7 +20,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Protocol: (1) a change too large for the header goes first into journal items under a fresh
  * token, which nothing refers to yet; (2) one conditional write of the header, on the version the change
  * was planned against, records the change (inline when small) and is its commit point; (3) the writes
- * are applied, puts before deletes, in batches; (4) a conditional write of the header clears the change,
+ * are applied, all puts before any delete, in batches; (4) a conditional write of the header clears the change,
  * and its journal items are deleted. Every write is a whole-item put or a delete with no condition, so
  * applying a change twice, or by two processes, gives the same items: whoever finds a committed change
  * pending after its lease completes it. Crashing before (2) leaves only unreferenced journal items, which
@@ -78,13 +78,17 @@ final class Journal {
         return Layout.JOURNAL + token + ":";
     }
 
-    /** Writes puts and then deletes, in batches; idempotent. */
+    /**
+     * Writes the puts, then the deletes, in batches; idempotent. No batch mixes the two, so a node that
+     * moves is written at its new place before it leaves its old one: a concurrent read may see it twice
+     * (and retries) but never misses it in a layout that keys nodes by place.
+     */
     static void apply(TreeContext<?> ctx, List<Write> writes) {
-        List<Write> ordered = new ArrayList<>(writes.size());
-        writes.stream().filter(w -> w instanceof Write.Put).forEach(ordered::add);
-        writes.stream().filter(w -> w instanceof Write.Delete).forEach(ordered::add);
-        for (int i = 0; i < ordered.size(); i += APPLY_BATCH) {
-            ctx.store().writeBatch(ordered.subList(i, Math.min(ordered.size(), i + APPLY_BATCH)));
+        for (Class<?> kind : List.of(Write.Put.class, Write.Delete.class)) {
+            List<Write> some = writes.stream().filter(kind::isInstance).toList();
+            for (int i = 0; i < some.size(); i += APPLY_BATCH) {
+                ctx.store().writeBatch(some.subList(i, Math.min(some.size(), i + APPLY_BATCH)));
+            }
         }
     }
 

@@ -18,9 +18,11 @@ import java.util.Optional;
  * touches several items is written atomically where the store can, otherwise through a journal whose
  * interruption the next operation on the tree detects and completes ({@link #repair()}).
  *
- * <p>Reads see every completed change. On a store without atomic writes, a read that runs while
- * another process applies a large change may see that change partly applied (a moved node may show
- * twice); it never sees an interrupted one, since it completes it first.
+ * <p>Reads see every completed change. A change written through the journal (on a store without atomic
+ * writes, or too large for them) is applied in steps; a read that notices it mid-way (a node twice, a
+ * pointer to nowhere) waits for it and reads again, but a read made of several requests may still see
+ * it partly applied, e.g. an adjacency-list subtree without a node that is being moved. No read sees an
+ * interrupted change: it completes it first.
  *
  * <p>Instances hold no mutable state and are thread-safe. What each operation costs depends on the
  * strategy; {@link TreeStrategy} lists it, and every call reports it through the store's cost listeners.

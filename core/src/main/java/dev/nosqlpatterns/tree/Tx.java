@@ -14,10 +14,12 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.Write;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One attempt of a tree operation: reads that start with the header (in the same batch as the first
@@ -81,11 +83,22 @@ final class Tx<T> {
         return Optional.ofNullable(read(List.of(sortKey)).get(sortKey));
     }
 
-    /** Every item of the partition that satisfies {@code condition}, ascending, page after page. */
+    /**
+     * Every item of the partition that satisfies {@code condition}, ascending, page after page. A node
+     * seen twice (a change applied by the journal while the pages were read) restarts the attempt.
+     */
     List<Item> range(SortKeyCondition condition) {
         header();
-        return ctx.store().queryAll(Query.in(ctx.table(), ctx.partition()).where(condition)
+        List<Item> items = ctx.store().queryAll(Query.in(ctx.table(), ctx.partition()).where(condition)
                 .limit(ctx.options().pageSize())).toList();
+        Set<String> ids = new HashSet<>();
+        for (Item i : items) {
+            String id = i.getString(Layout.ID).orElse(null);
+            if (id != null && !ids.add(id)) {
+                throw inconsistent("node '" + id + "' appears twice in one range read");
+            }
+        }
+        return items;
     }
 
     /** At most {@code limit} items of the partition that satisfy {@code condition}, in one request. */

@@ -25,13 +25,14 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Moves and adds from several threads at once, each through its own tree handle, half of them
- * journaled: every move that was not refused as a cycle takes effect, no node is lost or duplicated, and
- * no cycle forms, whatever the interleaving.
+ * journaled, while another thread reads: every move that was not refused as a cycle takes effect, no node
+ * is lost or duplicated, no cycle forms, whatever the interleaving, and no read shows a node twice.
  */
 public abstract class TreeConcurrencySuite extends TreeSuiteSupport {
     private static final int THREADS = 4;
     private static final int MOVES_PER_THREAD = 8;
     private static final int INITIAL = 24;
+    private static final int READS = 40;
 
     @ParameterizedTest
     @EnumSource(TreeStrategy.class)
@@ -50,7 +51,7 @@ public abstract class TreeConcurrencySuite extends TreeSuiteSupport {
         Set<String> added = ConcurrentHashMap.newKeySet();
         AtomicInteger moved = new AtomicInteger();
         AtomicInteger cycles = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(THREADS + 1);
+        ExecutorService pool = Executors.newFixedThreadPool(THREADS + 2);
         try {
             CountDownLatch start = new CountDownLatch(1);
             List<Future<Void>> done = new ArrayList<>();
@@ -82,10 +83,20 @@ public abstract class TreeConcurrencySuite extends TreeSuiteSupport {
                     added.add(id);
                 }
             })));
+            Tree<Category> reader = builder().maxAttempts(500).open(strategy, name);
+            AtomicInteger writersLeft = new AtomicInteger(done.size());
+            Future<Void> reads = pool.submit(worker(start, () -> {
+                for (int i = 0; i < READS && writersLeft.get() > 0; i++) {
+                    List<String> seen = ids(reader.subtree("r"));
+                    assertEquals(seen.size(), new HashSet<>(seen).size(), "a read during moves shows no node twice");
+                }
+            }));
             start.countDown();
             for (Future<Void> f : done) {
                 f.get(300, TimeUnit.SECONDS);
+                writersLeft.decrementAndGet();
             }
+            reads.get(300, TimeUnit.SECONDS);
         } finally {
             pool.shutdownNow();
         }
