@@ -3,6 +3,9 @@ package dev.nosqlpatterns.testkit;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.testkit.denormalize.DenormalizationSuite;
 import dev.nosqlpatterns.testkit.entity.EntitySuite;
+import dev.nosqlpatterns.testkit.geo.GeoCellSuite;
+import dev.nosqlpatterns.testkit.geo.GeoQuerySuite;
+import dev.nosqlpatterns.testkit.geo.NativeGeoQuerySuite;
 import dev.nosqlpatterns.testkit.index.IndexTableCrashSuite;
 import dev.nosqlpatterns.testkit.index.IndexTableSuite;
 import dev.nosqlpatterns.testkit.keys.CompositeIndexSuite;
@@ -219,6 +222,30 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class BulkScans extends BulkScanSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class GeoQueries extends GeoQuerySuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class GeoCells extends GeoCellSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class NativeGeoQueries extends NativeGeoQuerySuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
