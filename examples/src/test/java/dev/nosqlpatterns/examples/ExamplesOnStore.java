@@ -14,6 +14,10 @@ import dev.nosqlpatterns.examples.news.NewsArticle;
 import dev.nosqlpatterns.examples.news.NewsExample;
 import dev.nosqlpatterns.examples.news.NewsGoggles;
 import dev.nosqlpatterns.examples.news.Preferences;
+import dev.nosqlpatterns.examples.socblog.Post;
+import dev.nosqlpatterns.examples.socblog.SocBlog;
+import dev.nosqlpatterns.examples.socblog.SocBlogExample;
+import dev.nosqlpatterns.examples.socblog.User;
 import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.Store;
 import java.io.PrintWriter;
@@ -41,6 +45,7 @@ public abstract class ExamplesOnStore {
     protected Store store;
     private NewsGoggles news;
     private Library library;
+    private SocBlog blog;
     private String namespace;
 
     /** Opens the store under test; closed after the class. */
@@ -54,6 +59,8 @@ public abstract class ExamplesOnStore {
         NewsExample.loadSample(news);
         library = Library.open(store, namespace);
         LibraryExample.loadSample(library);
+        blog = SocBlog.open(store, namespace);
+        SocBlogExample.loadSample(blog);
     }
 
     @AfterAll
@@ -137,7 +144,7 @@ public abstract class ExamplesOnStore {
 
     @Test
     void runnerMeasuresEveryAccessPattern() {
-        for (Example example : List.of(new NewsExample(), new LibraryExample())) {
+        for (Example example : List.of(new NewsExample(), new LibraryExample(), new SocBlogExample())) {
             StringWriter text = new StringWriter();
             List<Runner.Measured> measured = new Runner(store, new PrintWriter(text)).run(example, namespace);
             assertFalse(measured.isEmpty());
@@ -146,6 +153,61 @@ public abstract class ExamplesOnStore {
                 assertTrue(text.toString().contains(m.pattern().name()), text.toString());
             }
         }
+    }
+
+    @Test
+    void socBlogOneToOneAndOneToMany() {
+        assertEquals(Optional.of("600323223"), blog.facebookIdOf("u1234"));
+        assertEquals(Optional.of(SocBlogExample.USERS.get(3)), blog.userByFacebookId("600323226"));
+        assertTrue(blog.userByFacebookId("1").isEmpty());
+        assertEquals(List.of("p101", "p105", "p109"), postIds(blog.postsBy("u1234")));
+        assertEquals(Optional.of("u1236"), blog.authorOf("p103"));
+        assertEquals(List.of("Post p101", "Post p101, take 2", "Post p101, take 3"), blog.firstVersions("p101", 3));
+        assertEquals(List.of("u1235", "u1237", "u1239"), blog.friendsOf("u1234").stream().sorted().toList());
+        assertEquals(List.of("u1234"), blog.friendsOf("u1237"));
+        assertThrows(dev.nosqlpatterns.index.UniqueConstraintException.class,
+                () -> blog.register(new User("u9999", "Copy", "600323223", "Paris")));
+        assertTrue(blog.facebookIdOf("u9999").isEmpty());
+    }
+
+    @Test
+    void socBlogSearchesWithoutScans() {
+        assertEquals(List.of("p101", "p105"), postIds(blog.postsWithManyVersions()));
+        assertEquals(7, blog.post("p105").orElseThrow().versions());
+        assertEquals(List.of("p101", "p104", "p107", "p110"), postIds(blog.postsIn("java")));
+        assertEquals(List.of("u1234", "u1237", "u1239"), blog.usersIn("Waterloo").stream().map(User::userId).toList());
+        assertEquals(List.of("p101", "p102", "p103", "p104", "p105"), blog.postsOfLastDays(7, SocBlogExample.NOW));
+        assertEquals(List.of("p101"), blog.postsOfLastDays(1, SocBlogExample.NOW));
+    }
+
+    @Test
+    void everyIndexedPatternAgreesWithTheScanItReplacesAndReadsLess() {
+        Session session = new SocBlogExample().load(store, namespace);
+        int compared = 0;
+        for (AccessPattern pattern : session.accessPatterns()) {
+            if (pattern.scan().isEmpty()) {
+                continue;
+            }
+            CostTally indexed = new CostTally();
+            CostTally scanned = new CostTally();
+            List<?> fast;
+            List<?> slow;
+            try (Store.Registration r = store.onCost(indexed)) {
+                fast = pattern.run();
+            }
+            try (Store.Registration r = store.onCost(scanned)) {
+                slow = pattern.scan().get().get();
+            }
+            assertEquals(slow, fast, pattern.name());
+            assertFalse(fast.isEmpty(), pattern.name());
+            assertTrue(indexed.itemsRead() < scanned.itemsRead(), pattern.name() + ": " + indexed + " vs scan " + scanned);
+            compared++;
+        }
+        assertEquals(6, compared);
+    }
+
+    private static List<String> postIds(List<Post> posts) {
+        return posts.stream().map(Post::postId).toList();
     }
 
     private List<String> feed(String subscriber) {

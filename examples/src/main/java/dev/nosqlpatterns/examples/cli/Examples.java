@@ -3,6 +3,7 @@ package dev.nosqlpatterns.examples.cli;
 import dev.nosqlpatterns.examples.Example;
 import dev.nosqlpatterns.examples.library.LibraryExample;
 import dev.nosqlpatterns.examples.news.NewsExample;
+import dev.nosqlpatterns.examples.socblog.SocBlogExample;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,7 +14,7 @@ public final class Examples {
 
     /** Every example. */
     public static List<Example> all() {
-        return List.of(new NewsExample(), new LibraryExample());
+        return List.of(new NewsExample(), new LibraryExample(), new SocBlogExample());
     }
 
     /** The example called {@code name}. */

@@ -56,6 +56,15 @@ public final class Runner {
             measured.add(new Measured(pattern, results.size(), tally));
             out.printf("%-44s %7d %11d %10d %8.1f  %s%n", pattern.name(), results.size(), tally.roundTrips(),
                     tally.itemsRead(), tally.readUnits(), pattern.technique());
+            if (pattern.scan().isPresent()) {
+                CostTally scanned = new CostTally();
+                List<?> same;
+                try (Store.Registration r = store.onCost(scanned)) {
+                    same = pattern.scan().get().get();
+                }
+                out.printf("%-44s %7d %11d %10d %8.1f  %s%n", "  ...the full scan it replaces", same.size(),
+                        scanned.roundTrips(), scanned.itemsRead(), scanned.readUnits(), "scan and filter");
+            }
         }
         if (!store.has(dev.nosqlpatterns.store.Capability.CONSUMED_CAPACITY)) {
             out.println("(the " + store.kind() + " store reports no capacity units; RCU shows 0)");
