@@ -150,12 +150,7 @@ final class AggregateTree<T> extends AbstractTree<T> {
                 if (attempt >= ctx.options().maxAttempts()) {
                     throw new TreeConflictException(name(), operation, attempt);
                 }
-                try {
-                    Thread.sleep(ThreadLocalRandom.current().nextLong(1, 2L + Math.min(64, 1L << Math.min(attempt, 6))));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while retrying " + operation, e);
-                }
+                ctx.sleep(ThreadLocalRandom.current().nextLong(1, 2L + Math.min(64, 1L << Math.min(attempt, 6))));
             }
         }
     }

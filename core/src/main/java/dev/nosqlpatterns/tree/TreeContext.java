@@ -133,12 +133,13 @@ final class TreeContext<T> {
         }
     }
 
-    private static void sleep(long millis) {
+    /** Sleeps; an interrupt ends the operation with a {@link TreeException}, keeping the interrupt flag. */
+    void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting to retry a tree operation", e);
+            throw new TreeException(name, "interrupted while waiting to retry; nothing more was written", e);
         }
     }
 
