@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class BatchGraphCrashSuite extends StoreSuite {
     /** Crash points per job, spread over its writes; settable with -Dnosqlpatterns.graph.crashPoints. */
-    private static final int CRASH_POINTS = Integer.getInteger("nosqlpatterns.graph.crashPoints", 5);
+    private static final int CRASH_POINTS = Integer.getInteger("nosqlpatterns.graph.crashPoints", 4);
 
     @Test
     void pageRankResumesToTheSameRanks() {

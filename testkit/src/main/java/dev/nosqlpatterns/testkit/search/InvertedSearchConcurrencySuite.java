@@ -28,8 +28,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 public abstract class InvertedSearchConcurrencySuite extends StoreSuite {
     /** Documents per thread; settable with -Dnosqlpatterns.search.concurrentDocuments. */
-    private static final int PER_THREAD = Integer.getInteger("nosqlpatterns.search.concurrentDocuments", 12);
-    private static final int THREADS = 6;
+    private static final int PER_THREAD = Integer.getInteger("nosqlpatterns.search.concurrentDocuments", 9);
+    private static final int THREADS = 4;
 
     @ParameterizedTest
     @EnumSource(PostingFormat.class)

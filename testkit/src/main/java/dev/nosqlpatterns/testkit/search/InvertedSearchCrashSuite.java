@@ -66,17 +66,19 @@ public abstract class InvertedSearchCrashSuite extends StoreSuite {
 
     @Test
     void aBulkLoadInterruptedAtAnyWriteIsCompletedByLoadingAgain() {
-        List<Document> batch = List.of(ADA_CHANGED, BOB_CHANGED, CY);
+        List<Document> batch = List.of(BOB_CHANGED, CY);
         crashAtEveryWrite(s -> s.indexAll(batch), s -> s.indexAll(batch), () -> {
-            healthy.indexAll(List.of(ADA, BOB));
+            healthy.index(BOB);
             healthy.remove("cy");
         }, false);
     }
 
     /**
      * For n = 1, 2, ...: runs {@code operation} on a store that crashes before, then after, its nth write;
-     * checks what a healthy store then reads, completes with {@code again}, checks the postings are exact,
-     * repairs, checks everything is exact, and resets; stops when the operation no longer reaches write n.
+     * on an atomic store checks nothing drifted, completes with {@code again}, checks the postings match the
+     * rows exactly ({@code verify} compares every posting list with what the rows imply), repairs the counts,
+     * checks everything is exact, and resets; stops when the operation no longer reaches write n. Finally
+     * checks that queries answer from the postings exactly what the rows say.
      */
     private void crashAtEveryWrite(Consumer<InvertedSearch> operation, Consumer<InvertedSearch> again, Runnable reset,
                                    boolean singleDocument) {
@@ -100,21 +102,20 @@ public abstract class InvertedSearchCrashSuite extends StoreSuite {
                 } else if (singleDocument && store.has(Capability.ATOMIC_WRITES)) {
                     SearchAudit audit = healthy.verify();
                     assertTrue(audit.clean(), step + ": an atomic store leaves no drift, found " + audit);
-                    answersMatchTheDirectIndex(step);
                 }
                 again.accept(healthy);
                 SearchAudit afterRetry = healthy.verify();
                 assertEquals(0, afterRetry.missingPostings() + afterRetry.stalePostings() + afterRetry.pendingDocuments(),
                         step + ": running the operation again leaves exact postings, found " + afterRetry);
-                answersMatchTheDirectIndex(step + ", run again");
                 healthy.repair();
                 SearchAudit repaired = healthy.verify();
                 assertTrue(repaired.clean(), step + ": repair leaves everything exact, found " + repaired);
-                answersMatchTheDirectIndex(step + ", repaired");
                 reset.run();
             }
             assertTrue(n < 60, "the operation should finish within 60 writes");
         }
+        operation.accept(healthy);
+        answersMatchTheDirectIndex("after the last crash");
     }
 
     /** Every term's audience, read from postings, is exactly the documents whose rows have the term. */

@@ -35,13 +35,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 public abstract class InvertedSearchSuite extends StoreSuite {
     /** Documents of the random tests; settable with -Dnosqlpatterns.search.documents. */
-    private static final int DOCUMENTS = Integer.getInteger("nosqlpatterns.search.documents", 120);
+    private static final int DOCUMENTS = Integer.getInteger("nosqlpatterns.search.documents", 100);
     /** Random criteria per format; settable with -Dnosqlpatterns.search.queries. */
     private static final int QUERIES = Integer.getInteger("nosqlpatterns.search.queries", 30);
 
-    /** A search on two new tables; 16 ids per chunk, so that even small indexes span many chunks. */
+    /** A search on two new tables; 32 ids per chunk, so that even small indexes span several chunks. */
     protected InvertedSearch open(PostingFormat format) {
-        return InvertedSearch.builder(store, newTable(), newTable()).format(format).chunkBits(4).build();
+        return InvertedSearch.builder(store, newTable(), newTable()).format(format).chunkBits(5).build();
     }
 
     protected static Set<String> ids(InvertedSearch search, Audience audience) {
