@@ -25,9 +25,9 @@ final class MarkdownReport {
         b.append(legend());
         for (String family : r.workloads().stream().map(Report.Workload::family).distinct().toList()) {
             b.append("\n## ").append(family).append("\n\n");
-            b.append("| store | workload | technique | p50 | p99 | ops/s | spread | round trips/op | items read ÷ returned "
+            b.append("| store | workload | technique | p50 | p99 | ops/s | repetitions' ops/s | round trips/op | items read ÷ returned "
                     + "| items written ÷ logical write | bytes/op | capacity units/op | setup bytes |\n");
-            b.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            b.append("|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
             for (CellResult c : r.cells()) {
                 if (!c.family().equals(family) || c.stats().isEmpty()) {
                     continue;
@@ -38,7 +38,8 @@ final class MarkdownReport {
                         .append(" | ").append(Report.micros(s.p50Micros())).append(" | ").append(Report.micros(s.p99Micros()))
                         .append(" | ").append(Report.number(s.opsPerSecond() * k.itemsPerOp()))
                         .append(k.itemsPerOp() > 1 ? " items" : "")
-                        .append(" | ±").append(String.format(Locale.ROOT, "%.0f%%", 50 * s.spread()))
+                        .append(" | ").append(Report.number(s.repMinOps() * k.itemsPerOp())).append(" – ")
+                        .append(Report.number(s.repMaxOps() * k.itemsPerOp()))
                         .append(" | ").append(Report.number(k.roundTripsPerOp()))
                         .append(" | ").append(Report.number(k.readAmplification()))
                         .append(" | ").append(Report.number(k.writesPerLogicalWrite()))
@@ -103,8 +104,8 @@ final class MarkdownReport {
     private static String legend() {
         return "\n¹ skipped: the store lacks the capability, or did not start (reasons below). "
                 + "² failed: a wrong answer or an error (below).\n\n"
-                + "p50 and p99 are per operation; ops/s is over all repetitions and spread is half the range of the "
-                + "repetitions' throughputs relative to it. Capacity units are DynamoDB's, as the store reported them, "
+                + "p50 and p99 are per operation; ops/s is over all repetitions (items/s for batch cells), followed by the "
+                + "slowest and fastest repetition's. Capacity units are DynamoDB's, as the store reported them, "
                 + "or marked *est.*: estimated by DynamoDB's formula (a read call one unit per started 4 KB read, a "
                 + "write one unit per started 1 KB and at least one per item) from the bytes each call reported.\n";
     }

@@ -20,7 +20,8 @@ import java.util.Locale;
  * <p>Arguments: {@code [--mode quick|full] [--stores memory,dynamodb,...] [--repetitions n] [--out dir]}.
  */
 public final class PatternBenchmarks {
-    static final List<Family> FAMILIES = List.of(new TreeFamily(), new GeoFamily(), new SecondaryLookupFamily(), new TimeRangeFamily(), new BulkLoadFamily());
+    static final List<Family> FAMILIES = List.of(new TreeFamily(), new GeoFamily(), new SecondaryLookupFamily(), new TimeRangeFamily(),
+            new InvertedSearchFamily(), new BulkLoadFamily());
 
     private final Settings settings;
     private final PrintStream console;
