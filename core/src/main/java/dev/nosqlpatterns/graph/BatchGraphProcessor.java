@@ -29,6 +29,10 @@ import java.util.Optional;
  * <p>The header is written after a superstep's writes, and every superstep can be run again from the same
  * inputs, so a job interrupted at any write continues with {@link #resume} and ends exactly as an
  * uninterrupted one. One job at a time per work table; the graph must not change while it runs.
+ *
+ * <p>A superstep writes messages into the table it is scanning. That is safe on any store whose scan
+ * resumes after the last key it returned (every adapter's does): an item written meanwhile is either seen
+ * or not, and either way it is never taken for input, since it carries the next superstep's parity.
  */
 public final class BatchGraphProcessor {
     private final Store store;
