@@ -15,6 +15,17 @@ import dev.nosqlpatterns.testkit.keys.FrameAggregationSuite;
 import dev.nosqlpatterns.testkit.relation.AggregateSuite;
 import dev.nosqlpatterns.testkit.relation.RelationSuite;
 import dev.nosqlpatterns.testkit.scan.BulkScanSuite;
+import dev.nosqlpatterns.testkit.tree.TreeSuite;
+import dev.nosqlpatterns.testkit.tree.TreeCostSuite;
+import dev.nosqlpatterns.testkit.tree.TreeOracleSuite;
+import dev.nosqlpatterns.testkit.tree.TreeConcurrencySuite;
+import dev.nosqlpatterns.testkit.tree.TreeCrashSuite;
+import dev.nosqlpatterns.testkit.tree.TreeLayoutSuite;
+import dev.nosqlpatterns.testkit.search.InvertedSearchSuite;
+import dev.nosqlpatterns.testkit.search.InvertedSearchConcurrencySuite;
+import dev.nosqlpatterns.testkit.search.InvertedSearchCrashSuite;
+import dev.nosqlpatterns.testkit.graph.BatchGraphSuite;
+import dev.nosqlpatterns.testkit.graph.BatchGraphCrashSuite;
 import org.junit.jupiter.api.Nested;
 
 /**
@@ -246,6 +257,94 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class NativeGeoQueries extends NativeGeoQuerySuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class Trees extends TreeSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class TreeCosts extends TreeCostSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class TreeRandomOperations extends TreeOracleSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class TreeConcurrency extends TreeConcurrencySuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class TreeCrashes extends TreeCrashSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class TreeLayouts extends TreeLayoutSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class InvertedSearch extends InvertedSearchSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class InvertedSearchConcurrency extends InvertedSearchConcurrencySuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class InvertedSearchCrashes extends InvertedSearchCrashSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class BatchGraphs extends BatchGraphSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class BatchGraphCrashes extends BatchGraphCrashSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
