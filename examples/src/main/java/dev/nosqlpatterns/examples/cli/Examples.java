@@ -1,7 +1,9 @@
 package dev.nosqlpatterns.examples.cli;
 
 import dev.nosqlpatterns.examples.Example;
+import dev.nosqlpatterns.examples.eshop.EShopExample;
 import dev.nosqlpatterns.examples.library.LibraryExample;
+import dev.nosqlpatterns.examples.movies.MoviesExample;
 import dev.nosqlpatterns.examples.news.NewsExample;
 import dev.nosqlpatterns.examples.socblog.SocBlogExample;
 import java.util.List;
@@ -14,7 +16,7 @@ public final class Examples {
 
     /** Every example. */
     public static List<Example> all() {
-        return List.of(new NewsExample(), new LibraryExample(), new SocBlogExample());
+        return List.of(new NewsExample(), new LibraryExample(), new SocBlogExample(), new MoviesExample(), new EShopExample());
     }
 
     /** The example called {@code name}. */

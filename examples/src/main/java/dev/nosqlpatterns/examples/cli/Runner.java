@@ -45,7 +45,7 @@ public final class Runner {
         }
         out.printf("%s on %s%nloaded the sample: %d round trips, %d items written, %.1f WCU%n%n", example.summary(),
                 store.kind(), loading.roundTrips(), loading.itemsWritten(), loading.writeUnits());
-        out.printf("%-44s %7s %11s %10s %8s  %s%n", "access pattern", "results", "round trips", "items read", "RCU", "how");
+        out.printf("%-50s %7s %11s %10s %8s  %s%n", "access pattern", "results", "round trips", "items read", "RCU", "how");
         List<Measured> measured = new ArrayList<>();
         for (AccessPattern pattern : session.accessPatterns()) {
             CostTally tally = new CostTally();
@@ -54,7 +54,7 @@ public final class Runner {
                 results = pattern.run();
             }
             measured.add(new Measured(pattern, results.size(), tally));
-            out.printf("%-44s %7d %11d %10d %8.1f  %s%n", pattern.name(), results.size(), tally.roundTrips(),
+            out.printf("%-50s %7d %11d %10d %8.1f  %s%n", pattern.name(), results.size(), tally.roundTrips(),
                     tally.itemsRead(), tally.readUnits(), pattern.technique());
             if (pattern.scan().isPresent()) {
                 CostTally scanned = new CostTally();
@@ -62,13 +62,14 @@ public final class Runner {
                 try (Store.Registration r = store.onCost(scanned)) {
                     same = pattern.scan().get().get();
                 }
-                out.printf("%-44s %7d %11d %10d %8.1f  %s%n", "  ...the full scan it replaces", same.size(),
+                out.printf("%-50s %7d %11d %10d %8.1f  %s%n", "  ...the full scan it replaces", same.size(),
                         scanned.roundTrips(), scanned.itemsRead(), scanned.readUnits(), "scan and filter");
             }
         }
         if (!store.has(dev.nosqlpatterns.store.Capability.CONSUMED_CAPACITY)) {
             out.println("(the " + store.kind() + " store reports no capacity units; RCU shows 0)");
         }
+        out.println();
         out.flush();
         return measured;
     }

@@ -49,10 +49,39 @@ public final class StoreOpener {
         return EMBEDDED.get(kind).apply(kind);
     }
 
+    private static EmbeddedCassandra ownNode;
+
+    /**
+     * The JVM's Cassandra node. The node's JVM runs on this JVM's class path, which under
+     * {@code mvn exec:java} is Maven's own; then the node gets the class path of the class loader that
+     * loaded this program instead.
+     */
+    private static synchronized EmbeddedCassandra cassandra() {
+        String own = System.getProperty("java.class.path", "");
+        if (own.contains("cassandra-all") || !(StoreOpener.class.getClassLoader() instanceof java.net.URLClassLoader loader)) {
+            return EmbeddedCassandra.shared();
+        }
+        if (ownNode == null || !ownNode.isRunning()) {
+            StringBuilder path = new StringBuilder();
+            for (java.net.URL url : loader.getURLs()) {
+                try {
+                    path.append(path.length() == 0 ? "" : java.io.File.pathSeparator)
+                            .append(java.nio.file.Path.of(url.toURI()));
+                } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+                    throw new IllegalStateException("class path entry " + url + " is not a file", e);
+                }
+            }
+            EmbeddedCassandra node = EmbeddedCassandra.builder().classPath(path.toString()).start();
+            Runtime.getRuntime().addShutdownHook(new Thread(node::close, "examples-cassandra-stop"));
+            ownNode = node;
+        }
+        return ownNode;
+    }
+
     private static final Map<String, Function<String, Store>> EMBEDDED = Map.of(
             "memory", k -> Stores.open("memory:"),
             "dynamodb", k -> Stores.open(DynamoDbLocal.shared().storeUri()),
-            "cassandra", k -> Stores.open(EmbeddedCassandra.shared().uri("nosqlpatterns_examples")),
+            "cassandra", k -> Stores.open(cassandra().uri("nosqlpatterns_examples")),
             "mongodb", k -> Stores.open(EmbeddedMongo.shared().uri()),
             "redis", k -> Stores.open(EmbeddedRedis.shared().uri()),
             "lucene", k -> LuceneStore.builder().indexWriter(EmbeddedLucene.writer()).build());

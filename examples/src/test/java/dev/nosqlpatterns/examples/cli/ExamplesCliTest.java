@@ -36,6 +36,15 @@ class ExamplesCliTest {
     }
 
     @Test
+    void runsEveryExampleOnTheInMemoryStore() {
+        for (var example : Examples.all()) {
+            assertEquals(0, run("run", example.name()), err.toString());
+            assertTrue(out.toString().contains(example.summary()), out.toString());
+        }
+        System.out.println(out); // the report, kept in the test's output file for reading
+    }
+
+    @Test
     void explainPrintsThePhysicalItems() {
         assertEquals(0, run("explain", "library", "--store", "memory:"), err.toString());
         String text = out.toString();

@@ -1,0 +1,227 @@
+package dev.nosqlpatterns.examples.movies;
+
+import dev.nosqlpatterns.index.IndexTable;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.key.EntityKey;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.IndexSpec;
+import dev.nosqlpatterns.store.Page;
+import dev.nosqlpatterns.store.Query;
+import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.UpdateAction;
+import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.capability.IndexQuery;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The movie database of seed 003 as an adjacency list with overloaded keys in one table: under each
+ * title id ({@code tt...}) a {@code DETL|<category>|<nconst>} item per cast or crew credit (with the title's
+ * metadata copied on), a {@code REGN|<region>} item per release region and one {@code RTNG} item for the
+ * rating, so everything about a title is one query and each entity type one prefix query. The
+ * crew-by-year access pattern reads the store's native secondary index on ({@code nconst},
+ * {@code startYear}) where it has one, and an index table on {@code nconst} where it does not.
+ */
+public final class MovieDatabase {
+    static final String CREW_INDEX = "crew_year";
+    private static final String DETL = "DETL";
+    private static final String REGN = "REGN";
+    private static final String RTNG = "RTNG";
+    private static final Comparator<Credit> BY_YEAR = Comparator.comparing(Credit::startYear)
+            .thenComparing(Credit::tconst).thenComparing(Credit::category);
+
+    private final Store store;
+    private final String table;
+    private final IndexTable crewTable;
+
+    private MovieDatabase(Store store, String table, IndexTable crewTable) {
+        this.store = store;
+        this.table = table;
+        this.crewTable = crewTable;
+    }
+
+    /** The database on {@code store} in table {@code namespace_movies} (and its index table when needed). */
+    public static MovieDatabase open(Store store, String namespace) {
+        Objects.requireNonNull(store, "store must not be null");
+        String table = TableSpec.checkName(namespace + "_movies");
+        boolean nativeIndex = store.has(Capability.NATIVE_SECONDARY_INDEX);
+        TableSpec.Builder spec = TableSpec.builder(table).attribute("nconst", Value.Type.STRING)
+                .attribute("startYear", Value.Type.STRING);
+        if (nativeIndex) {
+            spec.index(IndexSpec.of(CREW_INDEX, "nconst", "startYear"));
+        }
+        store.createTable(spec.build());
+        IndexTable crewTable = nativeIndex ? null : IndexTable.builder(store).baseTable(table)
+                .indexTable(TableSpec.checkName(namespace + "_crew_index")).attribute("nconst").build();
+        return new MovieDatabase(store, table, crewTable);
+    }
+
+    /** The logical tables of the model, for the explain view. */
+    public List<String> tables() {
+        return crewTable == null ? List.of(table) : List.of(table, crewTable.indexTable());
+    }
+
+    /** Whether crew-by-year reads the store's native index. */
+    public boolean usesNativeIndex() {
+        return crewTable == null;
+    }
+
+    /**
+     * Loads the IMDb-layout sample shipped with this module ({@code title.basics}, {@code name.basics},
+     * {@code title.principals}, {@code title.akas}, {@code title.ratings}); every file is read and checked
+     * before the first write. Safe to run again.
+     */
+    public void loadSample() {
+        Map<String, Tsv.Row> titles = byKey(Tsv.read("title.basics.tsv"), "tconst");
+        Map<String, Tsv.Row> names = byKey(Tsv.read("name.basics.tsv"), "nconst");
+        List<Item> credits = new ArrayList<>();
+        for (Tsv.Row p : Tsv.read("title.principals.tsv")) {
+            Tsv.Row title = known(titles, p.require("tconst"), p);
+            Tsv.Row name = known(names, p.require("nconst"), p);
+            Item.Builder b = Item.builder(p.require("tconst"), EntityKey.of(DETL, p.require("category"), p.require("nconst")).encode())
+                    .put("nconst", p.require("nconst")).put("category", p.require("category"))
+                    .put("primaryName", name.require("primaryName")).put("title", title.require("primaryTitle"))
+                    .put("startYear", title.require("startYear")).put("genres", title.get("genres").orElse(""));
+            p.get("job").ifPresent(j -> b.put("job", j));
+            p.get("characters").ifPresent(c -> b.put("characters", c));
+            credits.add(b.build());
+        }
+        List<Write> others = new ArrayList<>();
+        Set<Key> regions = new HashSet<>();
+        for (Tsv.Row a : Tsv.read("title.akas.tsv")) {
+            known(titles, a.require("titleId"), a);
+            Item.Builder b = Item.builder(a.require("titleId"), EntityKey.of(REGN, a.require("region")).encode())
+                    .put("title", a.require("title"));
+            a.get("language").ifPresent(l -> b.put("language", l));
+            Item item = b.build();
+            if (!regions.add(item.key())) {
+                throw new IllegalArgumentException(a.file() + " line " + a.line() + ": a second row for region "
+                        + a.require("region") + " of " + a.require("titleId"));
+            }
+            others.add(Write.put(table, item));
+        }
+        for (Tsv.Row r : Tsv.read("title.ratings.tsv")) {
+            known(titles, r.require("tconst"), r);
+            others.add(Write.put(table, Item.builder(r.require("tconst"), RTNG)
+                    .put("averageRating", new BigDecimal(r.require("averageRating")))
+                    .put("numVotes", Long.parseLong(r.require("numVotes"))).build()));
+        }
+        store.writeBatch(others);
+        if (crewTable == null) {
+            store.writeBatch(credits.stream().map(c -> Write.put(table, c)).toList());
+        } else {
+            credits.forEach(crewTable::put);
+        }
+    }
+
+    /** Every item about a title (credits, regions, rating): one query of its partition. */
+    public List<Item> everythingAbout(String tconst) {
+        return store.queryAll(Query.in(table, checked(tconst, "tt")).limit(200)).toList();
+    }
+
+    /** All cast and crew of a title: one prefix query ({@code DETL|}). */
+    public List<Credit> castAndCrew(String tconst) {
+        return prefix(checked(tconst, "tt"), EntityKey.prefixOf(DETL)).map(MovieDatabase::credit).toList();
+    }
+
+    /** The credits of one category of a title, e.g. its directors: one prefix query ({@code DETL|director|}). */
+    public List<Credit> credits(String tconst, String category) {
+        return prefix(checked(tconst, "tt"), EntityKey.of(DETL, category).childPrefix()).map(MovieDatabase::credit).toList();
+    }
+
+    /** The regions a title was released in: one prefix query ({@code REGN|}). */
+    public List<Region> regions(String tconst) {
+        return prefix(checked(tconst, "tt"), EntityKey.prefixOf(REGN)).map(i -> new Region(
+                EntityKey.parse(i.key().sort()).parts().get(0), i.getString("title").orElse(""),
+                i.getString("language").orElse(""))).toList();
+    }
+
+    /** A title's rating: one get of its {@code RTNG} item. */
+    public Optional<Rating> rating(String tconst) {
+        return store.get(table, Key.of(checked(tconst, "tt"), RTNG)).map(i -> new Rating(
+                i.getNumber("averageRating").orElseThrow(), i.getLong("numVotes").orElseThrow()));
+    }
+
+    /** Records a vote count and average: one update of the small {@code RTNG} item, nothing else. */
+    public Rating rate(String tconst, BigDecimal averageRating, long numVotes) {
+        Objects.requireNonNull(averageRating, "average rating must not be null");
+        if (averageRating.signum() < 0 || averageRating.compareTo(BigDecimal.TEN) > 0 || numVotes < 0) {
+            throw new IllegalArgumentException("rating " + averageRating + " from " + numVotes
+                    + " votes is out of range (0 to 10, votes not negative)");
+        }
+        Item after = store.update(table, Key.of(checked(tconst, "tt"), RTNG),
+                UpdateAction.set("averageRating", Value.of(averageRating)), UpdateAction.set("numVotes", Value.of(numVotes)));
+        return new Rating(after.getNumber("averageRating").orElseThrow(), after.getLong("numVotes").orElseThrow());
+    }
+
+    /** A person's credits by release year: the crew-by-year index (native, or an index table). */
+    public List<Credit> creditsOf(String nconst) {
+        checked(nconst, "nm");
+        Stream<Item> items;
+        if (crewTable != null) {
+            items = crewTable.find(nconst).stream();
+        } else {
+            List<Item> found = new ArrayList<>();
+            IndexQuery query = IndexQuery.of(table, CREW_INDEX, Value.of(nconst)).limit(200);
+            while (true) {
+                Page page = store.queryIndex(query);
+                found.addAll(page.items());
+                if (page.next().isEmpty()) {
+                    break;
+                }
+                query = query.after(page.next().get());
+            }
+            items = found.stream();
+        }
+        return items.map(MovieDatabase::credit).sorted(BY_YEAR).toList();
+    }
+
+    private Stream<Item> prefix(String partition, String prefix) {
+        return store.queryAll(Query.in(table, partition).where(SortKeyCondition.beginsWith(prefix)).limit(200));
+    }
+
+    private static Credit credit(Item i) {
+        return new Credit(i.key().partition(), i.getString("nconst").orElseThrow(), i.getString("category").orElseThrow(),
+                i.getString("primaryName").orElse(""), i.getString("title").orElse(""),
+                i.getString("startYear").orElse(""), i.getString("genres").orElse(""));
+    }
+
+    private static Map<String, Tsv.Row> byKey(List<Tsv.Row> rows, String column) {
+        Map<String, Tsv.Row> result = new HashMap<>();
+        for (Tsv.Row row : rows) {
+            String id = row.require(column);
+            if (result.put(id, row) != null) {
+                throw new IllegalArgumentException(row.file() + " line " + row.line() + ": " + column + " " + id + " repeats");
+            }
+        }
+        return result;
+    }
+
+    private static Tsv.Row known(Map<String, Tsv.Row> rows, String id, Tsv.Row from) {
+        Tsv.Row row = rows.get(id);
+        if (row == null) {
+            throw new IllegalArgumentException(from.file() + " line " + from.line() + ": unknown id " + id);
+        }
+        return row;
+    }
+
+    private static String checked(String id, String prefix) {
+        if (id == null || !id.matches(prefix + "[0-9]{7,10}")) {
+            throw new IllegalArgumentException("id '" + id + "' must be '" + prefix + "' and 7 to 10 digits");
+        }
+        return id;
+    }
+}
