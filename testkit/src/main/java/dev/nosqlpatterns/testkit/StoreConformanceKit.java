@@ -15,6 +15,7 @@ import dev.nosqlpatterns.testkit.keys.FrameAggregationSuite;
 import dev.nosqlpatterns.testkit.relation.AggregateSuite;
 import dev.nosqlpatterns.testkit.relation.RelationSuite;
 import dev.nosqlpatterns.testkit.scan.BulkScanSuite;
+import dev.nosqlpatterns.testkit.scan.ShadowTableSuite;
 import dev.nosqlpatterns.testkit.tree.TreeSuite;
 import dev.nosqlpatterns.testkit.tree.TreeCostSuite;
 import dev.nosqlpatterns.testkit.tree.TreeOracleSuite;
@@ -345,6 +346,14 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class BatchGraphCrashes extends BatchGraphCrashSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class ShadowTables extends ShadowTableSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();

@@ -1,0 +1,165 @@
+package dev.nosqlpatterns.scan;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.BatchGetResult;
+import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.Page;
+import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.Write;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * A shadow table (seed 002): a copy of a table, projected to the attributes scan-heavy readers need,
+ * kept in another logical table so that their scans read small items and do not compete with the
+ * application's reads of the primary table.
+ *
+ * <p>Writes go through this class: the primary item and its shadow are written in one atomic write where
+ * the store has them; otherwise the primary first, then the shadow, so a crash leaves a shadow that is
+ * missing or stale, never one ahead of the primary, which {@link #verify()} finds and {@link #repair()}
+ * fixes, like an index table's entries.
+ */
+public final class ShadowTable {
+    private final Store store;
+    private final String primary;
+    private final String shadow;
+    private final Function<Item, Optional<Item>> projection;
+
+    private ShadowTable(Store store, String primary, String shadow, Function<Item, Optional<Item>> projection) {
+        this.store = store;
+        this.primary = primary;
+        this.shadow = shadow;
+        this.projection = projection;
+    }
+
+    /**
+     * A shadow of {@code primary} in {@code shadow} (created when absent). {@code projection} gives an
+     * item's shadow (same key; empty: not shadowed), typically the item with fewer attributes.
+     */
+    public static ShadowTable of(Store store, String primary, String shadow, Function<Item, Optional<Item>> projection) {
+        Objects.requireNonNull(store, "store must not be null");
+        Objects.requireNonNull(projection, "projection must not be null");
+        List<String> problems = new ArrayList<>();
+        if (!store.hasTable(primary)) {
+            problems.add("primary table '" + primary + "' is not declared on the store");
+        }
+        if (Objects.equals(primary, shadow)) {
+            problems.add("the shadow table must differ from the primary table");
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("invalid shadow table: " + String.join("; ", problems));
+        }
+        store.createTable(TableSpec.named(shadow));
+        return new ShadowTable(store, primary, shadow, projection);
+    }
+
+    /** The projection of attribute names {@code kept}: the shadow holds only those. */
+    public static Function<Item, Optional<Item>> keeping(String... kept) {
+        List<String> names = List.of(kept);
+        return item -> {
+            Item.Builder b = Item.builder(item.key());
+            item.attributes().forEach((name, value) -> {
+                if (names.contains(name)) {
+                    b.put(name, value);
+                }
+            });
+            return Optional.of(b.build());
+        };
+    }
+
+    public void put(Item item) {
+        Optional<Item> copy = shadowOf(item);
+        List<Write> writes = new ArrayList<>();
+        writes.add(Write.put(primary, item));
+        writes.add(copy.<Write>map(c -> Write.put(shadow, c)).orElse(Write.delete(shadow, item.key())));
+        apply(writes);
+    }
+
+    public void delete(Key key) {
+        apply(List.of(Write.delete(primary, key), Write.delete(shadow, key)));
+    }
+
+    private void apply(List<Write> writes) {
+        if (store.has(Capability.ATOMIC_WRITES)) {
+            store.writeAtomically(writes);
+        } else {
+            writes.forEach(this::applyOne);
+        }
+    }
+
+    private void applyOne(Write w) {
+        if (w instanceof Write.Put p) {
+            store.put(p);
+        } else {
+            store.delete((Write.Delete) w);
+        }
+    }
+
+    private Optional<Item> shadowOf(Item item) {
+        Optional<Item> copy = projection.apply(item);
+        if (copy.isPresent() && !copy.get().key().equals(item.key())) {
+            throw new IllegalArgumentException("the projection moved " + item.key() + " to " + copy.get().key()
+                    + "; a shadow keeps its item's key");
+        }
+        return copy;
+    }
+
+    /** Counts shadows that are missing, stale or left over; changes nothing. */
+    public Drift verify() {
+        return audit(false);
+    }
+
+    /** Rewrites every missing or stale shadow and removes left-over ones; returns what it fixed. */
+    public Drift repair() {
+        return audit(true);
+    }
+
+    private Drift audit(boolean fix) {
+        long checked = 0;
+        long wrong = 0;
+        for (String table : List.of(primary, shadow)) {
+            Scan scan = Scan.of(table).limit(200);
+            Optional<dev.nosqlpatterns.store.Cursor> at = Optional.empty();
+            do {
+                Page page = store.scan(at.map(scan::after).orElse(scan));
+                List<Key> keys = page.items().stream().map(Item::key).toList();
+                if (!keys.isEmpty()) {
+                    String other = table.equals(primary) ? shadow : primary;
+                    BatchGetResult found = store.getAll(other, keys);
+                    for (Item item : page.items()) {
+                        checked++;
+                        Optional<Item> counterpart = found.get(new ItemRef(other, item.key()));
+                        Optional<Item> primaryItem = table.equals(primary) ? Optional.of(item) : counterpart;
+                        Optional<Item> shadowItem = table.equals(primary) ? counterpart : Optional.of(item);
+                        Optional<Item> expected = primaryItem.flatMap(this::shadowOf);
+                        if (!expected.equals(shadowItem)) {
+                            wrong++;
+                            if (fix) {
+                                applyOne(expected.<Write>map(c -> Write.put(shadow, c)).orElse(Write.delete(shadow, item.key())));
+                            }
+                        }
+                    }
+                }
+                at = page.next();
+            } while (at.isPresent());
+        }
+        return new Drift(checked, wrong);
+    }
+
+    /**
+     * What a verify found or a repair fixed: items examined across both tables and shadows that were
+     * missing, stale or left over (a shadow whose item changed may be counted from both sides).
+     */
+    public record Drift(long checked, long wrong) {
+        public boolean none() {
+            return wrong == 0;
+        }
+    }
+}
