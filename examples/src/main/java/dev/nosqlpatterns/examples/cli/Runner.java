@@ -4,11 +4,14 @@ import dev.nosqlpatterns.examples.AccessPattern;
 import dev.nosqlpatterns.examples.Example;
 import dev.nosqlpatterns.examples.Session;
 import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.key.Utf8Order;
+import dev.nosqlpatterns.store.Capability;
 import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.Scan;
 import dev.nosqlpatterns.store.Store;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -21,6 +24,7 @@ public final class Runner {
     private final Store store;
     private final PrintWriter out;
 
+    /** A runner printing to {@code out} what {@code store} did. */
     public Runner(Store store, PrintWriter out) {
         this.store = store;
         this.out = out;
@@ -66,7 +70,7 @@ public final class Runner {
                         scanned.roundTrips(), scanned.itemsRead(), scanned.readUnits(), "scan and filter");
             }
         }
-        if (!store.has(dev.nosqlpatterns.store.Capability.CONSUMED_CAPACITY)) {
+        if (!store.has(Capability.CONSUMED_CAPACITY)) {
             out.println("(the " + store.kind() + " store reports no capacity units; RCU shows 0)");
         }
         out.println();
@@ -81,8 +85,8 @@ public final class Runner {
         for (String table : session.tables()) {
             List<Item> items = store.scanAll(Scan.of(table)).limit(limit + 1L).toList();
             List<Item> sorted = new ArrayList<>(items.subList(0, Math.min(limit, items.size())));
-            sorted.sort(java.util.Comparator.comparing((Item i) -> i.key().partition(), dev.nosqlpatterns.key.Utf8Order.COMPARATOR)
-                    .thenComparing(i -> i.key().sort(), dev.nosqlpatterns.key.Utf8Order.COMPARATOR));
+            sorted.sort(Comparator.comparing((Item i) -> i.key().partition(), Utf8Order.COMPARATOR)
+                    .thenComparing(i -> i.key().sort(), Utf8Order.COMPARATOR));
             out.printf("%n== table %s (%s%d items)%n", table, items.size() > limit ? "first " : "", sorted.size());
             out.printf("%-40s %-44s %s%n", "partition key", "sort key", "attributes");
             for (Item item : sorted) {
