@@ -31,6 +31,8 @@ final class GeoFamily implements Family {
     static final double WEST = 1.8;
     static final double[] RADII = {100, 1_000, 10_000, 50_000};
     private static final int CENTRES = 4;
+    /** The most hits one search returns, for every technique. */
+    static final int LIMIT = GeoIndex.MAX_LIMIT;
 
     @Override
     public String name() {
@@ -51,16 +53,16 @@ final class GeoFamily implements Family {
             String workload = "within " + (radius < 1000 ? (int) radius + " m" : (int) (radius / 1000) + " km")
                     + " (" + points + " points)";
             out.add(Candidate.of(workload, "geohash cover", () -> radius("geohash cover", data,
-                    c -> ids(cells.get().withinRadius(c, radius, GeoIndex.MAX_LIMIT)), radius)));
+                    c -> ids(cells.get().withinRadius(c, radius, LIMIT)), radius)));
             out.add(nativeGeo(store, workload, () -> radius("native geo", data,
-                    c -> ids(nativeGeo.get().withinRadius(c, radius, GeoIndex.MAX_LIMIT)), radius)));
+                    c -> ids(nativeGeo.get().withinRadius(c, radius, LIMIT)), radius)));
             out.add(Candidate.of(workload, "centre cell + 8 neighbours", () -> radius("centre cell + 8 neighbours", data,
                     c -> neighbours.get().within(c, radius), radius)));
         }
         String box = "box of 0.1° × 0.1°";
         out.add(Candidate.of(box, "geohash cover", () -> box("geohash cover", data,
-                b -> ids(cells.get().withinBox(b, GeoIndex.MAX_LIMIT)))));
-        out.add(nativeGeo(store, box, () -> box("native geo", data, b -> ids(nativeGeo.get().withinBox(b, GeoIndex.MAX_LIMIT)))));
+                b -> ids(cells.get().withinBox(b, LIMIT)))));
+        out.add(nativeGeo(store, box, () -> box("native geo", data, b -> ids(nativeGeo.get().withinBox(b, LIMIT)))));
         return out;
     }
 
@@ -87,13 +89,26 @@ final class GeoFamily implements Family {
         return index;
     }
 
+    /**
+     * A radius search; every technique returns (and the oracle expects) the {@value #LIMIT} nearest points
+     * when more lie inside, nearest first, ties broken by id, as {@link GeoIndex} does.
+     */
     private static CellSpec radius(String technique, Map<String, LatLon> data, Function<LatLon, List<String>> find,
                                    double radius) {
         return CellSpec.read(technique, CENTRES, CENTRES, i -> Answer.anyOrder(find.apply(centre(i))), i -> {
             Circle circle = new Circle(centre(i), radius);
-            return Answer.anyOrder(data.entrySet().stream().filter(e -> circle.contains(e.getValue()))
-                    .map(Map.Entry::getKey).toList());
+            return Answer.anyOrder(nearest(circle, data.entrySet().stream().filter(e -> circle.contains(e.getValue()))
+                    .map(e -> Map.entry(e.getKey(), e.getValue())).toList()));
         }, -1);
+    }
+
+    /** The ids of the {@value #LIMIT} points nearest the circle's centre, nearest first, ties by id. */
+    static List<String> nearest(Circle circle, List<Map.Entry<String, LatLon>> inside) {
+        return inside.stream()
+                .sorted(java.util.Comparator.<Map.Entry<String, LatLon>>comparingDouble(
+                        e -> circle.distanceTo(e.getValue().latitude(), e.getValue().longitude()))
+                        .thenComparing(Map.Entry::getKey))
+                .limit(LIMIT).map(Map.Entry::getKey).toList();
     }
 
     private static CellSpec box(String technique, Map<String, LatLon> data, Function<LatLonBox, List<String>> find) {
@@ -158,14 +173,16 @@ final class GeoFamily implements Family {
             List<String> cellsToRead = new ArrayList<>(GeoHash.neighbours(cell));
             cellsToRead.add(cell);
             Circle circle = new Circle(centre, radius);
-            List<String> out = new ArrayList<>();
+            List<Map.Entry<String, LatLon>> out = new ArrayList<>();
             for (String c : cellsToRead) {
                 store.queryAll(Query.in(table, c.substring(0, PARTITION_CHARS)).where(SortKeyCondition.beginsWith(c)).limit(500))
-                        .filter(i -> circle.contains(Double.parseDouble(i.getString("lat").orElseThrow()),
-                                Double.parseDouble(i.getString("lon").orElseThrow())))
-                        .forEach(i -> out.add(i.getString("id").orElseThrow()));
+                        .map(i -> Map.entry(i.getString("id").orElseThrow(), LatLon.of(
+                                Double.parseDouble(i.getString("lat").orElseThrow()),
+                                Double.parseDouble(i.getString("lon").orElseThrow()))))
+                        .filter(e -> circle.contains(e.getValue()))
+                        .forEach(out::add);
             }
-            return out;
+            return nearest(circle, out);
         }
     }
 }
