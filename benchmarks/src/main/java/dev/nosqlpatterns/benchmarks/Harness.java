@@ -54,12 +54,14 @@ final class Harness {
             check(spec, counter - 1);
         }
         double ops = latencies.length;
+        // a native capability that bypasses the store's metering reports no calls: show no figure, not zero
+        double unmetered = meter.calls() == 0 ? Double.NaN : 1;
         CellResult.Costs costs = new CellResult.Costs(
-                meter.roundTrips() / ops,
-                spec.isWrite() || returned == 0 ? Double.NaN : (double) meter.itemsRead() / returned,
-                spec.isWrite() ? meter.itemsWritten() / (ops * spec.logicalWritesPerOp()) : Double.NaN,
-                (meter.bytesRead() + meter.bytesWritten()) / ops,
-                meter.capacityUnits() / ops,
+                unmetered * meter.roundTrips() / ops,
+                spec.isWrite() || returned == 0 ? Double.NaN : unmetered * meter.itemsRead() / returned,
+                spec.isWrite() ? unmetered * meter.itemsWritten() / (ops * spec.logicalWritesPerOp()) : Double.NaN,
+                unmetered * (meter.bytesRead() + meter.bytesWritten()) / ops,
+                unmetered * meter.capacityUnits() / ops,
                 meter.capacityReported(),
                 spec.itemsPerOp(),
                 spec.storageBytes());

@@ -107,7 +107,9 @@ final class MarkdownReport {
                 + "p50 and p99 are per operation; ops/s is over all repetitions (items/s for batch cells), followed by the "
                 + "slowest and fastest repetition's. Capacity units are DynamoDB's, as the store reported them, "
                 + "or marked *est.*: estimated by DynamoDB's formula (a read call one unit per started 4 KB read, a "
-                + "write one unit per started 1 KB and at least one per item) from the bytes each call reported.\n";
+                + "write one unit per started 1 KB and at least one per item) from the bytes each call reported. "
+                + "A dash means no figure: not applicable, or the store reported no cost for the calls (a native "
+                + "capability that bypasses the store's metering).\n";
     }
 
     static String escape(String text) {

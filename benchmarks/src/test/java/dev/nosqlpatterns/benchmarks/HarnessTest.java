@@ -88,4 +88,13 @@ class HarnessTest {
                 i -> Answer.anyOrder(List.of("s" + i)), 1);
         assertThrows(WrongAnswerException.class, () -> new Harness(1).measure(store, spec));
     }
+
+    @Test
+    void aCellWhoseCallsAreNotMeteredShowsNoCostFigures() {
+        CellSpec spec = CellSpec.read("unmetered", 1, 3, i -> Answer.anyOrder(List.of("x")),
+                i -> Answer.anyOrder(List.of("x")), -1);
+        Harness.Measured m = new Harness(1).measure(store, spec);
+        assertTrue(Double.isNaN(m.costs().roundTripsPerOp()), "not zero round trips");
+        assertTrue(Double.isNaN(m.costs().capacityPerOp()));
+    }
 }
