@@ -12,6 +12,8 @@ package dev.nosqlpatterns.geo;
 final class Axis {
     static final long CELLS = 1L << 32;
     static final long LAST = CELLS - 1;
+    /** Fraction of a cell within which the one-multiplication estimate is checked against the bounds. */
+    private static final double NEAR_EDGE = 1e-4;
 
     static final Axis LONGITUDE = new Axis(-180.0, 180.0);
     static final Axis LATITUDE = new Axis(-90.0, 90.0);
@@ -30,7 +32,13 @@ final class Axis {
 
     /** The cell index of a value inside [min, max]; the caller checks the range. */
     long quantize(double value) {
-        long q = (long) ((value - min) * scale);
+        double f = (value - min) * scale;
+        long q = (long) f;
+        double r = f - q;
+        if (r > NEAR_EDGE && r < 1 - NEAR_EDGE && q <= LAST) {
+            // The estimate errs by far less than NEAR_EDGE of a cell, so away from an edge it is exact.
+            return q;
+        }
         if (q > LAST) {
             q = LAST;
         } else if (q < 0) {
