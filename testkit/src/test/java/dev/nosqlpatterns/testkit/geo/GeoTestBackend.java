@@ -1,21 +1,10 @@
 package dev.nosqlpatterns.testkit.geo;
 
-import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Capabilities;
 import dev.nosqlpatterns.store.Capability;
-import dev.nosqlpatterns.store.ItemRef;
-import dev.nosqlpatterns.store.Limits;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.Write;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.memory.MemoryBackend;
-import dev.nosqlpatterns.store.spi.CostMeter;
-import dev.nosqlpatterns.store.spi.KeyQuery;
-import dev.nosqlpatterns.store.spi.QueryResult;
-import dev.nosqlpatterns.store.spi.ScanRequest;
-import dev.nosqlpatterns.store.spi.ScanResult;
-import dev.nosqlpatterns.store.spi.StoreBackend;
+import dev.nosqlpatterns.testkit.ForwardingBackend;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -25,113 +14,29 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The in-memory backend with its capabilities changed, to run the geo suites on paths memory alone
- * would not take: without atomic writes (the ordered write protocol), and with a brute-force
- * {@link NativeGeo} that, like Redis, measures distances on a slightly different Earth radius.
+ * The in-memory backend with a brute-force {@link NativeGeo} that, like Redis, measures distances on a
+ * slightly different Earth radius, to run the native geo strategy where memory has none.
  */
-final class GeoTestBackend implements StoreBackend {
+final class GeoTestBackend extends ForwardingBackend {
     private static final double OTHER_EARTH_RADIUS = 6_372_797.560856;
 
-    private final MemoryBackend delegate = new MemoryBackend();
-    private final boolean atomic;
-    private final boolean nativeGeo;
     private final FakeGeo geo = new FakeGeo();
 
-    GeoTestBackend(boolean atomic, boolean nativeGeo) {
-        this.atomic = atomic;
-        this.nativeGeo = nativeGeo;
-    }
-
-    @Override
-    public String kind() {
-        return "memory";
+    GeoTestBackend() {
+        super(new MemoryBackend());
     }
 
     @Override
     public Capabilities capabilities() {
         EnumSet<Capability> features = EnumSet.noneOf(Capability.class);
         features.addAll(delegate.capabilities().features());
-        if (!atomic) {
-            features.remove(Capability.ATOMIC_WRITES);
-            features.remove(Capability.ATOMIC_WRITES_SINGLE_PARTITION);
-        }
-        if (nativeGeo) {
-            features.add(Capability.NATIVE_GEO);
-        }
+        features.add(Capability.NATIVE_GEO);
         return new Capabilities(features);
     }
 
     @Override
-    public Limits limits() {
-        return delegate.limits();
-    }
-
-    @Override
-    public void createTable(TableSpec spec, CostMeter meter) {
-        delegate.createTable(spec, meter);
-    }
-
-    @Override
-    public void dropTable(String table, CostMeter meter) {
-        delegate.dropTable(table, meter);
-    }
-
-    @Override
-    public Optional<Item> get(String table, Key key, CostMeter meter) {
-        return delegate.get(table, key, meter);
-    }
-
-    @Override
-    public Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
-        return delegate.getAll(refs, meter);
-    }
-
-    @Override
-    public void put(Write.Put put, CostMeter meter) {
-        delegate.put(put, meter);
-    }
-
-    @Override
-    public void delete(Write.Delete delete, CostMeter meter) {
-        delegate.delete(delete, meter);
-    }
-
-    @Override
-    public Item update(Write.Update update, CostMeter meter) {
-        return delegate.update(update, meter);
-    }
-
-    @Override
-    public QueryResult query(KeyQuery query, CostMeter meter) {
-        return delegate.query(query, meter);
-    }
-
-    @Override
-    public ScanResult scan(ScanRequest scan, CostMeter meter) {
-        return delegate.scan(scan, meter);
-    }
-
-    @Override
-    public void writeBatch(List<Write> writes, CostMeter meter) {
-        delegate.writeBatch(writes, meter);
-    }
-
-    @Override
-    public void writeAtomically(List<Write> writes, CostMeter meter) {
-        if (!atomic) {
-            throw new AssertionError("atomic writes were not offered");
-        }
-        delegate.writeAtomically(writes, meter);
-    }
-
-    @Override
     public <T> Optional<T> capability(Class<T> type) {
-        return nativeGeo && type == NativeGeo.class ? Optional.of(type.cast(geo)) : Optional.empty();
-    }
-
-    @Override
-    public void close() {
-        delegate.close();
+        return type == NativeGeo.class ? Optional.of(type.cast(geo)) : delegate.capability(type);
     }
 
     /** Brute-force geo sets. */

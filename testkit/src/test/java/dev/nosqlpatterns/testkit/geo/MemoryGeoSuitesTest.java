@@ -13,7 +13,7 @@ class MemoryGeoSuitesTest {
     class QueriesOnAFakeNativeGeo extends NativeGeoQuerySuite {
         @Override
         protected StoreBackend openBackend() {
-            return new GeoTestBackend(true, true);
+            return new GeoTestBackend();
         }
     }
 }
