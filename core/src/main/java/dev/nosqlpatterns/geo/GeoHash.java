@@ -24,6 +24,7 @@ public final class GeoHash {
     public static final int MAX_CHARS = 12;
 
     private static final char[] ALPHABET = "0123456789bcdefghjkmnpqrstuvwxyz".toCharArray();
+    private static final byte[] ASCII = "0123456789bcdefghjkmnpqrstuvwxyz".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final byte[] VALUES = new byte[128];
 
     static {
@@ -56,9 +57,13 @@ public final class GeoHash {
     /** The base32 geohash of a point, {@code chars} characters long (1 to {@value #MAX_CHARS}). */
     public static String toBase32(double latitude, double longitude, int chars) {
         GeoChecks.range("geohash length", chars, 1, MAX_CHARS);
-        char[] out = new char[chars];
-        write(encode(latitude, longitude) >>> 4, 60, chars, out);
-        return new String(out);
+        long code = encode(latitude, longitude);
+        byte[] out = new byte[chars];
+        for (int i = 0; i < chars; i++) {
+            out[i] = ASCII[(int) (code >>> (59 - 5 * i)) & 31];
+        }
+        // Latin-1 bytes become the string's own storage with one copy, no re-encoding.
+        return new String(out, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
     /** Appends the base32 geohash of a point to {@code out}, allocating nothing else. */
