@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.benchmarks;
 
 import dev.nosqlpatterns.store.CostListener;
+import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.OperationCost;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,24 +19,14 @@ public final class CapacityMeter implements CostListener {
     static final double READ_UNIT_BYTES = 4096;
     static final double WRITE_UNIT_BYTES = 1024;
 
-    private final AtomicLong calls = new AtomicLong();
-    private final AtomicLong roundTrips = new AtomicLong();
-    private final AtomicLong itemsRead = new AtomicLong();
-    private final AtomicLong itemsWritten = new AtomicLong();
-    private final AtomicLong bytesRead = new AtomicLong();
-    private final AtomicLong bytesWritten = new AtomicLong();
+    private final CostTally tally = new CostTally();
     private final DoubleAdder reportedUnits = new DoubleAdder();
     private final DoubleAdder estimatedUnits = new DoubleAdder();
     private final AtomicLong reportingCalls = new AtomicLong();
 
     @Override
     public void onCost(OperationCost cost) {
-        calls.incrementAndGet();
-        roundTrips.addAndGet(cost.roundTrips());
-        itemsRead.addAndGet(cost.itemsRead());
-        itemsWritten.addAndGet(cost.itemsWritten());
-        bytesRead.addAndGet(cost.bytesRead());
-        bytesWritten.addAndGet(cost.bytesWritten());
+        tally.onCost(cost);
         if (cost.capacityReported()) {
             reportingCalls.incrementAndGet();
             reportedUnits.add(cost.readUnits() + cost.writeUnits());
@@ -59,32 +50,32 @@ public final class CapacityMeter implements CostListener {
     }
 
     public long calls() {
-        return calls.get();
+        return tally.calls();
     }
 
     public long roundTrips() {
-        return roundTrips.get();
+        return tally.roundTrips();
     }
 
     public long itemsRead() {
-        return itemsRead.get();
+        return tally.itemsRead();
     }
 
     public long itemsWritten() {
-        return itemsWritten.get();
+        return tally.itemsWritten();
     }
 
     public long bytesRead() {
-        return bytesRead.get();
+        return tally.bytesRead();
     }
 
     public long bytesWritten() {
-        return bytesWritten.get();
+        return tally.bytesWritten();
     }
 
     /** True when every call of the cell came with store-reported capacity. */
     public boolean capacityReported() {
-        return calls.get() > 0 && reportingCalls.get() == calls.get();
+        return tally.calls() > 0 && reportingCalls.get() == tally.calls();
     }
 
     /** Store-reported units when {@link #capacityReported()}, else the estimate. */
@@ -93,12 +84,7 @@ public final class CapacityMeter implements CostListener {
     }
 
     public void reset() {
-        calls.set(0);
-        roundTrips.set(0);
-        itemsRead.set(0);
-        itemsWritten.set(0);
-        bytesRead.set(0);
-        bytesWritten.set(0);
+        tally.reset();
         reportedUnits.reset();
         estimatedUnits.reset();
         reportingCalls.set(0);

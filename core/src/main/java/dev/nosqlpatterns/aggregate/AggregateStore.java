@@ -78,9 +78,7 @@ public final class AggregateStore {
             }
             long version = current.flatMap(i -> i.getLong(versionAttribute)).orElse(0L);
             Item next = changed.toBuilder().put(versionAttribute, version + 1).build();
-            Condition unchanged = current.isEmpty() ? Condition.ifAbsent()
-                    : current.get().get(versionAttribute).map(v -> Condition.attributeEquals(versionAttribute, v))
-                            .orElse(Condition.ifExists());
+            Condition unchanged = Condition.unchangedSince(current, versionAttribute);
             try {
                 store.put(table, next, unchanged);
                 return next;

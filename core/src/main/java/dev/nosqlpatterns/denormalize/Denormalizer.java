@@ -170,7 +170,7 @@ public final class Denormalizer {
     private Write copyWrite(CopyRule r, Item target, Optional<Value> value) {
         UpdateAction change = value.map(v -> UpdateAction.set(r.targetAttribute(), v))
                 .orElse(UpdateAction.remove(r.targetAttribute()));
-        Condition unchanged = target.get(VERSION).map(v -> Condition.attributeEquals(VERSION, v)).orElse(Condition.ifExists());
+        Condition unchanged = Condition.unchangedSince(Optional.of(target), VERSION);
         return Write.update(r.targetTable(), target.key(), change, UpdateAction.add(VERSION, 1)).when(unchanged);
     }
 
@@ -185,8 +185,7 @@ public final class Denormalizer {
                 if (now.isEmpty()) {
                     return false;
                 }
-                Condition unchanged = now.get().get(VERSION).map(v -> Condition.attributeEquals(VERSION, v))
-                        .orElse(Condition.ifExists());
+                Condition unchanged = Condition.unchangedSince(now, VERSION);
                 update = update.when(unchanged);
             }
         }

@@ -153,12 +153,7 @@ final class IndexWrites {
     }
 
     private Condition versionCondition(Optional<Item> old) {
-        if (old.isEmpty()) {
-            return Condition.ifAbsent();
-        }
-        return old.get().get(ix.versionAttribute)
-                .map(v -> Condition.attributeEquals(ix.versionAttribute, v))
-                .orElse(Condition.ifExists());
+        return Condition.unchangedSince(old, ix.versionAttribute);
     }
 
     private void giveUpAfter(int attempt, Key key, ConditionFailedException raced) {

@@ -162,24 +162,33 @@ public final class AdjacencyList {
         }
     }
 
+    /** Checks a page of link items against their partners with one batch read, then fixes the one-sided ones. */
     private long repairPage(List<Item> items) {
-        long fixed = 0;
+        Map<Item, Key> partners = new java.util.LinkedHashMap<>();
         for (Item item : items) {
             List<Object> edge = edgeOf(item.key().sort());
-            if (edge == null) {
+            if (edge != null) {
+                String other = (String) edge.get(1);
+                String self = item.key().partition();
+                partners.put(item, edge.get(0).equals(FORWARD)
+                        ? (symmetric ? forwardKey(other, self) : inverseKey(other, self))
+                        : forwardKey(other, self));
+            }
+        }
+        if (partners.isEmpty()) {
+            return 0;
+        }
+        BatchGetResult found = store.getAll(table, List.copyOf(new java.util.LinkedHashSet<>(partners.values())));
+        long fixed = 0;
+        for (Map.Entry<Item, Key> e : partners.entrySet()) {
+            Item item = e.getKey();
+            Key partner = e.getValue();
+            if (found.get(new ItemRef(table, partner)).isPresent()) {
                 continue;
             }
-            String direction = (String) edge.get(0);
-            String other = (String) edge.get(1);
-            String self = item.key().partition();
-            Key partner = direction.equals(FORWARD)
-                    ? (symmetric ? forwardKey(other, self) : inverseKey(other, self))
-                    : forwardKey(other, self);
-            if (store.get(table, partner).isPresent()) {
-                continue;
-            }
-            boolean truth = direction.equals(FORWARD)
-                    && (!symmetric || dev.nosqlpatterns.key.Utf8Order.compare(self, other) <= 0);
+            List<Object> edge = edgeOf(item.key().sort());
+            boolean truth = edge.get(0).equals(FORWARD)
+                    && (!symmetric || dev.nosqlpatterns.key.Utf8Order.compare(item.key().partition(), (String) edge.get(1)) <= 0);
             if (truth) {
                 store.put(table, new Item(partner, item.attributes()));
             } else {

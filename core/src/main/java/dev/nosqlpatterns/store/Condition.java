@@ -37,6 +37,19 @@ public sealed interface Condition {
         return new AttributeEquals(name, value);
     }
 
+    /**
+     * The item is still as it was read, judged by its version attribute: absent if it was absent, the
+     * same version if it had one, merely existing if it had none (an item written around the version).
+     * The condition of every optimistic read-modify-write.
+     */
+    static Condition unchangedSince(Optional<Item> read, String versionAttribute) {
+        if (read.isEmpty()) {
+            return ifAbsent();
+        }
+        return read.get().get(versionAttribute).<Condition>map(v -> attributeEquals(versionAttribute, v))
+                .orElse(ifExists());
+    }
+
     /** Matches always. */
     record None() implements Condition {
         static final None INSTANCE = new None();

@@ -72,7 +72,9 @@ final class Validation {
     }
 
     void query(Query query) {
-        key(query.table(), new Key(query.partition(), "-"));
+        table(query.table());
+        part(query.table(), new Key(query.partition(), ""), "partition", query.partition(),
+                limits.maxPartitionKeyBytes());
     }
 
     void batchWrite(Write write) {
