@@ -3,7 +3,9 @@ package dev.nosqlpatterns.aggregate;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Condition;
+import dev.nosqlpatterns.store.ConcurrentUpdateException;
 import dev.nosqlpatterns.store.ConditionFailedException;
+import dev.nosqlpatterns.store.OptimisticRetry;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.TableSpec;
 import java.time.Duration;
@@ -11,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.UnaryOperator;
 
 /**
@@ -27,15 +28,14 @@ public final class AggregateStore {
     private final Store store;
     private final String table;
     private final String versionAttribute;
-    private final int maxAttempts;
-    private final Duration maxBackoff;
+    private final OptimisticRetry retry;
 
     private AggregateStore(Builder b) {
         this.store = b.store;
         this.table = b.table;
         this.versionAttribute = b.versionAttribute;
-        this.maxAttempts = b.maxAttempts;
-        this.maxBackoff = b.maxBackoff;
+        this.retry = new OptimisticRetry(b.maxAttempts, b.maxBackoff, "Retry later, or reduce contention on this"
+                + " aggregate (e.g. with an atomic update or a sharded counter).");
     }
 
     public static Builder builder(Store store, String table) {
@@ -62,8 +62,7 @@ public final class AggregateStore {
     public Item update(Key key, java.util.function.Function<Optional<Item>, Item> change) {
         Objects.requireNonNull(key, "key must not be null");
         Objects.requireNonNull(change, "change function must not be null");
-        ConditionFailedException last = null;
-        for (int attempt = 1; attempt <= maxAttempts; attempt++) {
+        for (int attempt = 1; ; attempt++) {
             Optional<Item> current = store.get(table, key);
             Item changed = change.apply(current.map(this::withoutVersion));
             if (changed == null) {
@@ -83,11 +82,9 @@ public final class AggregateStore {
                 store.put(table, next, unchanged);
                 return next;
             } catch (ConditionFailedException raced) {
-                last = raced;
-                backoff(attempt);
+                retry.after(attempt, table, key, raced);
             }
         }
-        throw new ConcurrentUpdateException(table, key, maxAttempts, last);
     }
 
     /** Like {@link #update(Key, java.util.function.Function)} for an aggregate that must exist. */
@@ -102,16 +99,6 @@ public final class AggregateStore {
 
     private Item withoutVersion(Item item) {
         return item.toBuilder().remove(versionAttribute).build();
-    }
-
-    private void backoff(int attempt) {
-        long capMillis = Math.min(maxBackoff.toMillis(), 1L << Math.min(attempt, 10));
-        try {
-            Thread.sleep(ThreadLocalRandom.current().nextLong(capMillis + 1));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while retrying an aggregate update", e);
-        }
     }
 
     /** Settings for an {@link AggregateStore}; {@link #build()} checks them all at once. */

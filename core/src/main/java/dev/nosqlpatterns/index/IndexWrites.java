@@ -5,7 +5,7 @@ import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.Condition;
 import dev.nosqlpatterns.store.ConditionFailedException;
-import dev.nosqlpatterns.store.StoreException;
+import dev.nosqlpatterns.store.OptimisticRetry;
 import dev.nosqlpatterns.store.Write;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,9 +22,12 @@ import java.util.Optional;
  */
 final class IndexWrites {
     private final IndexTable ix;
+    private final OptimisticRetry retry;
 
     IndexWrites(IndexTable ix) {
         this.ix = ix;
+        this.retry = new OptimisticRetry(ix.maxAttempts, java.time.Duration.ofMillis(100),
+                "Index table '" + ix.indexTable + "': retry later.");
     }
 
     Item put(Item item) {
@@ -157,15 +160,6 @@ final class IndexWrites {
     }
 
     private void giveUpAfter(int attempt, Key key, ConditionFailedException raced) {
-        if (attempt >= ix.maxAttempts) {
-            throw new StoreException("index table '" + ix.indexTable + "': item " + key + " kept changing under "
-                    + attempt + " attempts to write it; retry later", ix.baseTable, key, raced);
-        }
-        try {
-            Thread.sleep(Math.min(100, 1L << Math.min(attempt, 6)) + (long) (Math.random() * 3));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("interrupted while retrying a write of " + key, ix.baseTable, key, e);
-        }
+        retry.after(attempt, ix.baseTable, key, raced);
     }
 }

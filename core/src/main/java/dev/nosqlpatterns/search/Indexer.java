@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.search;
 
+import dev.nosqlpatterns.store.OptimisticRetry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -38,9 +39,9 @@ final class Indexer {
     private final Postings postings;
     private final DirectIndex direct;
     private final Dictionary dictionary;
-    private final Retry retry;
+    private final OptimisticRetry retry;
 
-    Indexer(Store store, Postings postings, DirectIndex direct, Dictionary dictionary, Retry retry) {
+    Indexer(Store store, Postings postings, DirectIndex direct, Dictionary dictionary, OptimisticRetry retry) {
         this.store = store;
         this.postings = postings;
         this.direct = direct;

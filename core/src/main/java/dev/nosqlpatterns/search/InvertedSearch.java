@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.search;
 
+import dev.nosqlpatterns.store.OptimisticRetry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.Condition;
@@ -35,7 +36,7 @@ import java.util.Set;
  * loads}, an ordered, idempotent protocol (row first, then chunks, then counts) that indexing again
  * completes and {@link #verify()} / {@link #repair()} check and fix. Concurrent writers adding ids to one
  * chunk never lose ids: each chunk changes by a conditional write on its version, retried with backoff
- * up to a bound ({@link SearchConflictException} beyond it).
+ * up to a bound ({@link dev.nosqlpatterns.store.ConcurrentUpdateException} beyond it).
  *
  * <p>Queries. {@link #find} evaluates AND / OR / NOT cheapest operand first: term sizes come from one batch
  * read of summaries, an AND reads further operands only in the chunks its candidates touch and stops when
@@ -55,7 +56,8 @@ public final class InvertedSearch {
     private final double readFraction;
 
     private InvertedSearch(Builder b, int chunkBits) {
-        Retry retry = new Retry(b.maxAttempts, b.maxBackoff);
+        OptimisticRetry retry = new OptimisticRetry(b.maxAttempts, b.maxBackoff,
+                "Retry later, or spread concurrent writers over more chunks (smaller chunkBits).");
         this.store = b.store;
         this.postings = new Postings(b.store, b.postingsTable, b.format, chunkBits, retry);
         this.direct = new DirectIndex(b.store, b.directTable);
@@ -249,7 +251,7 @@ public final class InvertedSearch {
             return this;
         }
 
-        /** Attempts of a conditional write before {@link SearchConflictException}; default 50. */
+        /** Attempts of a conditional write before {@link dev.nosqlpatterns.store.ConcurrentUpdateException}; default 50. */
         public Builder maxAttempts(int value) {
             this.maxAttempts = value;
             return this;

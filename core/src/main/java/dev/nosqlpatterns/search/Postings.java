@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.search;
 
+import dev.nosqlpatterns.store.OptimisticRetry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -36,9 +37,9 @@ final class Postings {
     final String table;
     final PostingFormat format;
     final int chunkBits;
-    private final Retry retry;
+    private final OptimisticRetry retry;
 
-    Postings(Store store, String table, PostingFormat format, int chunkBits, Retry retry) {
+    Postings(Store store, String table, PostingFormat format, int chunkBits, OptimisticRetry retry) {
         this.store = store;
         this.table = table;
         this.format = format;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.aggregate.AggregateStore;
-import dev.nosqlpatterns.aggregate.ConcurrentUpdateException;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.store.ConcurrentUpdateException;
 import dev.nosqlpatterns.store.UpdateAction;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.ArrayList;
