@@ -25,9 +25,9 @@ import java.util.stream.Stream;
  * read queries only buckets that hold data, forward or backward from any instant.
  *
  * <p>Buckets keep partitions bounded (one per month, say) however long the series grows. The
- * catalogue is updated with an atomic set add on every write; a crash between the event write and
- * the catalogue update is avoided by updating the catalogue first (a bucket listed but empty costs
- * one empty query; an unlisted bucket would hide data).
+ * catalogue is updated with an atomic set add before the first write to a bucket (then remembered, so
+ * later writes to that bucket cost one request); updating the catalogue first means a crash leaves at
+ * worst a listed but empty bucket (one empty query), never an unlisted bucket that would hide data.
  */
 public final class BucketedTimeline {
     private static final CompositeKeyCodec PARTITION = CompositeKeyCodec.of(SegmentType.STRING, SegmentType.STRING);
@@ -38,6 +38,8 @@ public final class BucketedTimeline {
     private final String table;
     private final String catalogueTable;
     private final Granularity granularity;
+    /** Buckets this instance has catalogued; catalogue entries are never removed, so they need no second write. */
+    private final java.util.Set<Key> catalogued = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private BucketedTimeline(Store store, String table, String catalogueTable, Granularity granularity) {
         this.store = store;
@@ -64,7 +66,14 @@ public final class BucketedTimeline {
     public void put(String series, Instant at, String id, Map<String, Value> attributes) {
         Key key = keyOf(series, at, id);
         String bucket = granularity.label(at);
-        store.update(catalogueTable, Key.of(series, CATALOGUE_SORT), UpdateAction.addToSet(BUCKETS, Value.stringSet(bucket)));
+        Key seen = Key.of(series, bucket);
+        if (!catalogued.contains(seen)) {
+            store.update(catalogueTable, Key.of(series, CATALOGUE_SORT), UpdateAction.addToSet(BUCKETS, Value.stringSet(bucket)));
+            if (catalogued.size() > 100_000) {
+                catalogued.clear();
+            }
+            catalogued.add(seen);
+        }
         store.put(table, new Item(key, attributes));
     }
 
