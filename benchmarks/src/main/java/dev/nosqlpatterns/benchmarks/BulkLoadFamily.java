@@ -21,7 +21,8 @@ final class BulkLoadFamily implements Family {
     }
 
     @Override
-    public List<Candidate> candidates(Store store, Tables tables, int scale) {
+    public List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode) {
+        int scale = mode.scale;
         Lazy<String> table = new Lazy<>(() -> {
             String t = tables.next("bulk");
             store.createTable(TableSpec.named(t));

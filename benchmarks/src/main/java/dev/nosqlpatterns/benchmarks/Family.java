@@ -16,7 +16,7 @@ interface Family {
     String name();
 
     /** The candidates on {@code store}; {@code tables} names fresh tables so runs never share data. */
-    List<Candidate> candidates(Store store, Tables tables, int scale);
+    List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode);
 
     /** One technique of one workload: its set-up, or why it is skipped on this store. */
     record Candidate(String workload, String technique, Optional<String> skipReason, Supplier<CellSpec> setUp) {

@@ -40,7 +40,8 @@ final class GeoFamily implements Family {
     }
 
     @Override
-    public List<Candidate> candidates(Store store, Tables tables, int scale) {
+    public List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode) {
+        int scale = mode.scale;
         int points = 2_000 * scale;
         Map<String, LatLon> data = points(points);
         Lazy<GeoIndex> cells = new Lazy<>(() -> load(GeoIndex.builder(store, tables.next("geo_cells")).name("pts")

@@ -34,7 +34,8 @@ final class InvertedSearchFamily implements Family {
     }
 
     @Override
-    public List<Candidate> candidates(Store store, Tables tables, int scale) {
+    public List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode) {
+        int scale = mode.scale;
         int documents = 2_000 * scale;
         List<Doc> docs = new ArrayList<>();
         for (int i = 0; i < documents; i++) {

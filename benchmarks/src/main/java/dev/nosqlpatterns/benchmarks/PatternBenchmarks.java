@@ -17,7 +17,7 @@ import java.util.Locale;
  * {@code benchmark.md} and {@code benchmark.html} to the output directory. Progress goes to the console.
  * Exits with status 1 when any cell failed (a wrong answer or an error), 2 on bad arguments.
  *
- * <p>Arguments: {@code [--mode quick|full] [--stores memory,dynamodb,...] [--repetitions n] [--out dir]}.
+ * <p>Arguments: {@code [--mode quick|full] [--stores memory,dynamodb,...] [--families trees,geo,...] [--repetitions n] [--out dir]}.
  */
 public final class PatternBenchmarks {
     static final List<Family> FAMILIES = List.of(new TreeFamily(), new GeoFamily(), new SecondaryLookupFamily(), new TimeRangeFamily(),
@@ -73,7 +73,7 @@ public final class PatternBenchmarks {
                 String reason = "the store did not start: " + describe(e);
                 console.printf("== %s: %s%n", name, reason);
                 stores.add(new Report.StoreInfo(name, targets.origin(name), "", reason));
-                for (Family family : FAMILIES) {
+                for (Family family : families()) {
                     cells.add(CellResult.skipped(family.name(), "*", name, "*", reason));
                 }
                 continue;
@@ -82,7 +82,7 @@ public final class PatternBenchmarks {
             console.printf("== %s: ready in %d ms (%s)%n", name, (System.nanoTime() - t0) / 1_000_000, store.capabilities());
             Family.Tables tables = new Family.Tables(runId);
             try (store) {
-                for (Family family : FAMILIES) {
+                for (Family family : families()) {
                     cells.addAll(runFamily(name, store, family, tables));
                 }
                 dropTables(store, tables);
@@ -93,12 +93,16 @@ public final class PatternBenchmarks {
         return new Report(settings, Environment.describe(), stores, cells, started, Duration.between(started, Instant.now()));
     }
 
+    private List<Family> families() {
+        return FAMILIES.stream().filter(f -> settings.runs(f.name())).toList();
+    }
+
     private List<CellResult> runFamily(String storeName, Store store, Family family, Family.Tables tables) {
         List<CellResult> out = new ArrayList<>();
         Harness harness = new Harness(settings.repetitions());
         List<Family.Candidate> candidates;
         try {
-            candidates = family.candidates(store, tables, settings.mode().scale);
+            candidates = family.candidates(store, tables, settings.mode());
         } catch (RuntimeException e) {
             out.add(CellResult.failed(family.name(), "*", storeName, "*", "set-up failed: " + describe(e)));
             return out;

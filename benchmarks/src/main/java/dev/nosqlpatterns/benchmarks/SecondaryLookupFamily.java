@@ -31,13 +31,14 @@ final class SecondaryLookupFamily implements Family {
     }
 
     @Override
-    public List<Candidate> candidates(Store store, Tables tables, int scale) {
+    public List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode) {
+        int scale = mode.scale;
         int users = 300 * scale;
         int cities = 30 * scale;
         List<Candidate> out = new ArrayList<>();
-        for (IndexConsistency mode : List.of(IndexConsistency.ATOMIC, IndexConsistency.REPAIRABLE)) {
-            String technique = "index table (" + mode.name().toLowerCase(java.util.Locale.ROOT) + ")";
-            if (mode == IndexConsistency.ATOMIC && !store.has(Capability.ATOMIC_WRITES)) {
+        for (IndexConsistency consistency : List.of(IndexConsistency.ATOMIC, IndexConsistency.REPAIRABLE)) {
+            String technique = "index table (" + consistency.name().toLowerCase(java.util.Locale.ROOT) + ")";
+            if (consistency == IndexConsistency.ATOMIC && !store.has(Capability.ATOMIC_WRITES)) {
                 out.add(Candidate.skip("insert user", technique, "the store has no multi-item atomic writes"));
                 out.add(Candidate.skip("find users by city", technique, "the store has no multi-item atomic writes"));
                 continue;
@@ -46,7 +47,7 @@ final class SecondaryLookupFamily implements Family {
                 String base = tables.next("users");
                 store.createTable(TableSpec.named(base));
                 return IndexTable.builder(store).baseTable(base).indexTable(tables.next("users_by_city"))
-                        .attribute(CITY).consistency(mode).build();
+                        .attribute(CITY).consistency(consistency).build();
             });
             out.add(Candidate.of("insert user", technique,
                     () -> insert(technique, index.get()::put, v -> ids(index.get().find(v)), cities)));

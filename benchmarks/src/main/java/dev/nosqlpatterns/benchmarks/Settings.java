@@ -13,11 +13,15 @@ import java.util.Objects;
  * @param repetitions timed repetitions per cell
  * @param stores      store names to run ({@code memory}, {@code dynamodb}, {@code cassandra},
  *                    {@code mongodb}, {@code redis}, {@code lucene})
+ * @param families    families to run, by {@link #ALL_FAMILIES} name
  * @param outputDir   where benchmark.md and benchmark.html are written
  */
-public record Settings(Mode mode, int repetitions, List<String> stores, Path outputDir) {
+public record Settings(Mode mode, int repetitions, List<String> stores, List<String> families, Path outputDir) {
     /** Every store the runner knows, in report order. */
     public static final List<String> ALL_STORES = List.of("memory", "dynamodb", "cassandra", "mongodb", "redis", "lucene");
+    /** Every family the runner knows, by its argument name (the report name with dashes for spaces). */
+    public static final List<String> ALL_FAMILIES = List.of("trees", "geo", "secondary-lookup", "time-ranges",
+            "inverted-search", "bulk-load");
 
     public Settings {
         List<String> problems = new ArrayList<>();
@@ -33,6 +37,12 @@ public record Settings(Mode mode, int repetitions, List<String> stores, Path out
             stores.stream().filter(s -> !ALL_STORES.contains(s))
                     .forEach(s -> problems.add("unknown store '" + s + "' (known: " + String.join(", ", ALL_STORES) + ")"));
         }
+        if (families == null || families.isEmpty()) {
+            problems.add("at least one family is needed");
+        } else {
+            families.stream().filter(f -> !ALL_FAMILIES.contains(f))
+                    .forEach(f -> problems.add("unknown family '" + f + "' (known: " + String.join(", ", ALL_FAMILIES) + ")"));
+        }
         if (outputDir == null) {
             problems.add("output directory must not be null");
         }
@@ -40,10 +50,17 @@ public record Settings(Mode mode, int repetitions, List<String> stores, Path out
             throw new IllegalArgumentException("invalid settings: " + String.join("; ", problems));
         }
         stores = List.copyOf(stores);
+        families = List.copyOf(families);
+    }
+
+    /** Whether the family named {@code reportName} (e.g. {@code "secondary lookup"}) is to run. */
+    boolean runs(String reportName) {
+        return families.contains(reportName.replace(' ', '-'));
     }
 
     /**
-     * Parses {@code --mode quick|full}, {@code --stores a,b}, {@code --repetitions n}, {@code --out dir};
+     * Parses {@code --mode quick|full}, {@code --stores a,b}, {@code --families a,b}, {@code --repetitions n},
+     * {@code --out dir};
      * every problem is reported at once.
      */
     public static Settings parse(String... args) {
@@ -51,13 +68,14 @@ public record Settings(Mode mode, int repetitions, List<String> stores, Path out
         Mode mode = Mode.QUICK;
         Integer reps = null;
         List<String> stores = ALL_STORES;
+        List<String> families = ALL_FAMILIES;
         Path out = Path.of("reports");
         List<String> problems = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (arg) {
-                case "--mode", "--stores", "--repetitions", "--out" -> {
+                case "--mode", "--stores", "--families", "--repetitions", "--out" -> {
                     if (value == null) {
                         problems.add(arg + " needs a value");
                         continue;
@@ -72,6 +90,7 @@ public record Settings(Mode mode, int repetitions, List<String> stores, Path out
                             }
                         }
                         case "--stores" -> stores = List.of(value.split(","));
+                        case "--families" -> families = List.of(value.split(","));
                         case "--repetitions" -> {
                             try {
                                 reps = Integer.parseInt(value);
@@ -87,9 +106,10 @@ public record Settings(Mode mode, int repetitions, List<String> stores, Path out
         }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("invalid arguments: " + String.join("; ", problems)
-                    + ". Usage: [--mode quick|full] [--stores memory,redis,...] [--repetitions n] [--out dir]");
+                    + ". Usage: [--mode quick|full] [--stores memory,redis,...] [--families trees,geo,...] [--repetitions n]"
+                    + " [--out dir]");
         }
-        return new Settings(mode, reps == null ? mode.repetitions : reps, stores, out);
+        return new Settings(mode, reps == null ? mode.repetitions : reps, stores, families, out);
     }
 
     /** {@code quick} or {@code full}: {@code full} multiplies data sizes and operation counts by {@link #scale}. */

@@ -38,7 +38,8 @@ final class TimeRangeFamily implements Family {
     }
 
     @Override
-    public List<Candidate> candidates(Store store, Tables tables, int scale) {
+    public List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode) {
+        int scale = mode.scale;
         int events = 1000 * scale;
         int windows = 20;
         List<Candidate> out = new ArrayList<>();

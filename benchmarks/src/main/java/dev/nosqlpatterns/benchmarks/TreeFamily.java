@@ -33,7 +33,8 @@ final class TreeFamily implements Family {
     }
 
     @Override
-    public List<Candidate> candidates(Store store, Tables tables, int scale) {
+    public List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode) {
+        int scale = mode.scale;
         int nodes = 150 * scale;
         List<Candidate> out = new ArrayList<>();
         Lazy<String> table = new Lazy<>(() -> {

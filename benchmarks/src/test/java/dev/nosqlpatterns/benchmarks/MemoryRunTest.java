@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class MemoryRunTest {
     @Test
     void runsEveryFamilyAndWritesBothReports(@TempDir Path dir) throws Exception {
-        Settings settings = new Settings(Settings.Mode.QUICK, 1, List.of("memory"), dir);
+        Settings settings = new Settings(Settings.Mode.QUICK, 1, List.of("memory"), Settings.ALL_FAMILIES, dir);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         Report report = new PatternBenchmarks(settings, new PrintStream(console, true, StandardCharsets.UTF_8),
                 new StoreTargets()).run();

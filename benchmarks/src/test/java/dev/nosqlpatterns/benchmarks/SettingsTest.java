@@ -14,15 +14,18 @@ class SettingsTest {
         Settings s = Settings.parse();
         assertEquals(Settings.Mode.QUICK, s.mode());
         assertEquals(Settings.ALL_STORES, s.stores());
+        assertEquals(Settings.ALL_FAMILIES, s.families());
         assertEquals(Path.of("reports"), s.outputDir());
         assertEquals(3, s.repetitions());
     }
 
     @Test
     void parsesEveryOption() {
-        Settings s = Settings.parse("--mode", "full", "--stores", "memory,redis", "--repetitions", "7", "--out", "x");
+        Settings s = Settings.parse("--mode", "full", "--stores", "memory,redis", "--families", "trees,time-ranges", "--repetitions", "7", "--out", "x");
         assertEquals(Settings.Mode.FULL, s.mode());
         assertEquals(List.of("memory", "redis"), s.stores());
+        assertEquals(List.of("trees", "time-ranges"), s.families());
+        assertTrue(s.runs("time ranges") && !s.runs("geo"));
         assertEquals(7, s.repetitions());
         assertEquals(Path.of("x"), s.outputDir());
     }
@@ -35,5 +38,8 @@ class SettingsTest {
                 e.getMessage());
         IllegalArgumentException stores = assertThrows(IllegalArgumentException.class, () -> Settings.parse("--stores", "memory,oracle"));
         assertTrue(stores.getMessage().contains("unknown store 'oracle'"), stores.getMessage());
+        IllegalArgumentException families = assertThrows(IllegalArgumentException.class,
+                () -> Settings.parse("--families", "trees,graphs"));
+        assertTrue(families.getMessage().contains("unknown family 'graphs'"), families.getMessage());
     }
 }
