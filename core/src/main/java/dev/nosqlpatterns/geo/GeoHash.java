@@ -24,10 +24,17 @@ public final class GeoHash {
     public static final int MAX_CHARS = 12;
 
     private static final char[] ALPHABET = "0123456789bcdefghjkmnpqrstuvwxyz".toCharArray();
-    private static final byte[] ASCII = "0123456789bcdefghjkmnpqrstuvwxyz".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final byte[] VALUES = new byte[128];
+    /** For 5 bits of x and 5 of y (x in the high half of the index): the first and second character. */
+    private static final char[] FIRST = new char[1024];
+    private static final char[] SECOND = new char[1024];
 
     static {
+        for (int pair = 0; pair < 1024; pair++) {
+            long bits = Morton.interleave(pair >>> 5, pair & 31);
+            FIRST[pair] = ALPHABET[(int) (bits >>> 5) & 31];
+            SECOND[pair] = ALPHABET[(int) bits & 31];
+        }
         java.util.Arrays.fill(VALUES, (byte) -1);
         for (int i = 0; i < ALPHABET.length; i++) {
             VALUES[ALPHABET[i]] = (byte) i;
@@ -57,13 +64,9 @@ public final class GeoHash {
     /** The base32 geohash of a point, {@code chars} characters long (1 to {@value #MAX_CHARS}). */
     public static String toBase32(double latitude, double longitude, int chars) {
         GeoChecks.range("geohash length", chars, 1, MAX_CHARS);
-        long code = encode(latitude, longitude);
-        byte[] out = new byte[chars];
-        for (int i = 0; i < chars; i++) {
-            out[i] = ASCII[(int) (code >>> (59 - 5 * i)) & 31];
-        }
-        // Latin-1 bytes become the string's own storage with one copy, no re-encoding.
-        return new String(out, java.nio.charset.StandardCharsets.ISO_8859_1);
+        GeoChecks.latitude("latitude", latitude);
+        GeoChecks.longitude("longitude", longitude);
+        return text((int) Axis.LONGITUDE.quantize(longitude), (int) Axis.LATITUDE.quantize(latitude), chars);
     }
 
     /** Appends the base32 geohash of a point to {@code out}, allocating nothing else. */
@@ -86,15 +89,45 @@ public final class GeoHash {
             throw new IllegalArgumentException("prefix 0x" + Long.toHexString(prefix) + " has more than " + bits
                     + " bits");
         }
-        char[] out = new char[bits / 5];
-        write(prefix, bits, out.length, out);
-        return new String(out);
+        long code = prefix << (64 - bits);
+        return text(Morton.x(code), Morton.y(code), bits / 5);
     }
 
-    private static void write(long prefix, int bits, int chars, char[] out) {
-        for (int i = 0; i < chars; i++) {
-            out[i] = ALPHABET[(int) (prefix >>> (bits - 5 - 5 * i)) & 31];
-        }
+    /**
+     * The first {@code chars} base32 characters of the code of cell integers {@code x} (longitude) and
+     * {@code y} (latitude). Two characters hold 5 bits of each axis, so each pair is one lookup of those 10
+     * bits, with no interleaving. Concatenating chars compiles to one exactly sized Latin-1 array that
+     * becomes the string's own storage, so the string is the only allocation (an array passed to a String
+     * constructor would be copied).
+     */
+    private static String text(int x, int y, int chars) {
+        return switch (chars) {
+            case 1 -> String.valueOf(c(x, y, 0));
+            case 2 -> "" + c(x, y, 0) + c(x, y, 1);
+            case 3 -> "" + c(x, y, 0) + c(x, y, 1) + c(x, y, 2);
+            case 4 -> "" + c(x, y, 0) + c(x, y, 1) + c(x, y, 2) + c(x, y, 3);
+            case 5 -> "" + c(x, y, 0) + c(x, y, 1) + c(x, y, 2) + c(x, y, 3) + c(x, y, 4);
+            case 6 -> "" + c(x, y, 0) + c(x, y, 1) + c(x, y, 2) + c(x, y, 3) + c(x, y, 4) + c(x, y, 5);
+            case 7 -> "" + c(x, y, 0) + c(x, y, 1) + c(x, y, 2) + c(x, y, 3) + c(x, y, 4) + c(x, y, 5) + c(x, y, 6);
+            case 8 -> "" + c(x, y, 0) + c(x, y, 1) + c(x, y, 2) + c(x, y, 3) + c(x, y, 4) + c(x, y, 5) + c(x, y, 6)
+                    + c(x, y, 7);
+            case 9 -> "" + c(x, y, 0) + c(x, y, 1) + c(x, y, 2) + c(x, y, 3) + c(x, y, 4) + c(x, y, 5) + c(x, y, 6)
+                    + c(x, y, 7) + c(x, y, 8);
+            case 10 -> "" + c(x, y, 0) + c(x, y, 1) + c(x, y, 2) + c(x, y, 3) + c(x, y, 4) + c(x, y, 5) + c(x, y, 6)
+                    + c(x, y, 7) + c(x, y, 8) + c(x, y, 9);
+            case 11 -> "" + c(x, y, 0) + c(x, y, 1) + c(x, y, 2) + c(x, y, 3) + c(x, y, 4) + c(x, y, 5) + c(x, y, 6)
+                    + c(x, y, 7) + c(x, y, 8) + c(x, y, 9) + c(x, y, 10);
+            case 12 -> "" + c(x, y, 0) + c(x, y, 1) + c(x, y, 2) + c(x, y, 3) + c(x, y, 4) + c(x, y, 5) + c(x, y, 6)
+                    + c(x, y, 7) + c(x, y, 8) + c(x, y, 9) + c(x, y, 10) + c(x, y, 11);
+            default -> throw new IllegalArgumentException("geohash length must be from 1 to " + MAX_CHARS + ", got " + chars);
+        };
+    }
+
+    /** Character {@code i}: pair i / 2 holds bits 31 - 5k down to 27 - 5k of each axis, k = i / 2. */
+    private static char c(int x, int y, int i) {
+        int shift = 27 - 5 * (i >> 1);
+        int pair = ((x >>> shift) & 31) << 5 | ((y >>> shift) & 31);
+        return (i & 1) == 0 ? FIRST[pair] : SECOND[pair];
     }
 
     /** The right-aligned integer of a base32 geohash: 5 bits per character. */
