@@ -36,6 +36,26 @@ abstract class AbstractTree<T> implements Tree<T> {
     }
 
     @Override
+    public final long load(Iterable<TreeNode<T>> nodes) {
+        LoadPlan<T> plan = LoadPlan.of(ctx, nodes);
+        load(plan);
+        return plan.size();
+    }
+
+    /** Writes a checked load. */
+    abstract void load(LoadPlan<T> plan);
+
+    /**
+     * Writes a checked load for a layout of one item per node: {@code planner} plans the put of every
+     * item into a {@link Tx} that reads nothing, and {@link BulkLoad} writes them.
+     */
+    final void loadItems(LoadPlan<T> plan, java.util.function.Consumer<Tx<T>> planner) {
+        Tx<T> tx = new Tx<>(ctx, true);
+        planner.accept(tx);
+        BulkLoad.write(ctx, tx.planned(), plan.root());
+    }
+
+    @Override
     public final TreeNode<T> addChild(String parentId, String id, T payload, Position position) {
         NodeNames.check("parent id", parentId);
         NodeNames.check("node id", id);

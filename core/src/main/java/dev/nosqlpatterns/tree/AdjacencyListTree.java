@@ -69,6 +69,16 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
     }
 
     @Override
+    void load(LoadPlan<T> plan) {
+        loadItems(plan, tx -> {
+            for (String id : plan.order()) {
+                tx.put(key(id), attributes(id, Optional.ofNullable(plan.parents().get(id)), plan.children().get(id),
+                        plan.stored().get(id)));
+            }
+        });
+    }
+
+    @Override
     void addChild(String parentId, String id, Value stored, T payload, Position position) {
         ctx.mutate("addChild", tx -> {
             Map<String, Item> read = tx.read(List.of(key(parentId), key(id)));

@@ -168,6 +168,34 @@ final class AggregateTree<T> extends AbstractTree<T> {
         });
     }
 
+    /** The whole tree as one item, written with one conditional put; nothing else to make crash-safe. */
+    @Override
+    void load(LoadPlan<T> plan) {
+        State s = load();
+        if (s.root != null) {
+            throw new TreeException(name(), "a bulk load goes into an empty tree only, and this one has the root '"
+                    + s.root + "'; nothing was written. Delete its subtree first, or load into another tree");
+        }
+        s.nodes.clear();
+        for (String id : plan.children().keySet()) {
+            s.nodes.put(id, new Entry(plan.parents().get(id), plan.children().get(id), plan.stored().get(id)));
+        }
+        s.root = plan.root();
+        Item item = s.toItem();
+        long limit = ctx.store().limits().maxItemBytes();
+        if (item.sizeInBytes() > limit) {
+            throw new TreeTooLargeException(name(), "the tree as one item (" + s.nodes.size() + " nodes)",
+                    item.sizeInBytes(), limit, "Split the tree, or store it with a strategy that keeps one item per node.");
+        }
+        Condition unchanged = s.exists ? Condition.attributeEquals(VERSION, Value.of(s.version)) : Condition.ifAbsent();
+        try {
+            ctx.store().put(new Write.Put(ctx.table(), item, unchanged));
+        } catch (ConditionFailedException raced) {
+            throw new TreeException(name(), "another writer changed it while it was being loaded; nothing was"
+                    + " written. Load again into an empty tree");
+        }
+    }
+
     @Override
     void addChild(String parentId, String id, Value stored, T payload, Position position) {
         change("addChild", s -> {

@@ -10,7 +10,7 @@ import java.util.function.Function;
 
 /**
  * Verify and repair for the layouts that keep one item per node: one read of the whole partition, the
- * journal checked here, the items checked by the layout.
+ * journal and any unfinished bulk load checked here, the items checked by the layout.
  */
 final class Audit {
     private Audit() {
@@ -44,6 +44,9 @@ final class Audit {
 
     static TreeCheck verify(TreeContext<?> ctx, Function<Snapshot, Findings> layout) {
         Snapshot s = read(ctx);
+        if (s.header().loading().isPresent()) {
+            return new TreeCheck(0, false, 0, List.of(BulkLoad.problem(s.header(), s.items().size())));
+        }
         Optional<String> pending = s.header().intent().map(Header.Intent::token);
         Map<String, Long> tokens = Journal.tokens(s.journal());
         int stray = (int) s.journal().stream().filter(i -> !pending.isPresent()
@@ -60,6 +63,10 @@ final class Audit {
 
     static TreeCheck repair(TreeContext<?> ctx, Function<Snapshot, Findings> layout) {
         Snapshot s = read(ctx);
+        if (s.header().loading().isPresent()) {
+            BulkLoad.abandon(ctx, s.header());
+            s = read(ctx);
+        }
         if (s.header().intent().isPresent()) {
             Journal.rollForward(ctx, s.header());
             s = read(ctx);

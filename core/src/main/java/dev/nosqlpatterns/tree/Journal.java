@@ -95,7 +95,8 @@ final class Journal {
     /** Clears a pending change from the header (unless someone else did) and deletes its journal items. */
     static void finish(TreeContext<?> ctx, Header pending) {
         Header.Intent intent = pending.intent().orElseThrow();
-        Header cleared = new Header(true, pending.version() + 1, pending.root(), Optional.empty());
+        Header cleared = new Header(true, pending.version() + 1, pending.root(), Optional.empty(),
+                Optional.empty());
         try {
             ctx.store().put(new Write.Put(ctx.table(), cleared.toItem(ctx.partition()), pending.unchanged()));
         } catch (ConditionFailedException alreadyCleared) {

@@ -6,6 +6,7 @@ import dev.nosqlpatterns.key.Utf8Order;
 import dev.nosqlpatterns.store.SortKeyCondition;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -99,6 +100,36 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
             point(tx, id, key);
             tx.root(Optional.of(id));
             return null;
+        });
+    }
+
+    /** Ranks and keys as appending each child after its siblings would give them. */
+    @Override
+    void load(LoadPlan<T> plan) {
+        Map<String, String> keys = new HashMap<>();
+        Map<String, String> paths = new HashMap<>();
+        Map<String, String> ranks = new HashMap<>();
+        loadItems(plan, tx -> {
+            for (int j = 0; j < plan.size(); j++) {
+                String id = plan.order().get(j);
+                String parent = plan.parents().get(id);
+                String label = ctx.label(id, plan.payloads().get(id));
+                String rank = parent == null ? Ranks.FIRST : ranks.remove(id);
+                String key = parent == null ? PathKeys.root(id) : keys.get(parent) + PathKeys.segment(rank, id);
+                String path = (parent == null ? "" : paths.get(parent)) + "/" + label;
+                String previous = null;
+                for (String child : plan.children().get(id)) {
+                    previous = Ranks.between(previous, null);
+                    ranks.put(child, previous);
+                }
+                if (!plan.children().get(id).isEmpty()) {
+                    keys.put(id, key);
+                    paths.put(id, path);
+                }
+                tx.put(nodeKey(key, id), attributes(id, Optional.ofNullable(parent), plan.depths()[j], rank, path,
+                        plan.stored().get(id)));
+                point(tx, id, key);
+            }
         });
     }
 

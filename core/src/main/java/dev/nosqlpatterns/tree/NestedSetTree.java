@@ -137,6 +137,28 @@ final class NestedSetTree<T> extends AbstractTree<T> {
         });
     }
 
+    /** Numbers spread evenly over the whole line, as a renumbering leaves them. */
+    @Override
+    void load(LoadPlan<T> plan) {
+        int n = plan.size();
+        long[][] numbers = Numbering.spread(java.util.Arrays.copyOfRange(plan.depths(), 1, n), 0, max());
+        if (numbers == null) {
+            throw new TreeException(name(), "its " + n + " nodes do not fit nested-set numbers up to " + max()
+                    + "; nothing was written. Open it with larger nestedSetNumbers");
+        }
+        Map<String, Long> left = new java.util.HashMap<>();
+        loadItems(plan, tx -> {
+            for (int j = 0; j < n; j++) {
+                String id = plan.order().get(j);
+                long l = j == 0 ? 0 : numbers[j - 1][0];
+                left.put(id, l);
+                Optional<String> parent = Optional.ofNullable(plan.parents().get(id));
+                write(tx, new Span(id, parent, plan.depths()[j], l, j == 0 ? max() : numbers[j - 1][1],
+                        parent.map(left::get).orElse(-1L)), plan.stored().get(id));
+            }
+        });
+    }
+
     @Override
     void addChild(String parentId, String id, Value stored, T payload, Position position) {
         ctx.mutate("addChild", tx -> {

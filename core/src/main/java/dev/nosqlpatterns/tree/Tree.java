@@ -44,6 +44,32 @@ public interface Tree<T> {
      */
     TreeNode<T> createRoot(String id, T payload);
 
+    /**
+     * Loads a whole tree into this empty tree in a few batched writes instead of one change per node:
+     * the way to migrate an existing hierarchy, or to copy a tree into another layout (the
+     * {@link #subtree} of one tree, in pre-order, is a valid input for another).
+     *
+     * <p>{@code nodes} come parents first (pre-order, level order or any such order): the root first,
+     * then every node after its parent; each parent's children keep the order they come in. The whole
+     * input is checked before anything is written. The result is the tree that {@link #createRoot} and
+     * {@link #addChild} would build from the same nodes in the same order (for nested sets, with the
+     * numbers spread evenly, as after a renumbering), and it takes changes as usual.
+     *
+     * <p>The tree appears whole or not at all: until the load completes, the tree reads as empty and
+     * refuses changes. A load that stops half-way leaves an empty tree whose {@link #verify()} reports
+     * the unfinished load; {@link #repair()} deletes what it wrote, and a load retried after the lease
+     * deletes it too before writing again.
+     *
+     * @return the number of nodes loaded
+     * @throws IllegalArgumentException naming every bad node (up to ten): no root, two roots, a root that is
+     *                                  not first, a parent that does not come before its child, an id
+     *                                  twice, an invalid id or payload
+     * @throws TreeException            when the tree is not empty, or another load holds it
+     * @throws TreeTooLargeException    when an item would pass the store's limits (for
+     *                                  {@link TreeStrategy#AGGREGATE}, the whole tree)
+     */
+    long load(Iterable<TreeNode<T>> nodes);
+
     /** Adds a node as the last child of {@code parentId}; see {@link #addChild(String, String, Object, Position)}. */
     default TreeNode<T> addChild(String parentId, String id, T payload) {
         return addChild(parentId, id, payload, Position.last());

@@ -89,7 +89,7 @@ final class TreeContext<T> {
     private <R> R run(String operation, Function<Tx<T>, R> body, boolean commit) {
         int conflicts = 0;
         while (true) {
-            Tx<T> tx = new Tx<>(this);
+            Tx<T> tx = new Tx<>(this, commit);
             try {
                 R result = body.apply(tx);
                 if (commit) {

@@ -28,13 +28,16 @@ import java.util.Set;
  */
 final class Tx<T> {
     private final TreeContext<T> ctx;
+    private final boolean mutating;
     private Header header;
     private final Map<String, Write> writes = new LinkedHashMap<>();
     private Optional<String> root;
     private boolean rootChanged;
 
-    Tx(TreeContext<T> ctx) {
+    /** An attempt of a change ({@code mutating}) or of a read. */
+    Tx(TreeContext<T> ctx, boolean mutating) {
         this.ctx = ctx;
+        this.mutating = mutating;
     }
 
     /** The header read by the first read of this attempt. */
@@ -52,7 +55,8 @@ final class Tx<T> {
 
     /**
      * Reads items by sort key in one batch; the first read of an attempt also reads the header and, when a
-     * change is pending, settles it and restarts the attempt.
+     * change is pending, settles it and restarts the attempt. While a bulk load has the tree, reads find
+     * nothing (the tree is empty until the load completes) and changes are refused.
      */
     Map<String, Item> read(Collection<String> sortKeys) {
         List<Key> keys = new ArrayList<>(sortKeys.size() + 1);
@@ -74,9 +78,12 @@ final class Tx<T> {
                 ctx.settle(h, false);
                 throw new TreeContext.Retry(false);
             }
+            if (h.loading().isPresent() && mutating) {
+                throw BulkLoad.busy(ctx, h);
+            }
             header = h;
         }
-        return found;
+        return loading() ? new LinkedHashMap<>() : found;
     }
 
     Optional<Item> read(String sortKey) {
@@ -88,7 +95,9 @@ final class Tx<T> {
      * seen twice (a change applied by the journal while the pages were read) restarts the attempt.
      */
     List<Item> range(SortKeyCondition condition) {
-        header();
+        if (loading()) {
+            return List.of();
+        }
         List<Item> items = ctx.store().queryAll(Query.in(ctx.table(), ctx.partition()).where(condition)
                 .limit(ctx.options().pageSize())).toList();
         Set<String> ids = new HashSet<>();
@@ -103,10 +112,22 @@ final class Tx<T> {
 
     /** At most {@code limit} items of the partition that satisfy {@code condition}, in one request. */
     List<Item> range(SortKeyCondition condition, int limit, boolean descending) {
-        header();
+        if (loading()) {
+            return List.of();
+        }
         Query q = Query.in(ctx.table(), ctx.partition()).where(condition).limit(limit);
         Page page = ctx.store().query(descending ? q.descending() : q);
         return page.items();
+    }
+
+    /** True when a bulk load holds the tree: this attempt sees it empty. */
+    private boolean loading() {
+        return header().loading().isPresent();
+    }
+
+    /** The writes planned so far, in order; a bulk load writes them itself instead of committing them. */
+    List<Write> planned() {
+        return new ArrayList<>(writes.values());
     }
 
     /**

@@ -12,10 +12,14 @@ import dev.nosqlpatterns.testkit.FaultInjectingBackend;
 import dev.nosqlpatterns.tree.Position;
 import dev.nosqlpatterns.tree.Tree;
 import dev.nosqlpatterns.tree.TreeCheck;
+import dev.nosqlpatterns.tree.TreeException;
+import dev.nosqlpatterns.tree.TreeNode;
 import dev.nosqlpatterns.tree.TreeStrategy;
 import dev.nosqlpatterns.tree.Trees;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.Random;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,6 +34,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 public abstract class TreeCrashSuite extends TreeSuiteSupport {
     private static final String BULK = "x".repeat(40_000);
+    /** Nodes of the bulk load crashed at every write: two batches of adjacency items, three of the others. */
+    private static final int CRASHED_LOAD = 120;
 
     /** r: a (a1, a2: a21), b (b1), c; {@code name} gives every node's name. */
     private static void family(Tree<Category> tree, String name) {
@@ -90,6 +96,63 @@ public abstract class TreeCrashSuite extends TreeSuiteSupport {
         Clean clean = crashAtEveryWrite(strategy, b -> b.atomicWrites(false), t -> family(t, ""),
                 t -> t.deleteSubtree("a"));
         assertTrue(clean.items() >= (strategy == TreeStrategy.AGGREGATE ? 1 : 6), "items written: " + clean.items());
+    }
+
+    /**
+     * A bulk load that dies at any of its writes (claim, batches, completion) leaves either the whole tree
+     * or a tree that reads as empty, refuses changes and fails verify naming the load; then repair()
+     * empties it (odd steps) or a load retried after the lease replaces it (even steps).
+     */
+    @ParameterizedTest
+    @EnumSource(TreeStrategy.class)
+    void aBulkLoadInterruptedAtAnyWriteLeavesTheWholeTreeOrNone(TreeStrategy strategy) {
+        List<TreeNode<Category>> nodes = randomTree(new Random(strategy.ordinal()), CRASHED_LOAD);
+        FaultInjectingBackend counter = countingBackend();
+        Store counting = Store.of(counter);
+        counting.createTable(TableSpec.named(table()));
+        Tree<Category> clean = builder(counting).open(strategy, freshName());
+        clean.load(nodes);
+        List<String> whole = shape(clean);
+        int steps = counter.writes();
+        assertTrue(steps >= (strategy == TreeStrategy.AGGREGATE ? 1 : 4), "claim, batches, completion: " + steps);
+        int sawNone = 0;
+        int sawWhole = 0;
+        for (int step = 1; step <= steps; step++) {
+            for (FaultInjectingBackend.When when : FaultInjectingBackend.When.values()) {
+                String at = strategy + ", crash " + when + " write " + step + " of " + steps;
+                String run = freshName();
+                Tree<Category> dying = builder(crashingStore(step, when)).open(strategy, run);
+                assertThrows(FaultInjectingBackend.SimulatedCrash.class, () -> dying.load(nodes), at);
+                Tree<Category> waiting = builder().open(strategy, run);
+                Tree<Category> survivor = builder().lease(Duration.ZERO).open(strategy, run);
+                List<String> seen = shape(survivor);
+                if (seen.equals(whole)) {
+                    sawWhole++;
+                    assertTrue(survivor.verify().healthy(), at + ": " + survivor.verify());
+                    continue;
+                }
+                sawNone++;
+                assertEquals(List.of(), seen, at + ": the tree is whole or reads as empty");
+                assertEquals(Optional.empty(), survivor.get(nodes.get(nodes.size() - 1).id()), at + ": no node shows");
+                TreeCheck check = survivor.verify();
+                if (!check.problems().isEmpty()) {
+                    assertTrue(check.problems().get(0).contains("bulk load"), at + ": " + check);
+                    assertThrows(TreeException.class, () -> survivor.createRoot("x", Category.of("x")), at);
+                    assertThrows(TreeException.class, () -> waiting.load(nodes), at + ": within the lease");
+                }
+                if (step % 2 == 1) {
+                    TreeCheck repaired = survivor.repair();
+                    assertTrue(repaired.healthy() && repaired.nodes() == 0, at + ": after repair " + repaired);
+                }
+                assertEquals(CRASHED_LOAD, survivor.load(nodes), at + ": loading again");
+                assertEquals(whole, shape(survivor), at + ": loaded again");
+                assertSound(survivor, CRASHED_LOAD);
+                survivor.addChild("n0", "later", Category.of("later"));
+                assertEquals(CRASHED_LOAD + 1, shape(survivor).size(), at + ": the tree takes changes again");
+            }
+        }
+        assertTrue(sawNone >= 1 && sawWhole >= 1, "a crash on the first write leaves no tree, after the last the"
+                + " whole tree: " + sawNone + " none, " + sawWhole + " whole");
     }
 
     private Clean crashAtEveryWrite(TreeStrategy strategy, UnaryOperator<Trees.Builder<Category>> options,

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.tree.CycleException;
 import dev.nosqlpatterns.tree.DuplicateNodeException;
 import dev.nosqlpatterns.tree.NoSuchNodeException;
@@ -14,13 +15,23 @@ import dev.nosqlpatterns.tree.Tree;
 import dev.nosqlpatterns.tree.TreeException;
 import dev.nosqlpatterns.tree.TreeNode;
 import dev.nosqlpatterns.tree.TreeStrategy;
+import dev.nosqlpatterns.tree.TreeTooLargeException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The one tree API, on every strategy: reads, positions, moves, deletes and every refused input. */
+/**
+ * The one tree API, on every strategy: reads, positions, moves, deletes, bulk loads and every refused
+ * input.
+ */
 public abstract class TreeSuite extends TreeSuiteSupport {
+    /** Nodes of the trees bulk loaded and compared with trees built node by node. */
+    private static final int LOADED = 200;
 
     @ParameterizedTest
     @EnumSource(TreeStrategy.class)
@@ -217,5 +228,94 @@ public abstract class TreeSuite extends TreeSuiteSupport {
         assertEquals("Gentlemen", tree.ancestors("men-shoes").get(0).payload().name());
         assertFalse(tree.verify().pendingChange());
         assertSound(tree, 12);
+    }
+
+    @ParameterizedTest
+    @EnumSource(TreeStrategy.class)
+    void aBulkLoadBuildsTheTreeThatAddingNodeByNodeBuilds(TreeStrategy strategy) {
+        long seed = Long.getLong("nosqlpatterns.tree.seed", System.nanoTime());
+        Random random = new Random(seed);
+        String at = strategy + ", seed " + seed;
+        List<TreeNode<Category>> nodes = randomTree(random, LOADED);
+        Tree<Category> byNode = newTree(strategy);
+        addOneByOne(byNode, nodes);
+        Tree<Category> loaded = newTree(strategy);
+        CostTally cost = cost(() -> assertEquals(LOADED, loaded.load(nodes), at));
+        assertTrue(cost.calls() <= 4 + 2 * LOADED / 100, at + ": a load writes in batches, not per node: " + cost);
+        assertEquals(shape(byNode), shape(loaded), at + ": the whole tree");
+        assertSound(loaded, LOADED);
+        for (int q = 0; q < 20; q++) {
+            String id = "n" + random.nextInt(LOADED);
+            String where = at + ", node " + id;
+            assertEquals(byNode.subtree(id), loaded.subtree(id), where + ": subtree");
+            assertEquals(byNode.subtree(id, 1), loaded.subtree(id, 1), where + ": subtree 1 deep");
+            assertEquals(byNode.children(id), loaded.children(id), where + ": children");
+            assertEquals(byNode.parent(id), loaded.parent(id), where + ": parent");
+            assertEquals(byNode.ancestors(id), loaded.ancestors(id), where + ": ancestors");
+            assertEquals(byNode.depth(id), loaded.depth(id), where + ": depth");
+            assertEquals(byNode.countDescendants(id), loaded.countDescendants(id), where + ": count");
+            assertEquals(byNode.get(id), loaded.get(id), where + ": get");
+        }
+        String moving = "n" + (1 + random.nextInt(LOADED - 1));
+        List<String> below = ids(byNode.subtree(moving));
+        String target = "n" + random.nextInt(LOADED);
+        while (below.contains(target)) {
+            target = "n" + random.nextInt(LOADED);
+        }
+        for (Tree<Category> t : List.of(byNode, loaded)) {
+            t.move(moving, target, Position.first());
+            t.addChild(moving, "later", Category.of("later"), Position.at(0));
+            t.addChild("n0", "last", Category.of("last"));
+        }
+        assertEquals(shape(byNode), shape(loaded), at + ": after moving '" + moving + "' under '" + target + "'");
+        assertSound(loaded, LOADED + 2);
+    }
+
+    @ParameterizedTest
+    @EnumSource(TreeStrategy.class)
+    void aBulkLoadChecksItsWholeInputFirstAndNamesTheBadNode(TreeStrategy strategy) {
+        Tree<Category> tree = newTree(strategy);
+        TreeNode<Category> r = node("r", null);
+        Map<String, List<TreeNode<Category>>> bad = new LinkedHashMap<>();
+        bad.put("no nodes", List.of());
+        bad.put("('b') has no parent, but 'r'", List.of(r, node("a", "r"), node("b", null)));
+        bad.put("names the parent 'x'", List.of(r, node("a", "r"), node("b", "x")));
+        bad.put("the id 'a' appears twice", List.of(r, node("a", "r"), node("a", "r")));
+        bad.put("'a/b' contains '/'", List.of(r, node("a/b", "r")));
+        bad.put("('a') names the parent 'r'", List.of(node("a", "r"), r));
+        for (Map.Entry<String, List<TreeNode<Category>>> c : bad.entrySet()) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> tree.load(c.getValue()),
+                    c.getKey());
+            assertTrue(e.getMessage().contains(c.getKey()), () -> "expected '" + c.getKey() + "' in: " + e.getMessage());
+            assertEquals(Optional.empty(), tree.root(), c.getKey() + ": nothing was written");
+        }
+        assertSound(tree, 0);
+        assertEquals(2, tree.load(List.of(r, node("a", "r"))));
+        TreeException full = assertThrows(TreeException.class, () -> tree.load(List.of(node("s", null))));
+        assertTrue(full.getMessage().contains("empty tree only"), full.getMessage());
+        assertEquals(List.of("r<:r", "a<r:a"), shape(tree));
+        tree.deleteSubtree("r");
+        assertEquals(1, tree.load(List.of(node("s", null))), "a tree emptied by deleting its root takes a load");
+        assertSound(tree, 1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = TreeStrategy.class, names = "AGGREGATE")
+    void aBulkLoadTooLargeForOneItemIsRefusedBeforeWriting(TreeStrategy strategy) {
+        Tree<Category> tree = newTree(strategy);
+        String big = "x".repeat(30_000);
+        int count = store.limits().maxItemBytes() / big.length() + 2;
+        List<TreeNode<Category>> nodes = new ArrayList<>();
+        nodes.add(node("r", null));
+        for (int k = 1; k < count; k++) {
+            nodes.add(new TreeNode<>("n" + k, Optional.of("r"), Category.of(big)));
+        }
+        TreeTooLargeException e = assertThrows(TreeTooLargeException.class, () -> tree.load(nodes));
+        assertTrue(e.bytes() > e.limit(), e.getMessage());
+        assertEquals(Optional.empty(), tree.root());
+    }
+
+    private static TreeNode<Category> node(String id, String parent) {
+        return new TreeNode<>(id, Optional.ofNullable(parent), Category.of(id));
     }
 }

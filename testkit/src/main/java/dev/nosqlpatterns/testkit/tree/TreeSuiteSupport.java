@@ -11,7 +11,10 @@ import dev.nosqlpatterns.tree.TreeCheck;
 import dev.nosqlpatterns.tree.TreeNode;
 import dev.nosqlpatterns.tree.TreeStrategy;
 import dev.nosqlpatterns.tree.Trees;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
@@ -71,6 +74,31 @@ public abstract class TreeSuiteSupport extends StoreSuite {
         tree.addChild("electronics", "cameras", Category.of("Cameras & Photo"));
         tree.addChild("cameras", "digital", new Category("Digital Cameras", 40));
         tree.addChild("electronics", "phones", new Category("Cell Phones", 60));
+    }
+
+    /**
+     * A random tree of {@code size} nodes in a parents-first order, as a bulk load takes it: node
+     * {@code n<k>} under a random earlier node, so children come in the order they were drawn.
+     */
+    protected static List<TreeNode<Category>> randomTree(Random random, int size) {
+        List<TreeNode<Category>> out = new ArrayList<>(size);
+        out.add(new TreeNode<>("n0", Optional.empty(), new Category("root", 0)));
+        for (int k = 1; k < size; k++) {
+            out.add(new TreeNode<>("n" + k, Optional.of("n" + random.nextInt(k)),
+                    new Category("c" + random.nextInt(8), k)));
+        }
+        return out;
+    }
+
+    /** Builds {@code nodes} (parents first) one {@code createRoot} or {@code addChild} at a time. */
+    protected static void addOneByOne(Tree<Category> tree, List<TreeNode<Category>> nodes) {
+        for (TreeNode<Category> n : nodes) {
+            if (n.parent().isEmpty()) {
+                tree.createRoot(n.id(), n.payload());
+            } else {
+                tree.addChild(n.parent().get(), n.id(), n.payload());
+            }
+        }
     }
 
     /** The ids of nodes, in order. */
