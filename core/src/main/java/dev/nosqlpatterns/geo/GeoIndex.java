@@ -64,9 +64,7 @@ public final class GeoIndex {
         this.coverOptions = new CoverOptions(b.maxRanges, 5 * b.partitionChars, 60);
         this.keys = new CellKeys(name, b.partitionChars);
         if (resolved == Strategy.NATIVE) {
-            impl = new NativeStrategy(store.capability(NativeGeo.class).orElseThrow(() ->
-                    new UnsupportedCapabilityException(store.kind(), Capability.NATIVE_GEO,
-                            "the store declares the capability but offers no NativeGeo")), table, name);
+            impl = new NativeStrategy(store.nativeGeo(), table, name);
         } else {
             if (!store.hasTable(table)) {
                 store.createTable(TableSpec.named(table));

@@ -2,6 +2,7 @@ package dev.nosqlpatterns.geo;
 
 import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;
+import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -11,7 +12,7 @@ import java.util.List;
  * The geo index on the store's own geo search ({@link NativeGeo}): one native set per table, index and
  * scope. Searches ask the store for a slightly larger circle or box (stores differ in Earth radius and
  * round coordinates), then apply the same exact filter and distances as the cell strategy, so both
- * strategies answer alike. Native calls do not pass through the {@code Store}, so they report no cost.
+ * strategies answer alike. Calls go through {@link Store#nativeGeo()}, which reports their cost.
  */
 final class NativeStrategy implements GeoStrategy {
     private static final CompositeKeyCodec SET = CompositeKeyCodec.of(SegmentType.STRING, SegmentType.STRING,
@@ -22,11 +23,11 @@ final class NativeStrategy implements GeoStrategy {
     /** Slack on a native box, in degrees (about 1 m). */
     private static final double BOX_SLACK = 1e-5;
 
-    private final NativeGeo geo;
+    private final Store.NativeGeoCalls geo;
     private final String table;
     private final String name;
 
-    NativeStrategy(NativeGeo geo, String table, String name) {
+    NativeStrategy(Store.NativeGeoCalls geo, String table, String name) {
         this.geo = geo;
         this.table = table;
         this.name = name;
@@ -43,7 +44,9 @@ final class NativeStrategy implements GeoStrategy {
 
     @Override
     public void putAll(String scope, java.util.Map<String, LatLon> points) {
-        points.forEach((id, point) -> put(scope, id, point));
+        List<NativeGeo.Point> batch = new ArrayList<>(points.size());
+        points.forEach((id, p) -> batch.add(new NativeGeo.Point(id, p.latitude(), p.longitude())));
+        geo.putPoints(set(scope), batch);
     }
 
     @Override

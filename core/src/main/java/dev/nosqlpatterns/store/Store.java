@@ -234,6 +234,15 @@ public final class Store implements AutoCloseable {
         }
     }
 
+    /**
+     * The store's own geo search ({@link Capability#NATIVE_GEO}), every call checked and its cost reported
+     * like the other calls; throws {@link UnsupportedCapabilityException} on a store without it.
+     */
+    public NativeGeoCalls nativeGeo() {
+        return new NativeGeoCalls(backend.capability(dev.nosqlpatterns.store.capability.NativeGeo.class)
+                .orElseThrow(() -> new UnsupportedCapabilityException(kind(), Capability.NATIVE_GEO, "")));
+    }
+
     /** One page of one scan segment. */
     public Page scan(Scan scan) {
         check.table(scan.table());
@@ -340,6 +349,72 @@ public final class Store implements AutoCloseable {
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED), false);
     }
 
+    /**
+     * Calls on the store's native geo sets, from {@link #nativeGeo()}: arguments are checked before the
+     * store is asked, and each call reports one {@link OperationCost} (operation {@code geoPut},
+     * {@code geoRemove}, {@code geoRadius} or {@code geoBox}, table = the set) with the hits as items read.
+     */
+    public final class NativeGeoCalls {
+        private final dev.nosqlpatterns.store.capability.NativeGeo geo;
+
+        private NativeGeoCalls(dev.nosqlpatterns.store.capability.NativeGeo geo) {
+            this.geo = geo;
+        }
+
+        /** Places (or moves) the point of {@code id} in {@code set}. */
+        public void putPoint(String set, String id, double latitude, double longitude) {
+            putPoints(set, List.of(new dev.nosqlpatterns.store.capability.NativeGeo.Point(id, latitude, longitude)));
+        }
+
+        /** Places many points in as few requests as the store allows; when an id repeats, the last wins. */
+        public void putPoints(String set, List<dev.nosqlpatterns.store.capability.NativeGeo.Point> points) {
+            List<dev.nosqlpatterns.store.capability.NativeGeo.Point> distinct = GeoArguments.points(set, points);
+            if (distinct.isEmpty()) {
+                return;
+            }
+            try (Call call = new Call("geoPut", set)) {
+                geo.putPoints(set, distinct, call.meter);
+                distinct.forEach(p -> call.counted(0, 0, 1, GeoArguments.bytes(p.id())));
+                call.ok();
+            }
+        }
+
+        /** Removes the point of {@code id} from {@code set}, if any. */
+        public void removePoint(String set, String id) {
+            GeoArguments.id(set, id);
+            try (Call call = new Call("geoRemove", set)) {
+                geo.removePoint(set, id, call.meter);
+                call.counted(0, 0, 1, 0);
+                call.ok();
+            }
+        }
+
+        /** Points within {@code radiusMeters} of the centre, nearest first, at most {@code limit}. */
+        public List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> withinRadius(
+                String set, double latitude, double longitude, double radiusMeters, int limit) {
+            GeoArguments.radius(set, latitude, longitude, radiusMeters, limit);
+            try (Call call = new Call("geoRadius", set)) {
+                return hits(call, geo.withinRadius(set, latitude, longitude, radiusMeters, limit, call.meter));
+            }
+        }
+
+        /** Points inside the box (west may exceed east across the antimeridian), at most {@code limit}. */
+        public List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> withinBox(
+                String set, double south, double west, double north, double east, int limit) {
+            GeoArguments.box(set, south, west, north, east, limit);
+            try (Call call = new Call("geoBox", set)) {
+                return hits(call, geo.withinBox(set, south, west, north, east, limit, call.meter));
+            }
+        }
+
+        private List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> hits(
+                Call call, List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> hits) {
+            hits.forEach(h -> call.counted(1, GeoArguments.bytes(h.id()), 0, 0));
+            call.ok();
+            return hits;
+        }
+    }
+
     /** Ends a listener registration. */
     @FunctionalInterface
     public interface Registration extends AutoCloseable {
@@ -374,6 +449,14 @@ public final class Store implements AutoCloseable {
             if (item != null) {
                 bytesWritten += item.sizeInBytes();
             }
+        }
+
+        /** Items and bytes a call without {@link Item}s (a native geo call) read and wrote. */
+        void counted(long readItems, long readBytes, long writtenItems, long writtenBytes) {
+            itemsRead += readItems;
+            bytesRead += readBytes;
+            itemsWritten += writtenItems;
+            bytesWritten += writtenBytes;
         }
 
         void ok() {

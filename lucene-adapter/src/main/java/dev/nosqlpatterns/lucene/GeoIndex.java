@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.lucene;
 
 import dev.nosqlpatterns.store.capability.NativeGeo;
+import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -10,6 +11,7 @@ import org.apache.lucene.document.LatLonDocValuesField;
 import org.apache.lucene.document.LatLonPoint;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
@@ -33,6 +35,8 @@ final class GeoIndex implements NativeGeo {
     private static final String STORED_ID = "_gid_s";
     private static final String LAT = "_glat";
     private static final String LON = "_glon";
+    /** Points per write of a batch: a bounded set of terms to replace. */
+    private static final int CHUNK = 1_000;
 
     private final LuceneBackend.Reader reader;
     private final LuceneBackend.Writer writer;
@@ -42,41 +46,59 @@ final class GeoIndex implements NativeGeo {
         this.writer = writer;
     }
 
+    /** Replaces the points' documents in chunks of {@link #CHUNK}, one write (one round trip) each. */
     @Override
-    public void putPoint(String set, String id, double latitude, double longitude) {
-        check(set, id);
-        checkPoint(latitude, longitude);
+    public void putPoints(String set, List<Point> points, CostMeter meter) {
+        for (int from = 0; from < points.size(); from += CHUNK) {
+            List<Point> chunk = points.subList(from, Math.min(points.size(), from + CHUNK));
+            List<BytesRef> terms = new ArrayList<>(chunk.size());
+            List<Iterable<IndexableField>> docs = new ArrayList<>(chunk.size());
+            for (Point p : chunk) {
+                check(set, p.id());
+                checkPoint(p.latitude(), p.longitude());
+                terms.add(term(set, p.id()));
+                docs.add(document(set, p));
+            }
+            meter.roundTrip();
+            writer.write(ID, terms, docs);
+        }
+    }
+
+    private static Document document(String set, Point p) {
         Document doc = new Document();
-        doc.add(new StringField(ID, term(set, id), Field.Store.NO));
+        doc.add(new StringField(ID, term(set, p.id()), Field.Store.NO));
         doc.add(new StringField(SET, set, Field.Store.NO));
         doc.add(new StringField(Docs.TOP, "1", Field.Store.NO));
-        doc.add(new LatLonPoint(POINT, latitude, longitude));
-        doc.add(new LatLonDocValuesField(POINT, latitude, longitude));
-        doc.add(new StoredField(STORED_ID, id));
-        doc.add(new StoredField(LAT, latitude));
-        doc.add(new StoredField(LON, longitude));
-        writer.write(ID, List.of(term(set, id)), List.of(doc));
+        doc.add(new LatLonPoint(POINT, p.latitude(), p.longitude()));
+        doc.add(new LatLonDocValuesField(POINT, p.latitude(), p.longitude()));
+        doc.add(new StoredField(STORED_ID, p.id()));
+        doc.add(new StoredField(LAT, p.latitude()));
+        doc.add(new StoredField(LON, p.longitude()));
+        return doc;
     }
 
     @Override
-    public void removePoint(String set, String id) {
+    public void removePoint(String set, String id, CostMeter meter) {
         check(set, id);
+        meter.roundTrip();
         writer.write(ID, List.of(term(set, id)), List.of());
     }
 
     @Override
-    public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit) {
+    public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
+                                     CostMeter meter) {
         checkSearch(set, limit);
         checkPoint(latitude, longitude);
         if (!(radiusMeters >= 0) || Double.isInfinite(radiusMeters)) {
             throw new IllegalArgumentException("radius must be a finite number of metres >= 0, got " + radiusMeters);
         }
         Query q = LatLonPoint.newDistanceQuery(POINT, latitude, longitude, radiusMeters);
-        return search(set, q, latitude, longitude, limit);
+        return search(set, q, latitude, longitude, limit, meter);
     }
 
     @Override
-    public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit) {
+    public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
+                                  CostMeter meter) {
         checkSearch(set, limit);
         checkPoint(south, west);
         checkPoint(north, east);
@@ -85,13 +107,15 @@ final class GeoIndex implements NativeGeo {
         }
         Query q = LatLonPoint.newBoxQuery(POINT, south, north, west, east);
         double centreLon = west <= east ? (west + east) / 2 : normalize((west + east + 360) / 2);
-        return search(set, q, (south + north) / 2, centreLon, limit);
+        return search(set, q, (south + north) / 2, centreLon, limit, meter);
     }
 
-    private List<GeoHit> search(String set, Query shape, double lat, double lon, int limit) {
+    /** One search; the matching documents beyond those returned count as extra items read. */
+    private List<GeoHit> search(String set, Query shape, double lat, double lon, int limit, CostMeter meter) {
         Query q = new BooleanQuery.Builder().add(shape, BooleanClause.Occur.FILTER)
                 .add(new TermQuery(new Term(SET, set)), BooleanClause.Occur.FILTER).build();
         Sort byDistance = new Sort(LatLonDocValuesField.newDistanceSort(POINT, lat, lon));
+        meter.roundTrip();
         return reader.read(null, null, s -> {
             TopDocs top = s.search(q, limit, byDistance);
             StoredFields stored = s.storedFields();
@@ -103,6 +127,7 @@ final class GeoIndex implements NativeGeo {
                 hits.add(new GeoHit(d.get(STORED_ID), pLat, pLon, SloppyMath.haversinMeters(lat, lon, pLat, pLon)));
             }
             hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
+            meter.extraItemsRead(Math.max(0, top.totalHits.value - hits.size()));
             return hits;
         });
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.capability.NativeGeo.GeoHit;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -15,13 +14,13 @@ import org.junit.jupiter.api.Test;
 /** LatLonPoint search: by radius nearest first, by box (across the antimeridian too). */
 class GeoTest {
     private Store store;
-    private NativeGeo geo;
+    private Store.NativeGeoCalls geo;
     private final String set = "cities" + System.nanoTime();
 
     @BeforeEach
     void open() {
         store = Store.of(LuceneFixture.openBackend());
-        geo = store.capability(NativeGeo.class).orElseThrow();
+        geo = store.nativeGeo();
         geo.putPoint(set, "paris", 48.8566, 2.3522);
         geo.putPoint(set, "london", 51.5074, -0.1278);
         geo.putPoint(set, "brussels", 50.8503, 4.3517);

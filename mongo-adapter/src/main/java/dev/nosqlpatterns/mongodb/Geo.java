@@ -1,9 +1,12 @@
 package dev.nosqlpatterns.mongodb;
 
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReplaceOptions;
 import dev.nosqlpatterns.store.capability.NativeGeo;
+import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -25,6 +28,8 @@ import org.bson.BsonValue;
  */
 final class Geo implements NativeGeo {
     private static final String NAME = "geo";
+    /** Points per bulk write of a batch. */
+    private static final int CHUNK = 1_000;
 
     private final Tables tables;
     private volatile boolean indexed;
@@ -33,27 +38,37 @@ final class Geo implements NativeGeo {
         this.tables = tables;
     }
 
+    /** Upserts in unordered bulk writes of {@link #CHUNK} points, one round trip each. */
     @Override
-    public void putPoint(String set, String id, double latitude, double longitude) {
-        check(set, id);
-        checkPoint(latitude, longitude);
-        BsonDocument key = new BsonDocument("s", new BsonString(set)).append("i", new BsonString(id));
-        BsonDocument doc = new BsonDocument(Documents.ID, key)
-                .append("g", Discovery.point(longitude, latitude))
-                .append("lat", new BsonDouble(latitude)).append("lng", new BsonDouble(longitude));
-        Errors.run("putPoint", tables.internalName(NAME), null,
-                () -> collection().replaceOne(new BsonDocument(Documents.ID, key), doc, new ReplaceOptions().upsert(true)));
+    public void putPoints(String set, List<Point> points, CostMeter meter) {
+        for (int from = 0; from < points.size(); from += CHUNK) {
+            List<ReplaceOneModel<BsonDocument>> models = new ArrayList<>();
+            for (Point p : points.subList(from, Math.min(points.size(), from + CHUNK))) {
+                check(set, p.id());
+                checkPoint(p.latitude(), p.longitude());
+                BsonDocument key = new BsonDocument("s", new BsonString(set)).append("i", new BsonString(p.id()));
+                BsonDocument doc = new BsonDocument(Documents.ID, key)
+                        .append("g", Discovery.point(p.longitude(), p.latitude()))
+                        .append("lat", new BsonDouble(p.latitude())).append("lng", new BsonDouble(p.longitude()));
+                models.add(new ReplaceOneModel<>(new BsonDocument(Documents.ID, key), doc, new ReplaceOptions().upsert(true)));
+            }
+            meter.roundTrip();
+            Errors.run("putPoints", tables.internalName(NAME), null,
+                    () -> collection().bulkWrite(models, new BulkWriteOptions().ordered(false)));
+        }
     }
 
     @Override
-    public void removePoint(String set, String id) {
+    public void removePoint(String set, String id, CostMeter meter) {
         check(set, id);
+        meter.roundTrip();
         Errors.run("removePoint", tables.internalName(NAME), null, () -> collection().deleteOne(new BsonDocument(Documents.ID,
                 new BsonDocument("s", new BsonString(set)).append("i", new BsonString(id)))));
     }
 
     @Override
-    public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit) {
+    public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
+                                     CostMeter meter) {
         check(set, "-");
         checkPoint(latitude, longitude);
         if (!(radiusMeters >= 0) || Double.isInfinite(radiusMeters)) {
@@ -61,11 +76,12 @@ final class Geo implements NativeGeo {
         }
         checkLimit(limit);
         BsonDocument near = geoNear(set, latitude, longitude, new BsonDocument()).append("maxDistance", new BsonDouble(radiusMeters));
-        return run(near, limit);
+        return run(near, limit, meter);
     }
 
     @Override
-    public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit) {
+    public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
+                                  CostMeter meter) {
         check(set, "-");
         checkLimit(limit);
         if (!(south <= north) || south < -90 || north > 90 || !(west >= -180 && west <= 180 && east >= -180 && east <= 180)) {
@@ -84,7 +100,7 @@ final class Geo implements NativeGeo {
         double width = west <= east ? east - west : east + 360 - west;
         double centreLng = west + width / 2;
         centreLng = centreLng > 180 ? centreLng - 360 : centreLng;
-        return run(geoNear(set, (south + north) / 2, centreLng, filter), limit);
+        return run(geoNear(set, (south + north) / 2, centreLng, filter), limit, meter);
     }
 
     private BsonDocument geoNear(String set, double latitude, double longitude, BsonDocument query) {
@@ -94,11 +110,13 @@ final class Geo implements NativeGeo {
                 .append("query", query.append(Documents.ID + ".s", new BsonString(set)));
     }
 
-    private List<GeoHit> run(BsonDocument geoNear, int limit) {
+    /** One aggregation: the server examines what it returns, as far as the driver tells. */
+    private List<GeoHit> run(BsonDocument geoNear, int limit, CostMeter meter) {
+        meter.roundTrip();
         return Errors.call("geo search", tables.internalName(NAME), null, () -> {
             List<GeoHit> hits = new ArrayList<>();
             for (BsonDocument d : collection().aggregate(List.of(new BsonDocument("$geoNear", geoNear),
-                    new BsonDocument("$limit", new BsonInt32(limit))))) {
+                    new BsonDocument("$limit", new BsonInt32(limit)))).batchSize(limit)) {
                 hits.add(new GeoHit(d.getDocument(Documents.ID).getString("i").getValue(), number(d.get("lat")),
                         number(d.get("lng")), number(d.get("d"))));
             }

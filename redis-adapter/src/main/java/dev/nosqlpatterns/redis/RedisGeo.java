@@ -39,26 +39,37 @@ final class RedisGeo implements NativeGeo {
         this.keys = keys;
     }
 
+    /** One script call per point, sent in pipelines: one round trip per {@link Pipelines#SIZE} points. */
     @Override
-    public void putPoint(String set, String id, double latitude, double longitude) {
-        checkSet(set, id);
-        checkPoint(latitude, longitude);
-        List<byte[]> args = new ArrayList<>(List.of(Keys.utf8(id), Keys.utf8(latitude + "," + longitude)));
-        if (Math.abs(latitude) <= MAX_LATITUDE) {
-            args.add(Keys.utf8(Double.toString(normalize(longitude))));
-            args.add(Keys.utf8(Double.toString(latitude)));
+    public void putPoints(String set, List<Point> points, CostMeter meter) {
+        List<Pipelines.Call> calls = new ArrayList<>(points.size());
+        for (Point p : points) {
+            checkSet(set, p.id());
+            checkPoint(p.latitude(), p.longitude());
+            List<byte[]> args = new ArrayList<>(List.of(Keys.utf8(p.id()), Keys.utf8(p.latitude() + "," + p.longitude())));
+            if (Math.abs(p.latitude()) <= MAX_LATITUDE) {
+                args.add(Keys.utf8(Double.toString(normalize(p.longitude()))));
+                args.add(Keys.utf8(Double.toString(p.latitude())));
+            }
+            calls.add(new Pipelines.Call(geoKeys(set), args));
         }
-        Errors.guard(null, null, () -> Script.GEO.run(jedis, new CostMeter(), geoKeys(set), args));
+        if (calls.size() == 1) {
+            Pipelines.Call c = calls.get(0);
+            Errors.guard(null, null, () -> Script.GEO.run(jedis, meter, c.keys(), c.args()));
+        } else if (!calls.isEmpty()) {
+            Errors.guard(null, null, () -> Pipelines.scripts(jedis, Script.GEO, calls, meter));
+        }
     }
 
     @Override
-    public void removePoint(String set, String id) {
+    public void removePoint(String set, String id, CostMeter meter) {
         checkSet(set, id);
-        Errors.guard(null, null, () -> Script.GEO.run(jedis, new CostMeter(), geoKeys(set), List.of(Keys.utf8(id))));
+        Errors.guard(null, null, () -> Script.GEO.run(jedis, meter, geoKeys(set), List.of(Keys.utf8(id))));
     }
 
     @Override
-    public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit) {
+    public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
+                                     CostMeter meter) {
         checkSet(set, "");
         checkPoint(latitude, longitude);
         if (!(radiusMeters >= 0) || Double.isInfinite(radiusMeters)) {
@@ -66,16 +77,18 @@ final class RedisGeo implements NativeGeo {
         }
         checkLimit(limit);
         List<GeoHit> hits = new ArrayList<>();
-        for (GeoHit h : candidates(set, latitude, longitude, radiusMeters, limit)) {
+        List<GeoHit> candidates = candidates(set, latitude, longitude, radiusMeters, limit, meter);
+        for (GeoHit h : candidates) {
             if (h.distanceMeters() <= radiusMeters) {
                 hits.add(h);
             }
         }
-        return nearest(hits, limit);
+        return nearest(hits, limit, candidates.size(), meter);
     }
 
     @Override
-    public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit) {
+    public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
+                                  CostMeter meter) {
         checkSet(set, "");
         checkLimit(limit);
         if (!(south <= north) || south < -90 || north > 90 || !(west >= -180 && west <= 180 && east >= -180 && east <= 180)) {
@@ -95,18 +108,19 @@ final class RedisGeo implements NativeGeo {
                     distance(centreLat, centreLon, lat, east)));
         }
         List<GeoHit> hits = new ArrayList<>();
-        for (GeoHit h : candidates(set, centreLat, centreLon, radius * 1.01 + 1, 0)) {
+        List<GeoHit> candidates = candidates(set, centreLat, centreLon, radius * 1.01 + 1, 0, meter);
+        for (GeoHit h : candidates) {
             boolean inLon = west <= east ? h.longitude() >= west && h.longitude() <= east
                     : h.longitude() >= west || h.longitude() <= east;
             if (inLon && h.latitude() >= south && h.latitude() <= north) {
                 hits.add(h);
             }
         }
-        return nearest(hits, limit);
+        return nearest(hits, limit, candidates.size(), meter);
     }
 
     /** Every point that may lie within {@code radius} of the centre, with exact coordinates and distance. */
-    private List<GeoHit> candidates(String set, double lat, double lon, double radius, int limit) {
+    private List<GeoHit> candidates(String set, double lat, double lon, double radius, int limit, CostMeter meter) {
         double hashable = Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat));
         double shift = distance(lat, lon, hashable, lon);
         GeoSearchParam p = GeoSearchParam.geoSearchParam().fromLonLat(normalize(lon), hashable)
@@ -114,10 +128,12 @@ final class RedisGeo implements NativeGeo {
         if (limit > 0 && shift == 0) {
             p.count(limit + SPARE);
         }
+        meter.roundTrip();
         List<GeoRadiusResponse> found = Errors.guard(null, null, () -> jedis.geosearch(keys.geo(set), p));
         Map<String, GeoHit> out = new LinkedHashMap<>();
         if (!found.isEmpty()) {
             byte[][] ids = found.stream().map(GeoRadiusResponse::getMember).toArray(byte[][]::new);
+            meter.roundTrip();
             List<byte[]> coordinates = Errors.guard(null, null, () -> jedis.hmget(keys.geoCoordinates(set), ids));
             for (int i = 0; i < ids.length; i++) {
                 if (coordinates.get(i) != null) {
@@ -126,6 +142,7 @@ final class RedisGeo implements NativeGeo {
             }
         }
         if (Math.abs(lat) + radius / MIN_METRES_PER_DEGREE > MAX_LATITUDE) {
+            meter.roundTrip();
             Map<byte[], byte[]> polar = Errors.guard(null, null, () -> jedis.hgetAll(keys.geoPolar(set)));
             polar.forEach((id, c) -> add(out, RangeReads.utf8(id), c, lat, lon));
         }
@@ -139,9 +156,12 @@ final class RedisGeo implements NativeGeo {
         out.put(id, new GeoHit(id, pLat, pLon, distance(lat, lon, pLat, pLon)));
     }
 
-    private static List<GeoHit> nearest(List<GeoHit> hits, int limit) {
+    /** The nearest {@code limit} hits; the other candidates read are reported as extra items read. */
+    private static List<GeoHit> nearest(List<GeoHit> hits, int limit, int candidates, CostMeter meter) {
         hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
-        return List.copyOf(hits.subList(0, Math.min(limit, hits.size())));
+        List<GeoHit> out = List.copyOf(hits.subList(0, Math.min(limit, hits.size())));
+        meter.extraItemsRead(candidates - out.size());
+        return out;
     }
 
     private List<byte[]> geoKeys(String set) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.capability.NativeGeo.GeoHit;
 import java.util.List;
 import java.util.Set;
@@ -16,13 +15,13 @@ import org.junit.jupiter.api.Test;
 /** Native geo search on GEOADD/GEOSEARCH, with exact coordinates kept beside the geohashes. */
 class RedisGeoTest {
     private Store store;
-    private NativeGeo geo;
+    private Store.NativeGeoCalls geo;
     private String set;
 
     @BeforeEach
     void open() {
         store = RedisStore.builder().client(RedisTestServer.client()).keyPrefix("nspg:").build();
-        geo = store.capability(NativeGeo.class).orElseThrow();
+        geo = store.nativeGeo();
         set = "cities}" + System.nanoTime();
         geo.putPoint(set, "paris", 48.8566, 2.3522);
         geo.putPoint(set, "london", 51.5072, -0.1276);

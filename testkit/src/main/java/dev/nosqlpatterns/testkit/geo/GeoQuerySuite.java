@@ -12,7 +12,9 @@ import dev.nosqlpatterns.geo.GeoHit;
 import dev.nosqlpatterns.geo.GeoIndex;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
+import dev.nosqlpatterns.store.Capability;
 import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.UnsupportedCapabilityException;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +22,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -202,6 +205,14 @@ public abstract class GeoQuerySuite extends StoreSuite {
             LatLonBox box = LatLonBox.of(south, west, south + random.nextDouble() * 0.1, west + random.nextDouble() * 0.2);
             assertEquals(inside(points, box), ids(index.withinBox(box, 100)), box::toString);
         }
+    }
+
+    @Test
+    void nativeGeoOnAStoreWithoutItNamesTheCapability() {
+        Assumptions.assumeFalse(store.has(Capability.NATIVE_GEO));
+        UnsupportedCapabilityException e = assertThrows(UnsupportedCapabilityException.class, store::nativeGeo);
+        assertEquals(Capability.NATIVE_GEO, e.capability());
+        assertTrue(e.getMessage().contains(Capability.NATIVE_GEO.toString()), e.getMessage());
     }
 
     @Test

@@ -2,14 +2,23 @@ package dev.nosqlpatterns.testkit.geo;
 
 import static dev.nosqlpatterns.testkit.geo.GeoFixtures.ids;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.geo.GeoIndex;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.OperationCost;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.capability.NativeGeo;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -57,5 +66,73 @@ public abstract class NativeGeoQuerySuite extends GeoQuerySuite {
         }
         LatLonBox box = LatLonBox.of(-33.9, 18.4, -33.8, 18.55);
         assertEquals(cells.withinBox("shops", box, 100), nativeGeo.withinBox("shops", box, 100));
+    }
+
+    @Test
+    void nativeCallsReportTheirCostToListeners() {
+        Store.NativeGeoCalls geo = store.nativeGeo();
+        String set = newTable();
+        Random random = new Random(5);
+        List<NativeGeo.Point> points = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            points.add(new NativeGeo.Point("c" + i, 45 + random.nextDouble() * 0.1, 7 + random.nextDouble() * 0.1));
+        }
+        List<OperationCost> costs = new CopyOnWriteArrayList<>();
+        try (Store.Registration ignored = store.onCost(costs::add)) {
+            geo.putPoint(set, "one", 45.05, 7.05);
+            OperationCost put = only(costs, "geoPut");
+            assertTrue(put.roundTrips() >= 1, put.toString());
+            assertEquals(1, put.itemsWritten(), put.toString());
+            assertTrue(put.bytesWritten() > 0, put.toString());
+
+            costs.clear();
+            geo.putPoints(set, points);
+            OperationCost batch = only(costs, "geoPut");
+            assertEquals(points.size(), batch.itemsWritten(), batch.toString());
+            assertTrue(batch.roundTrips() >= 1 && batch.roundTrips() < points.size(), batch.toString());
+
+            costs.clear();
+            List<NativeGeo.GeoHit> hits = geo.withinRadius(set, 45.05, 7.05, 3_000, 100);
+            OperationCost radius = only(costs, "geoRadius");
+            assertFalse(hits.isEmpty());
+            assertTrue(radius.roundTrips() >= 1, radius.toString());
+            // Hits are items read; a store may add the candidates it examined and dropped.
+            assertTrue(radius.itemsRead() >= hits.size() && radius.bytesRead() > 0, radius + " for " + hits.size() + " hits");
+            assertEquals(0, radius.itemsWritten());
+
+            costs.clear();
+            List<NativeGeo.GeoHit> inBox = geo.withinBox(set, 45.02, 7.02, 45.08, 7.08, 100);
+            OperationCost box = only(costs, "geoBox");
+            assertFalse(inBox.isEmpty());
+            assertTrue(box.roundTrips() >= 1 && box.itemsRead() >= inBox.size(), box + " for " + inBox.size() + " hits");
+
+            costs.clear();
+            geo.removePoint(set, "one");
+            OperationCost remove = only(costs, "geoRemove");
+            assertTrue(remove.roundTrips() >= 1 && remove.itemsWritten() == 1, remove.toString());
+
+            costs.clear();
+            assertThrows(IllegalArgumentException.class, () -> geo.withinRadius(set, 91, 0, 10, 10));
+            assertThrows(IllegalArgumentException.class, () -> geo.putPoint(set, "", 0, 0));
+            assertTrue(costs.isEmpty(), "refused calls reach the store: " + costs);
+        }
+    }
+
+    @Test
+    void theIndexReportsNativeSearchesThroughTheStore() {
+        GeoIndex index = index();
+        List<OperationCost> costs = new CopyOnWriteArrayList<>();
+        index.put("x", LatLon.of(10, 10));
+        try (Store.Registration ignored = store.onCost(costs::add)) {
+            assertEquals(1, index.withinRadius(LatLon.of(10, 10), 100, 10).size());
+        }
+        OperationCost radius = only(costs, "geoRadius");
+        assertTrue(radius.roundTrips() >= 1 && radius.itemsRead() >= 1, radius.toString());
+    }
+
+    private static OperationCost only(List<OperationCost> costs, String operation) {
+        List<OperationCost> matching = costs.stream().filter(c -> c.operation().equals(operation)).toList();
+        assertEquals(1, matching.size(), "costs of " + operation + ": " + costs);
+        return matching.get(0);
     }
 }

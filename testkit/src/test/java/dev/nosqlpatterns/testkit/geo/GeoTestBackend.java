@@ -4,6 +4,7 @@ import dev.nosqlpatterns.store.Capabilities;
 import dev.nosqlpatterns.store.Capability;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.memory.MemoryBackend;
+import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.testkit.ForwardingBackend;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -44,17 +45,22 @@ final class GeoTestBackend extends ForwardingBackend {
         private final Map<String, Map<String, double[]>> sets = new ConcurrentHashMap<>();
 
         @Override
-        public void putPoint(String set, String id, double latitude, double longitude) {
-            sets.computeIfAbsent(set, s -> new ConcurrentHashMap<>()).put(id, new double[] {latitude, longitude});
+        public void putPoints(String set, List<Point> points, CostMeter meter) {
+            meter.roundTrip();
+            Map<String, double[]> placed = sets.computeIfAbsent(set, s -> new ConcurrentHashMap<>());
+            points.forEach(p -> placed.put(p.id(), new double[] {p.latitude(), p.longitude()}));
         }
 
         @Override
-        public void removePoint(String set, String id) {
+        public void removePoint(String set, String id, CostMeter meter) {
+            meter.roundTrip();
             sets.getOrDefault(set, Map.of()).remove(id);
         }
 
         @Override
-        public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit) {
+        public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
+                                         CostMeter meter) {
+            meter.roundTrip();
             List<GeoHit> hits = new ArrayList<>();
             sets.getOrDefault(set, Map.of()).forEach((id, p) -> {
                 double d = distance(latitude, longitude, p[0], p[1]);
@@ -67,7 +73,9 @@ final class GeoTestBackend extends ForwardingBackend {
         }
 
         @Override
-        public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit) {
+        public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
+                                      CostMeter meter) {
+            meter.roundTrip();
             List<GeoHit> hits = new ArrayList<>();
             sets.getOrDefault(set, Map.of()).forEach((id, p) -> {
                 boolean lon = west <= east ? p[1] >= west && p[1] <= east : p[1] >= west || p[1] <= east;

@@ -1,0 +1,87 @@
+package dev.nosqlpatterns.store;
+
+import dev.nosqlpatterns.store.capability.NativeGeo;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Checks of native geo calls made by {@link Store.NativeGeoCalls}, so that every store refuses the same
+ * bad sets, ids, coordinates, radii, boxes and limits alike, before anything is sent.
+ */
+final class GeoArguments {
+    /** Bytes of one point's coordinates, counted with its id in the reported bytes. */
+    private static final int COORDINATE_BYTES = 16;
+
+    private GeoArguments() {
+    }
+
+    static void set(String set) {
+        Objects.requireNonNull(set, "geo set must not be null");
+        if (set.isEmpty()) {
+            throw new IllegalArgumentException("geo set must not be empty");
+        }
+    }
+
+    static void id(String set, String id) {
+        set(set);
+        Objects.requireNonNull(id, "point id must not be null (geo set '" + set + "')");
+        if (id.isEmpty()) {
+            throw new IllegalArgumentException("point id must not be empty (geo set '" + set + "')");
+        }
+    }
+
+    static void point(String what, double latitude, double longitude) {
+        if (!(latitude >= -90 && latitude <= 90) || !(longitude >= -180 && longitude <= 180)) {
+            throw new IllegalArgumentException(what + " needs latitude in [-90, 90] and longitude in [-180, 180], got ("
+                    + latitude + ", " + longitude + ")");
+        }
+    }
+
+    /** The points checked, the last of each id kept, in first-seen order. */
+    static List<NativeGeo.Point> points(String set, List<NativeGeo.Point> points) {
+        set(set);
+        Objects.requireNonNull(points, "points must not be null");
+        Map<String, NativeGeo.Point> last = new LinkedHashMap<>();
+        for (NativeGeo.Point p : points) {
+            Objects.requireNonNull(p, "points must not contain null (geo set '" + set + "')");
+            id(set, p.id());
+            point("point '" + p.id() + "'", p.latitude(), p.longitude());
+            last.remove(p.id());
+            last.put(p.id(), p);
+        }
+        return List.copyOf(last.values());
+    }
+
+    static void radius(String set, double latitude, double longitude, double radiusMeters, int limit) {
+        set(set);
+        point("a radius search's centre", latitude, longitude);
+        if (!(radiusMeters >= 0) || Double.isInfinite(radiusMeters)) {
+            throw new IllegalArgumentException("radius must be a finite number of metres >= 0, got " + radiusMeters);
+        }
+        limit(limit);
+    }
+
+    static void box(String set, double south, double west, double north, double east, int limit) {
+        set(set);
+        point("a box's south-west corner", south, west);
+        point("a box's north-east corner", north, east);
+        if (south > north) {
+            throw new IllegalArgumentException("the box's south " + south + " lies north of its north " + north);
+        }
+        limit(limit);
+    }
+
+    private static void limit(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, got " + limit);
+        }
+    }
+
+    /** Bytes counted for one point: its id in UTF-8 and two doubles. */
+    static long bytes(String id) {
+        return id.getBytes(StandardCharsets.UTF_8).length + COORDINATE_BYTES;
+    }
+}
