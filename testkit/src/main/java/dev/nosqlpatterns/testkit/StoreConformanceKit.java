@@ -359,4 +359,12 @@ public abstract class StoreConformanceKit {
             return StoreConformanceKit.this.openBackend();
         }
     }
+
+    @Nested
+    class StorageFootprints extends StorageFootprintSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
 }

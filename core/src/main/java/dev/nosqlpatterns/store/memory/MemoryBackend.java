@@ -13,6 +13,7 @@ import dev.nosqlpatterns.store.SortKeyCondition;
 import dev.nosqlpatterns.store.TableNotFoundException;
 import dev.nosqlpatterns.store.TableSpec;
 import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.capability.StorageFootprint;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
@@ -36,9 +37,10 @@ import java.util.function.Supplier;
 /**
  * The in-memory backend: sorted maps in this JVM, guarded by one read-write lock, so every write,
  * including a multi-item atomic write, is atomic and isolated. The reference the conformance kit is
- * written against. State lives only as long as the object and is not shared across processes.
+ * written against. State lives only as long as the object and is not shared across processes. Its
+ * {@link StorageFootprint} is an estimate: the items' logical sizes, without the maps' own overhead.
  */
-public final class MemoryBackend implements StoreBackend {
+public final class MemoryBackend implements StoreBackend, StorageFootprint {
     private final Limits limits;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final Map<String, NavigableMap<String, NavigableMap<String, Item>>> tables = new HashMap<>();
@@ -200,6 +202,15 @@ public final class MemoryBackend implements StoreBackend {
     public void writeAtomically(List<Write> writes, CostMeter meter) {
         meter.roundTrip();
         apply(writes);
+    }
+
+    @Override
+    public Footprint footprint(String table) {
+        TableSpec.checkName(table);
+        long bytes = read(() -> table(table).values().stream().flatMap(p -> p.values().stream())
+                .mapToLong(Item::sizeInBytes).sum());
+        return new Footprint(table, bytes, "memory store: the items' logical sizes (Item.sizeInBytes), no overhead",
+                Accuracy.ESTIMATE, false);
     }
 
     @Override
