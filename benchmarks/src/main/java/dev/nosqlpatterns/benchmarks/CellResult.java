@@ -58,7 +58,8 @@ public record CellResult(String family, String workload, String store, String te
      * What one operation cost on average, from the store's cost reports during the timed repetitions.
      *
      * @param roundTripsPerOp       requests to the server per operation
-     * @param readAmplification     items read per item returned (NaN when nothing was returned)
+     * @param readAmplification     items read per item matched: returned, or for geo searches inside the
+     *                              shape (NaN when nothing matched)
      * @param writesPerLogicalWrite items written per logical write (NaN for reads)
      * @param bytesPerOp            bytes read plus written per operation
      * @param capacityPerOp         DynamoDB capacity units per operation

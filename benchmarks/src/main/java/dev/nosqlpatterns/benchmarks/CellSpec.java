@@ -19,10 +19,22 @@ import java.util.function.IntFunction;
  * @param logicalWritesPerOp logical writes one operation performs (0 for reads)
  * @param itemsPerOp       logical items one operation handles, for throughput in items per second
  * @param storageBytes     bytes the technique's setup wrote, or -1 when unknown
+ * @param matched          for reads, how many items operation {@code i} matches, the denominator of read
+ *                         amplification (a geo search: every point inside the shape, though a limit caps
+ *                         what is returned); null: the items it returned
  */
 public record CellSpec(String technique, int distinctInputs, int opsPerRepetition, Operation operation,
                        IntFunction<Answer> oracle, Operation readBack, double logicalWritesPerOp,
-                       double itemsPerOp, long storageBytes) {
+                       double itemsPerOp, long storageBytes, java.util.function.IntToLongFunction matched) {
+
+    /** A cell whose read amplification is per item returned. */
+    public CellSpec(String technique, int distinctInputs, int opsPerRepetition, Operation operation,
+                    IntFunction<Answer> oracle, Operation readBack, double logicalWritesPerOp,
+                    double itemsPerOp, long storageBytes) {
+        this(technique, distinctInputs, opsPerRepetition, operation, oracle, readBack, logicalWritesPerOp, itemsPerOp,
+                storageBytes, null);
+    }
+
     public CellSpec {
         Objects.requireNonNull(technique, "technique");
         Objects.requireNonNull(operation, "operation");
@@ -53,6 +65,16 @@ public record CellSpec(String technique, int distinctInputs, int opsPerRepetitio
                                  Operation readBack, IntFunction<Answer> oracle, double logicalWritesPerOp) {
         return new CellSpec(technique, checks, opsPerRepetition, operation, oracle,
                 Objects.requireNonNull(readBack, "readBack"), logicalWritesPerOp, logicalWritesPerOp, -1);
+    }
+
+    /** This read cell with read amplification per item matched rather than per item returned. */
+    public CellSpec withMatched(java.util.function.IntToLongFunction count) {
+        Objects.requireNonNull(count, "count");
+        if (isWrite()) {
+            throw new IllegalArgumentException("matched items are for read cells; " + technique + " is a write");
+        }
+        return new CellSpec(technique, distinctInputs, opsPerRepetition, operation, oracle, readBack, logicalWritesPerOp,
+                itemsPerOp, storageBytes, count);
     }
 
     boolean isWrite() {

@@ -14,25 +14,34 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.TableSpec;
 import dev.nosqlpatterns.store.Write;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.function.Function;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 /**
  * Geo search (technique 6): points within a radius (100 m to 50 km) and within a box, found through a
  * geohash cover of the shape ({@link GeoIndex} cells), through the store's native geo search, and
  * through the classic centre cell plus its 8 neighbours at the finest geohash length whose cells are
- * no smaller than the radius. Points are spread uniformly over a 1° × 1° square around Paris.
+ * no smaller than the radius. Points are uniform over a square near Paris: 2,000 on 1° × 1° in quick
+ * mode; 100,000 and 1,000,000 in full mode, on a square growing with the count (see {@link GeoPoints}).
+ * Read amplification is items read ÷ points inside the shape, since the limit caps what is returned.
  */
 final class GeoFamily implements Family {
-    static final double SOUTH = 48.4;
-    static final double WEST = 1.8;
     static final double[] RADII = {100, 1_000, 10_000, 50_000};
-    private static final int CENTRES = 4;
+    static final int QUICK_POINTS = 2_000;
+    static final int[] FULL_POINTS = {100_000, 1_000_000};
     /** The most hits one search returns, for every technique. */
     static final int LIMIT = GeoIndex.MAX_LIMIT;
+    /**
+     * Stores whose 1,000,000-point cells are skipped, with the measured reason: loading the three
+     * layouts takes far longer than a full run can spend on one family.
+     */
+    static final Map<String, String> TOO_SLOW_FOR_A_MILLION = Map.of("dynamodb",
+            "loading 1,000,000 points into the three layouts on DynamoDB Local takes far longer than a full run"
+                    + " can spend on one family (load rates measured at 100,000 points in benchmarks/README.md)");
 
     @Override
     public String name() {
@@ -41,66 +50,77 @@ final class GeoFamily implements Family {
 
     @Override
     public List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode) {
-        int scale = mode.scale;
-        int points = 2_000 * scale;
-        Map<String, LatLon> data = points(points);
-        Lazy<GeoIndex> cells = new Lazy<>(() -> load(GeoIndex.builder(store, tables.next("geo_cells")).name("pts")
-                .strategy(GeoIndex.Strategy.CELLS).build(), data));
-        Lazy<GeoIndex> nativeGeo = new Lazy<>(() -> load(GeoIndex.builder(store, tables.next("geo_native")).name("pts")
-                .strategy(GeoIndex.Strategy.NATIVE).build(), data));
-        Lazy<NeighbourCells> neighbours = new Lazy<>(() -> new NeighbourCells(store, tables.next("geo_nine"), data));
+        if (mode == Settings.Mode.QUICK) {
+            return candidates(store, tables, QUICK_POINTS, false);
+        }
+        List<Candidate> out = new ArrayList<>();
+        for (int n : FULL_POINTS) {
+            out.addAll(candidates(store, tables, n, true));
+        }
+        return out;
+    }
+
+    private static List<Candidate> candidates(Store store, Tables tables, int n, boolean full) {
+        String tooSlow = n >= 1_000_000 ? TOO_SLOW_FOR_A_MILLION.get(store.kind()) : null;
+        Lazy<GeoPoints> data = new Lazy<>(() -> full ? GeoPoints.full(n) : GeoPoints.quick(n));
+        Lazy<GeoIndex> cells = new Lazy<>(() -> timed(store, "geohash cover", n, () -> load(GeoIndex.builder(store,
+                tables.next("geo_cells")).name("pts").strategy(GeoIndex.Strategy.CELLS).build(), data.get())));
+        Lazy<GeoIndex> nativeGeo = new Lazy<>(() -> timed(store, "native geo", n, () -> load(GeoIndex.builder(store,
+                tables.next("geo_native")).name("pts").strategy(GeoIndex.Strategy.NATIVE).build(), data.get())));
+        Lazy<NeighbourCells> neighbours = new Lazy<>(() -> timed(store, "centre cell + 8 neighbours", n,
+                () -> new NeighbourCells(store, tables.next("geo_nine"), data.get().points())));
         List<Candidate> out = new ArrayList<>();
         for (double radius : RADII) {
             String workload = "within " + (radius < 1000 ? (int) radius + " m" : (int) (radius / 1000) + " km")
-                    + " (" + points + " points)";
-            out.add(Candidate.of(workload, "geohash cover", () -> radius("geohash cover", data,
+                    + " (" + n + " points)";
+            out.add(candidate(workload, "geohash cover", tooSlow, () -> radius("geohash cover", data.get(),
                     c -> ids(cells.get().withinRadius(c, radius, LIMIT)), radius)));
-            out.add(nativeGeo(store, workload, () -> radius("native geo", data,
+            out.add(nativeGeo(store, workload, tooSlow, () -> radius("native geo", data.get(),
                     c -> ids(nativeGeo.get().withinRadius(c, radius, LIMIT)), radius)));
-            out.add(Candidate.of(workload, "centre cell + 8 neighbours", () -> radius("centre cell + 8 neighbours", data,
-                    c -> neighbours.get().within(c, radius), radius)));
+            out.add(candidate(workload, "centre cell + 8 neighbours", tooSlow, () -> radius("centre cell + 8 neighbours",
+                    data.get(), c -> neighbours.get().within(c, radius), radius)));
         }
-        String box = "box of 0.1° × 0.1°";
-        out.add(Candidate.of(box, "geohash cover", () -> box("geohash cover", data,
+        String box = "box of 0.1° × 0.1° (" + n + " points)";
+        out.add(candidate(box, "geohash cover", tooSlow, () -> box("geohash cover", data.get(),
                 b -> ids(cells.get().withinBox(b, LIMIT)))));
-        out.add(nativeGeo(store, box, () -> box("native geo", data, b -> ids(nativeGeo.get().withinBox(b, LIMIT)))));
+        out.add(nativeGeo(store, box, tooSlow, () -> box("native geo", data.get(), b -> ids(nativeGeo.get().withinBox(b, LIMIT)))));
         return out;
     }
 
-    private static Candidate nativeGeo(Store store, String workload, java.util.function.Supplier<CellSpec> setUp) {
-        return store.has(Capability.NATIVE_GEO) ? Candidate.of(workload, "native geo", setUp)
+    private static Candidate candidate(String workload, String technique, String tooSlow, Supplier<CellSpec> setUp) {
+        return tooSlow == null ? Candidate.of(workload, technique, setUp) : Candidate.skip(workload, technique, tooSlow);
+    }
+
+    private static Candidate nativeGeo(Store store, String workload, String tooSlow, Supplier<CellSpec> setUp) {
+        return store.has(Capability.NATIVE_GEO) ? candidate(workload, "native geo", tooSlow, setUp)
                 : Candidate.skip(workload, "native geo", "the store declares no native geo search");
     }
 
-    static Map<String, LatLon> points(int n) {
-        SplittableRandom random = new SplittableRandom(2024);
-        Map<String, LatLon> out = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            out.put("p" + i, LatLon.of(SOUTH + random.nextDouble(), WEST + random.nextDouble()));
-        }
-        return out;
-    }
-
-    static LatLon centre(int i) {
-        return LatLon.of(SOUTH + 0.2 + 0.15 * (i % CENTRES), WEST + 0.3 + 0.1 * (i % CENTRES));
-    }
-
-    private static GeoIndex load(GeoIndex index, Map<String, LatLon> data) {
-        index.putAll(data);
+    private static GeoIndex load(GeoIndex index, GeoPoints data) {
+        index.putAll(data.points());
         return index;
+    }
+
+    /** Runs a load and prints how long it took, the load time of the layout on this store. */
+    private static <T> T timed(Store store, String layout, int n, Supplier<T> load) {
+        long t0 = System.nanoTime();
+        T loaded = load.get();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        System.out.printf(Locale.ROOT, "   load  %s / geo / %s: %d points in %.1f s (%.0f points/s)%n", store.kind(),
+                layout, n, seconds, n / seconds);
+        return loaded;
     }
 
     /**
      * A radius search; every technique returns (and the oracle expects) the {@value #LIMIT} nearest points
      * when more lie inside, nearest first, ties broken by id, as {@link GeoIndex} does.
      */
-    private static CellSpec radius(String technique, Map<String, LatLon> data, Function<LatLon, List<String>> find,
-                                   double radius) {
-        return CellSpec.read(technique, CENTRES, CENTRES, i -> Answer.anyOrder(find.apply(centre(i))), i -> {
-            Circle circle = new Circle(centre(i), radius);
-            return Answer.anyOrder(nearest(circle, data.entrySet().stream().filter(e -> circle.contains(e.getValue()))
-                    .map(e -> Map.entry(e.getKey(), e.getValue())).toList()));
-        }, -1);
+    private static CellSpec radius(String technique, GeoPoints data, Function<LatLon, List<String>> find, double radius) {
+        IntFunction<Circle> circle = i -> new Circle(data.centre(i), radius);
+        return CellSpec.read(technique, GeoPoints.CENTRES, GeoPoints.CENTRES,
+                i -> Answer.anyOrder(find.apply(data.centre(i))),
+                i -> Answer.anyOrder(nearest(circle.apply(i), data.inside(circle.apply(i)))), -1)
+                .withMatched(i -> data.inside(circle.apply(i)).size());
     }
 
     /** The ids of the {@value #LIMIT} points nearest the circle's centre, nearest first, ties by id. */
@@ -112,14 +132,14 @@ final class GeoFamily implements Family {
                 .limit(LIMIT).map(Map.Entry::getKey).toList();
     }
 
-    private static CellSpec box(String technique, Map<String, LatLon> data, Function<LatLonBox, List<String>> find) {
-        Function<Integer, LatLonBox> boxOf = i -> {
-            LatLon c = centre(i);
+    private static CellSpec box(String technique, GeoPoints data, Function<LatLonBox, List<String>> find) {
+        IntFunction<LatLonBox> boxOf = i -> {
+            LatLon c = data.centre(i);
             return LatLonBox.of(c.latitude() - 0.05, c.longitude() - 0.05, c.latitude() + 0.05, c.longitude() + 0.05);
         };
-        return CellSpec.read(technique, CENTRES, CENTRES, i -> Answer.anyOrder(find.apply(boxOf.apply(i))),
-                i -> Answer.anyOrder(data.entrySet().stream().filter(e -> boxOf.apply(i).contains(e.getValue()))
-                        .map(Map.Entry::getKey).toList()), -1);
+        return CellSpec.read(technique, GeoPoints.CENTRES, GeoPoints.CENTRES, i -> Answer.anyOrder(find.apply(boxOf.apply(i))),
+                i -> Answer.anyOrder(data.inside(boxOf.apply(i)).stream().map(Map.Entry::getKey).toList()), -1)
+                .withMatched(i -> data.inside(boxOf.apply(i)).size());
     }
 
     static List<String> ids(List<GeoHit> hits) {
@@ -133,6 +153,7 @@ final class GeoFamily implements Family {
      */
     static final class NeighbourCells {
         static final int PARTITION_CHARS = 3;
+        private static final int BATCH = 1_000;
         private final Store store;
         private final String table;
 
@@ -140,15 +161,18 @@ final class GeoFamily implements Family {
             this.store = store;
             this.table = table;
             store.createTable(TableSpec.named(table));
-            List<Write> writes = new ArrayList<>();
-            data.forEach((id, p) -> {
+            List<Write> writes = new ArrayList<>(BATCH);
+            for (Map.Entry<String, LatLon> e : data.entrySet()) {
+                LatLon p = e.getValue();
                 String hash = GeoHash.toBase32(p.latitude(), p.longitude(), GeoHash.MAX_CHARS);
-                writes.add(Write.put(table, Item.builder(hash.substring(0, PARTITION_CHARS), hash + "|" + id)
-                        .put("id", id).put("lat", p.latitude() + "").put("lon", p.longitude() + "").build()));
-            });
-            for (int from = 0; from < writes.size(); from += 100) {
-                store.writeBatch(writes.subList(from, Math.min(writes.size(), from + 100)));
+                writes.add(Write.put(table, Item.builder(hash.substring(0, PARTITION_CHARS), hash + "|" + e.getKey())
+                        .put("id", e.getKey()).put("lat", p.latitude() + "").put("lon", p.longitude() + "").build()));
+                if (writes.size() == BATCH) {
+                    store.writeBatch(writes);
+                    writes.clear();
+                }
             }
+            store.writeBatch(writes);
         }
 
         /** Geohash length whose cells are at least {@code radius} metres in both directions at {@code lat}. */

@@ -36,7 +36,7 @@ final class Harness {
         CapacityMeter meter = new CapacityMeter();
         long[] latencies = new long[repetitions * spec.opsPerRepetition()];
         List<LatencyStats.Repetition> reps = new ArrayList<>();
-        long returned = 0;
+        long matched = 0;
         int sample = 0;
         try (Store.Registration ignored = store.onCost(meter)) {
             for (int r = 0; r < repetitions; r++) {
@@ -45,7 +45,8 @@ final class Harness {
                     long start = System.nanoTime();
                     Answer answer = spec.operation().run(counter);
                     latencies[sample++] = System.nanoTime() - start;
-                    returned += answer == null ? 0 : answer.size();
+                    matched += spec.matched() != null ? spec.matched().applyAsLong(counter)
+                            : answer == null ? 0 : answer.size();
                 }
                 reps.add(new LatencyStats.Repetition(spec.opsPerRepetition(), System.nanoTime() - repStart));
             }
@@ -58,7 +59,7 @@ final class Harness {
         double unmetered = meter.calls() == 0 ? Double.NaN : 1;
         CellResult.Costs costs = new CellResult.Costs(
                 unmetered * meter.roundTrips() / ops,
-                spec.isWrite() || returned == 0 ? Double.NaN : unmetered * meter.itemsRead() / returned,
+                spec.isWrite() || matched == 0 ? Double.NaN : unmetered * meter.itemsRead() / matched,
                 spec.isWrite() ? unmetered * meter.itemsWritten() / (ops * spec.logicalWritesPerOp()) : Double.NaN,
                 unmetered * (meter.bytesRead() + meter.bytesWritten()) / ops,
                 unmetered * meter.capacityUnits() / ops,

@@ -25,7 +25,7 @@ final class MarkdownReport {
         b.append(legend());
         for (String family : r.workloads().stream().map(Report.Workload::family).distinct().toList()) {
             b.append("\n## ").append(family).append("\n\n");
-            b.append("| store | workload | technique | p50 | p99 | ops/s | repetitions' ops/s | round trips/op | items read ÷ returned "
+            b.append("| store | workload | technique | p50 | p99 | ops/s | repetitions' ops/s | round trips/op | items read ÷ matched "
                     + "| items written ÷ logical write | bytes/op | capacity units/op | setup bytes |\n");
             b.append("|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
             for (CellResult c : r.cells()) {
@@ -108,6 +108,8 @@ final class MarkdownReport {
                 + "slowest and fastest repetition's. Capacity units are DynamoDB's, as the store reported them, "
                 + "or marked *est.*: estimated by DynamoDB's formula (a read call one unit per started 4 KB read, a "
                 + "write one unit per started 1 KB and at least one per item) from the bytes each call reported. "
+                + "Items read ÷ matched is read amplification: matched items are those returned, except for geo "
+                + "searches, where they are the points inside the shape (a limit of 10,000 caps what is returned). "
                 + "A dash means no figure: not applicable, or the store reported no cost for the calls (a native "
                 + "capability that bypasses the store's metering).\n";
     }

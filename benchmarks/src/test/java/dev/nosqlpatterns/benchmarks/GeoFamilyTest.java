@@ -3,10 +3,17 @@ package dev.nosqlpatterns.benchmarks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nosqlpatterns.geo.Circle;
 import dev.nosqlpatterns.geo.GeoHash;
 import dev.nosqlpatterns.geo.LatLon;
+import dev.nosqlpatterns.geo.LatLonBox;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.memory.MemoryBackend;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
+/** The geo family's layouts, its data sets and oracle, and read amplification per point inside the shape. */
 class GeoFamilyTest {
     @Test
     void neighbourCellsAreAtLeastTheRadius() {
@@ -24,6 +31,48 @@ class GeoFamilyTest {
                 double finerHeight = LatLon.distanceMeters(finer.south(), 2.3, finer.north(), 2.3);
                 assertTrue(finerWidth < radius || finerHeight < radius, "the longest such length");
             }
+        }
+    }
+
+    @Test
+    void theOracleAgreesWithBruteForceAndTheSquareGrowsWithTheCount() {
+        GeoPoints data = GeoPoints.full(100_000);
+        assertEquals(100_000, data.points().size());
+        assertEquals(2.0, GeoPoints.side(100_000), 1e-9);
+        assertEquals(2.0 * Math.sqrt(10), GeoPoints.side(1_000_000), 1e-9);
+        for (int i = 0; i < GeoPoints.CENTRES; i++) {
+            LatLon centre = data.centre(i);
+            assertTrue(data.points().containsValue(centre), "full-mode centres are data points");
+            for (double radius : GeoFamily.RADII) {
+                Circle circle = new Circle(centre, radius);
+                List<String> brute = data.points().entrySet().stream().filter(e -> circle.contains(e.getValue()))
+                        .map(Map.Entry::getKey).sorted().toList();
+                assertEquals(brute, data.inside(circle).stream().map(Map.Entry::getKey).sorted().toList(), radius + " m");
+                assertTrue(!brute.isEmpty() && brute.size() < 40_000, radius + " m: " + brute.size() + " inside");
+            }
+            LatLonBox box = LatLonBox.of(centre.latitude() - 0.05, centre.longitude() - 0.05,
+                    centre.latitude() + 0.05, centre.longitude() + 0.05);
+            assertEquals(data.points().values().stream().filter(box::contains).count(), data.inside(box).size());
+        }
+        assertEquals(GeoPoints.quick(2_000).points(), GeoPoints.quick(2_000).points(), "the same points every run");
+    }
+
+    @Test
+    void readAmplificationIsPerPointInsideTheShape() {
+        try (Store store = Store.of(new MemoryBackend())) {
+            List<Family.Candidate> candidates = new GeoFamily().candidates(store, new Family.Tables("geotest"),
+                    Settings.Mode.QUICK);
+            Family.Candidate wide = candidates.stream().filter(c -> c.workload().startsWith("within 50 km")
+                    && c.technique().equals("geohash cover")).findFirst().orElseThrow();
+            CellSpec spec = wide.setUp().get();
+            Harness.Measured m = new Harness(1).measure(store, spec);
+            double amplification = m.costs().readAmplification();
+            // 50 km around each centre holds most of the 2,000 points: the cover reads at most twice those inside
+            assertTrue(amplification >= 1 && amplification <= 2, "items read ÷ inside: " + amplification);
+            long inside = spec.matched().applyAsLong(0);
+            assertTrue(inside > 500, "inside: " + inside);
+            assertTrue(candidates.stream().anyMatch(c -> c.technique().equals("native geo") && c.skipReason().isPresent()),
+                    "memory has no native geo");
         }
     }
 }
