@@ -12,6 +12,7 @@ import dev.nosqlpatterns.store.TableSpec;
 import dev.nosqlpatterns.store.Write;
 import dev.nosqlpatterns.store.capability.IndexQuery;
 import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
+import dev.nosqlpatterns.store.capability.StorageFootprint;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
@@ -151,6 +152,14 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
             throw new TableNotFoundException(query.table());
         }
         return indexes.query(query, meter);
+    }
+
+    @Override
+    public <T> Optional<T> capability(Class<T> type) {
+        if (type == StorageFootprint.class) {
+            return Optional.of(type.cast(new DynamoDbFootprint(client, layout, specs::containsKey)));
+        }
+        return StoreBackend.super.capability(type);
     }
 
     @Override
