@@ -18,6 +18,7 @@ import dev.nosqlpatterns.store.Write;
 import dev.nosqlpatterns.store.capability.IndexQuery;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
+import dev.nosqlpatterns.store.capability.StorageFootprint;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
@@ -337,6 +338,10 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         }
         if (type == NativeSecondaryIndexes.class && cluster) {
             return Optional.empty();
+        }
+        if (type == StorageFootprint.class) {
+            return cluster && !(jedis instanceof redis.clients.jedis.JedisCluster) ? Optional.empty()
+                    : Optional.of(type.cast(new RedisFootprint(jedis, keys, tables::knows)));
         }
         return StoreBackend.super.capability(type);
     }

@@ -55,6 +55,11 @@ final class Tables {
         return indexes;
     }
 
+    /** True for a table this client declared or read the indexes of, and has not dropped since. */
+    boolean knows(String table) {
+        return known.containsKey(table);
+    }
+
     void forget(String table) {
         known.remove(table);
     }
