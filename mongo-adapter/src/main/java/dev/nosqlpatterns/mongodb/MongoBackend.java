@@ -12,6 +12,7 @@ import dev.nosqlpatterns.store.UnsupportedCapabilityException;
 import dev.nosqlpatterns.store.Write;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
+import dev.nosqlpatterns.store.capability.StorageFootprint;
 import dev.nosqlpatterns.store.capability.NestedDocuments;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
@@ -155,6 +156,8 @@ final class MongoBackend implements StoreBackend {
             impl = geo;
         } else if (type == GraphLookup.class && features.graph()) {
             impl = graphs;
+        } else if (type == StorageFootprint.class) {
+            impl = new MongoFootprint(tables);
         }
         return Optional.ofNullable(impl).map(type::cast);
     }
