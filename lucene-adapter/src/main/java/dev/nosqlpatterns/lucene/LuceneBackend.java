@@ -13,6 +13,7 @@ import dev.nosqlpatterns.store.TableSpec;
 import dev.nosqlpatterns.store.Write;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
+import dev.nosqlpatterns.store.capability.StorageFootprint;
 import dev.nosqlpatterns.store.capability.NestedDocuments;
 import dev.nosqlpatterns.store.capability.TextSearch;
 import dev.nosqlpatterns.store.spi.CostMeter;
@@ -95,7 +96,8 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
                 NativeGeo.class, new GeoIndex(reader, writer),
                 NativeSecondaryIndexes.class, new SecondaryIndexes(index, reader),
                 MaterializedPaths.class, new PathSearch(this.pathAttributes, reader),
-                LuceneCommits.class, this);
+                LuceneCommits.class, this,
+                StorageFootprint.class, new LuceneFootprint(index));
     }
 
     @Override
