@@ -65,10 +65,28 @@ public record CellResult(String family, String workload, String store, String te
      * @param capacityPerOp         DynamoDB capacity units per operation
      * @param capacityReported      true when the store reported the units, false when they are estimates
      * @param itemsPerOp            logical items one operation handles (a batch of 100 counts 100)
-     * @param storageBytes          bytes the technique wrote to set up its data (the stored size), or -1
+     * @param storageBytes          logical bytes the technique wrote to set up its data, or -1
+     * @param stored                what the set-up occupies by the store's own figure, or why there is none
      */
     public record Costs(double roundTripsPerOp, double readAmplification, double writesPerLogicalWrite,
                         double bytesPerOp, double capacityPerOp, boolean capacityReported, double itemsPerOp,
-                        long storageBytes) {
+                        long storageBytes, StoredBytes stored) {
+        public Costs {
+            java.util.Objects.requireNonNull(stored, "stored");
+        }
+
+        /** Costs whose stored bytes are not (yet) measured. */
+        public Costs(double roundTripsPerOp, double readAmplification, double writesPerLogicalWrite,
+                     double bytesPerOp, double capacityPerOp, boolean capacityReported, double itemsPerOp,
+                     long storageBytes) {
+            this(roundTripsPerOp, readAmplification, writesPerLogicalWrite, bytesPerOp, capacityPerOp,
+                    capacityReported, itemsPerOp, storageBytes, StoredBytes.none(StoredBytes.NOT_APPLICABLE));
+        }
+
+        /** These costs with the stored bytes of the cell's set-up. */
+        Costs withStored(StoredBytes figure) {
+            return new Costs(roundTripsPerOp, readAmplification, writesPerLogicalWrite, bytesPerOp, capacityPerOp,
+                    capacityReported, itemsPerOp, storageBytes, figure);
+        }
     }
 }

@@ -42,6 +42,9 @@ interface Family {
     final class Tables {
         private final String prefix;
         private final java.util.List<String> issued = new java.util.ArrayList<>();
+        /** The names handed out while each technique ("family / technique") was being set up. */
+        private final java.util.Map<String, java.util.List<String>> owned = new java.util.HashMap<>();
+        private String owner;
 
         Tables(String runId) {
             if (!runId.matches("[a-z0-9]{1,12}")) {
@@ -54,7 +57,20 @@ interface Family {
             String name = prefix + issued.size() + "_" + purpose;
             name = name.length() > 48 ? name.substring(0, 48) : name;
             issued.add(name);
+            if (owner != null) {
+                owned.computeIfAbsent(owner, o -> new java.util.ArrayList<>()).add(name);
+            }
             return name;
+        }
+
+        /** Names handed out from now on belong to {@code technique} (null: to none), until the next call. */
+        synchronized void owner(String technique) {
+            this.owner = technique;
+        }
+
+        /** The names handed out while {@code technique} was the owner. */
+        synchronized java.util.List<String> ownedBy(String technique) {
+            return java.util.List.copyOf(owned.getOrDefault(technique, java.util.List.of()));
         }
 
         /** Every name handed out so far, to drop after the run. */

@@ -26,8 +26,8 @@ final class MarkdownReport {
         for (String family : r.workloads().stream().map(Report.Workload::family).distinct().toList()) {
             b.append("\n## ").append(family).append("\n\n");
             b.append("| store | workload | technique | p50 | p99 | ops/s | repetitions' ops/s | round trips/op | items read ÷ matched "
-                    + "| items written ÷ logical write | bytes/op | capacity units/op | setup bytes |\n");
-            b.append("|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
+                    + "| items written ÷ logical write | bytes/op | capacity units/op | set-up bytes written | stored bytes |\n");
+            b.append("|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
             for (CellResult c : r.cells()) {
                 if (!c.family().equals(family) || c.stats().isEmpty()) {
                     continue;
@@ -45,7 +45,8 @@ final class MarkdownReport {
                         .append(" | ").append(Report.number(k.writesPerLogicalWrite()))
                         .append(" | ").append(Report.number(k.bytesPerOp()))
                         .append(" | ").append(Report.number(k.capacityPerOp())).append(k.capacityReported() ? "" : " est.")
-                        .append(" | ").append(k.storageBytes() < 0 ? "–" : Report.number(k.storageBytes())).append(" |\n");
+                        .append(" | ").append(k.storageBytes() < 0 ? "–" : Report.number(k.storageBytes()))
+                        .append(" | ").append(k.stored().shown()).append(" |\n");
             }
         }
         List<CellResult> notMeasured = r.cells().stream().filter(c -> c.status() != CellResult.Status.MEASURED).toList();
@@ -57,6 +58,7 @@ final class MarkdownReport {
                         .append(" | ").append(escape(c.reason())).append(" |\n");
             }
         }
+        b.append(storageBases(r));
         b.append("\n## Stores\n\n| store | where | capabilities |\n|---|---|---|\n");
         for (Report.StoreInfo s : r.stores()) {
             b.append("| ").append(s.name()).append(" | ").append(s.origin()).append(" | ")
@@ -112,6 +114,26 @@ final class MarkdownReport {
                 + "searches, where they are the points inside the shape (a limit of 10,000 caps what is returned). "
                 + "A dash means no figure: not applicable, or the store reported no cost for the calls (a native "
                 + "capability that bypasses the store's metering).\n";
+    }
+
+    /** What each store's stored-bytes figures are, or why it has none. */
+    static String storageBases(Report r) {
+        Map<String, java.util.Set<String>> bases = new java.util.LinkedHashMap<>();
+        for (CellResult c : r.cells()) {
+            c.costs().map(CellResult.Costs::stored).filter(s -> !s.basis().equals(StoredBytes.NOT_APPLICABLE))
+                    .ifPresent(s -> bases.computeIfAbsent(c.store(), k -> new java.util.LinkedHashSet<>()).add(s.basis()));
+        }
+        if (bases.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("\n## Stored bytes: what each store's figure is\n\n"
+                + "Stored bytes are the growth of the technique's tables across its set-up by the store's own figure; "
+                + "*set-up bytes written* are the logical bytes of the items the set-up wrote. *est.*: an estimate "
+                + "derived from the store's figures; *(may lag)*: the store refreshes the figure from time to time.\n\n"
+                + "| store | basis |\n|---|---|\n");
+        bases.forEach((store, set) -> set.forEach(basis -> b.append("| ").append(store).append(" | ")
+                .append(escape(basis)).append(" |\n")));
+        return b.toString();
     }
 
     static String escape(String text) {

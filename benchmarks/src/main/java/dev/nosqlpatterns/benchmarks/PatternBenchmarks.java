@@ -107,6 +107,7 @@ public final class PatternBenchmarks {
             out.add(CellResult.failed(family.name(), "*", storeName, "*", "set-up failed: " + describe(e)));
             return out;
         }
+        StorageMeter storage = new StorageMeter(store, tables);
         for (Family.Candidate c : candidates) {
             String label = String.format("%s / %s / %s / %s", storeName, family.name(), c.workload(), c.technique());
             if (c.skipReason().isPresent()) {
@@ -116,8 +117,20 @@ public final class PatternBenchmarks {
             }
             long t0 = System.nanoTime();
             try {
-                Harness.Measured m = harness.measure(store, c.setUp().get());
-                out.add(CellResult.measured(family.name(), c.workload(), storeName, c.technique(), m.stats(), m.costs()));
+                String owner = family.name() + " / " + c.technique();
+                StorageMeter.Before before = storage.before(tables.ownedBy(owner));
+                CellSpec spec;
+                tables.owner(owner);
+                try {
+                    spec = c.setUp().get();
+                } finally {
+                    tables.owner(null);
+                }
+                StoredBytes stored = spec.isWrite() ? StoredBytes.none(StoredBytes.NOT_APPLICABLE)
+                        : storage.after(before, tables.ownedBy(owner));
+                Harness.Measured m = harness.measure(store, spec);
+                out.add(CellResult.measured(family.name(), c.workload(), storeName, c.technique(), m.stats(),
+                        m.costs().withStored(stored)));
                 console.printf(Locale.ROOT, "   ok    %s: p50 %.0f us, p99 %.0f us, %.1f round trips/op (%d s)%n", label,
                         m.stats().p50Micros(), m.stats().p99Micros(), m.costs().roundTripsPerOp(),
                         (System.nanoTime() - t0) / 1_000_000_000);
