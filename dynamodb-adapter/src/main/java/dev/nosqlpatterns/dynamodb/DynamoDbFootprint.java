@@ -45,9 +45,9 @@ final class DynamoDbFootprint implements StorageFootprint {
             bytes += value(index.indexSizeBytes());
         }
         boolean shared = layout.singleTable();
-        String basis = "DynamoDB TableSizeBytes + IndexSizeBytes of " + (shared ? "the physical table '" + physical
-                + "' all logical tables share" : "table '" + physical + "'") + " (DescribeTable; refreshed by AWS about"
-                + " every six hours)";
+        String basis = "DynamoDB TableSizeBytes + IndexSizeBytes of " + (shared ? "the one physical table all logical"
+                + " tables share" : "the table's own physical table") + " (DescribeTable; refreshed by AWS about every"
+                + " six hours)";
         return new Footprint(table, bytes, basis, Accuracy.LAGGING, shared);
     }
 

@@ -37,11 +37,10 @@ final class MongoFootprint implements StorageFootprint {
         long storage = number(stats.get("storageSize"));
         if (storage > 0) {
             return new Footprint(table, storage + number(stats.get("totalIndexSize")), "MongoDB collStats storageSize"
-                    + " + totalIndexSize of collection '" + collection + "' (compressed blocks on disk; grows at"
-                    + " checkpoints)", Accuracy.LAGGING, false);
+                    + " + totalIndexSize of the table's collection (compressed blocks on disk; grows at checkpoints)", Accuracy.LAGGING, false);
         }
-        return new Footprint(table, number(stats.get("size")), "MongoDB collStats size of collection '" + collection
-                + "' (BSON bytes of the documents; the server reports no storage or index bytes)", Accuracy.EXACT, false);
+        return new Footprint(table, number(stats.get("size")), "MongoDB collStats size of the table's collection"
+                + " (BSON bytes of the documents; the server reports no storage or index bytes)", Accuracy.EXACT, false);
     }
 
     private static long number(BsonValue value) {

@@ -72,9 +72,8 @@ final class RedisFootprint implements StorageFootprint {
             throw new StoreUnavailableException("Redis failed to measure table '" + table + "': " + e.getMessage(),
                     table, null, e);
         }
-        String shown = prefix + "{" + table + ":*} and " + prefix + "{" + table + "}*";
-        return new Footprint(table, bytes, "Redis MEMORY USAGE (SAMPLES 0) summed over the table's keys " + shown,
-                Accuracy.EXACT, false);
+        return new Footprint(table, bytes, "Redis MEMORY USAGE (SAMPLES 0) summed over the table's keys, found by SCAN"
+                + " MATCH on their prefix", Accuracy.EXACT, false);
     }
 
     private static long sum(List<byte[]> patterns, Eval eval) {
