@@ -57,7 +57,7 @@ final class TreeFamily implements Family {
             Shape shape = new Shape(150, FANOUT);
             int[] writeParents = {4, 5, 6, 7, 8, 9, 10, 11, 12};
             Site site = new Site(shape, SUBTREE_ROOTS, 3, writeParents, "");
-            addCandidates(out, store, tables, site, "read a subtree (150 nodes)", mode.scale);
+            addCandidates(out, store, tables, site, "read a subtree (150 nodes)", mode.scale, null);
             return out;
         }
         for (int size : FULL_SIZES) {
@@ -68,12 +68,8 @@ final class TreeFamily implements Family {
             String of = String.format(Locale.ROOT, " (tree of %,d)", size);
             Site site = new Site(shape, new int[] {readRoot}, shape.firstChild(writeRoot),
                     shape.children(writeRoot), of);
-            addCandidates(out, store, tables, site, "read a " + SUBTREE + "-node subtree" + of, 1);
-            if (size == FULL_SIZES[0]) {
-                Site whole = new Site(shape, new int[] {0}, -1, new int[0], of);
-                out.addAll(readCandidates(store, whole, String.format(Locale.ROOT, "read the whole tree (%,d nodes)",
-                        size), 1, site.trees));
-            }
+            Site whole = size == FULL_SIZES[0] ? new Site(shape, new int[] {0}, -1, new int[0], of) : null;
+            addCandidates(out, store, tables, site, "read a " + SUBTREE + "-node subtree" + of, 1, whole);
         }
         return out;
     }
@@ -100,8 +96,9 @@ final class TreeFamily implements Family {
     private record Loaded(Tree<String> tree, String table) {
     }
 
+    /** The reads of {@code site} (and of {@code whole}, the whole tree, when given), then its writes. */
     private void addCandidates(List<Candidate> out, Store store, Tables tables, Site site, String readWorkload,
-                               int scale) {
+                               int scale, Site whole) {
         for (TreeStrategy strategy : TreeStrategy.values()) {
             Optional<String> tooLarge = strategy == TreeStrategy.AGGREGATE ? aggregateTooLarge(store, site.shape)
                     : Optional.empty();
@@ -113,6 +110,10 @@ final class TreeFamily implements Family {
             }
         }
         out.addAll(readCandidates(store, site, readWorkload, scale, site.trees));
+        if (whole != null) {
+            out.addAll(readCandidates(store, whole, String.format(Locale.ROOT, "read the whole tree (%,d nodes)",
+                    whole.shape.size()), 1, site.trees));
+        }
         for (TreeStrategy strategy : TreeStrategy.values()) {
             if (strategy == TreeStrategy.AGGREGATE && aggregateTooLarge(store, site.shape).isPresent()) {
                 continue;
