@@ -19,7 +19,8 @@ import java.util.Optional;
  * time the load started. From then on the tree reads as empty and refuses changes, so none of the
  * items the load writes is visible. (2) The node items are written in batches. (3) One conditional
  * write of the header, on the claiming version, sets the root and drops the claim: the whole tree
- * appears at once. A load that stops between (1) and (3) leaves an empty-looking tree that
+ * appears at once. While writing, the load renews its claim every third of the lease, so only a
+ * stopped load is taken over. A load that stops between (1) and (3) leaves an empty-looking tree that
  * {@link Tree#verify()} reports; {@link Tree#repair()} deletes its items, and a load retried after the
  * lease takes the claim over and deletes them first.
  */
@@ -50,7 +51,12 @@ final class BulkLoad {
         if (current.loading().isPresent()) {
             clear(ctx);
         }
+        long beat = System.currentTimeMillis();
         for (List<Write> batch : batches(store.limits(), puts)) {
+            if (System.currentTimeMillis() - beat > ctx.options().lease().toMillis() / 3) {
+                beat = System.currentTimeMillis();
+                renew(ctx, claimed, beat);
+            }
             store.writeBatch(batch);
         }
         try {
@@ -59,6 +65,20 @@ final class BulkLoad {
         } catch (ConditionFailedException takenOver) {
             throw new TreeException(ctx.name(), "its bulk load was taken over (by repair() or another load) before"
                     + " it completed; the tree shows only what that writer left");
+        }
+    }
+
+    /**
+     * Moves the claim's start time forward, so that a live load longer than the lease is not taken over;
+     * stops the load when the claim was taken over already.
+     */
+    private static void renew(TreeContext<?> ctx, Header claimed, long now) {
+        Header renewed = new Header(true, claimed.version(), Optional.empty(), Optional.empty(), Optional.of(now));
+        try {
+            ctx.store().put(new Write.Put(ctx.table(), renewed.toItem(ctx.partition()), claimed.unchanged()));
+        } catch (ConditionFailedException takenOver) {
+            throw new TreeException(ctx.name(), "its bulk load was taken over (by repair() or another load) before"
+                    + " it completed; this load stopped writing");
         }
     }
 

@@ -27,5 +27,9 @@
  * pending after its lease completes it first, so an interrupted change is either invisible or completed,
  * and {@link dev.nosqlpatterns.tree.Tree#verify()} and {@link dev.nosqlpatterns.tree.Tree#repair()} check
  * and finish the job explicitly.
+ *
+ * <p>Bulk loads. {@link dev.nosqlpatterns.tree.Tree#load} writes a whole tree into an empty one in
+ * batches, its layout computed in memory: the header first claims the tree (which then reads as empty
+ * and refuses changes), the items follow, and the header's last write makes the tree appear whole.
  */
 package dev.nosqlpatterns.tree;
