@@ -117,18 +117,20 @@ public final class PatternBenchmarks {
             }
             long t0 = System.nanoTime();
             try {
+                // tables a technique creates, in its set-up or lazily while measured, are its own
                 String owner = family.name() + " / " + c.technique();
                 StorageMeter.Before before = storage.before(tables.ownedBy(owner));
-                CellSpec spec;
+                Harness.Measured m;
+                StoredBytes stored;
                 tables.owner(owner);
                 try {
-                    spec = c.setUp().get();
+                    CellSpec spec = c.setUp().get();
+                    stored = spec.isWrite() ? StoredBytes.none(StoredBytes.NOT_APPLICABLE)
+                            : storage.after(before, tables.ownedBy(owner));
+                    m = harness.measure(store, spec);
                 } finally {
                     tables.owner(null);
                 }
-                StoredBytes stored = spec.isWrite() ? StoredBytes.none(StoredBytes.NOT_APPLICABLE)
-                        : storage.after(before, tables.ownedBy(owner));
-                Harness.Measured m = harness.measure(store, spec);
                 out.add(CellResult.measured(family.name(), c.workload(), storeName, c.technique(), m.stats(),
                         m.costs().withStored(stored)));
                 console.printf(Locale.ROOT, "   ok    %s: p50 %.0f us, p99 %.0f us, %.1f round trips/op (%d s)%n", label,
