@@ -2,25 +2,16 @@ package dev.nosqlpatterns.lucene;
 
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.testkit.StorageFootprintSuite;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The footprint suite on an index in a directory on disk (the kit runs it on the in-memory index). */
 class LuceneFootprintTest extends StorageFootprintSuite {
-    private static final Path DIRECTORY = temporary();
-
-    private static Path temporary() {
-        try {
-            return Files.createTempDirectory("nsp-footprint");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+    @TempDir
+    static Path directory;
 
     @Override
     protected StoreBackend openBackend() {
-        return LuceneStore.builder().path(DIRECTORY).buildBackend();
+        return LuceneStore.builder().path(directory).buildBackend();
     }
 }
