@@ -75,4 +75,19 @@ class GeoFamilyTest {
                     "memory has no native geo");
         }
     }
+
+    @Test
+    void onlyTheCellsMeasuredAsTooSlowAreSkippedOnEmbeddedStores() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("NOSQLPATTERNS_DYNAMODB_URI") == null
+                && System.getenv("NOSQLPATTERNS_MONGODB_URI") == null, "embedded stores");
+        assertEquals(GeoFamily.DYNAMODB_LOCAL_MILLION, GeoFamily.tooSlow("dynamodb", 1_000_000, 100));
+        assertEquals(null, GeoFamily.tooSlow("dynamodb", 100_000, 50_000));
+        assertEquals(null, GeoFamily.tooSlow("mongodb", 100_000, 10_000));
+        assertEquals(null, GeoFamily.tooSlow("mongodb", 2_000, 50_000));
+        assertEquals(GeoFamily.EMBEDDED_MONGODB, GeoFamily.tooSlow("mongodb", 100_000, 50_000));
+        assertEquals(GeoFamily.EMBEDDED_MONGODB, GeoFamily.tooSlow("mongodb", 1_000_000, 0));
+        for (String kind : List.of("memory", "redis", "lucene", "cassandra")) {
+            assertEquals(null, GeoFamily.tooSlow(kind, 1_000_000, 50_000), kind);
+        }
+    }
 }
