@@ -66,7 +66,9 @@ public final class GeoHash {
         GeoChecks.range("geohash length", chars, 1, MAX_CHARS);
         GeoChecks.latitude("latitude", latitude);
         GeoChecks.longitude("longitude", longitude);
-        return text((int) Axis.LONGITUDE.quantize(longitude), (int) Axis.LATITUDE.quantize(latitude), chars);
+        int x = (int) Axis.LONGITUDE.quantize(longitude);
+        int y = (int) Axis.LATITUDE.quantize(latitude);
+        return chars == MAX_CHARS ? full(x, y) : text(x, y, chars);
     }
 
     /** Appends the base32 geohash of a point to {@code out}, allocating nothing else. */
@@ -123,10 +125,27 @@ public final class GeoHash {
         };
     }
 
-    /** Character {@code i}: pair i / 2 holds bits 31 - 5k down to 27 - 5k of each axis, k = i / 2. */
+    /** The {@value #MAX_CHARS} characters: small enough for the compiler to inline into callers. */
+    private static String full(int x, int y) {
+        int p0 = pair(x, y, 0);
+        int p1 = pair(x, y, 1);
+        int p2 = pair(x, y, 2);
+        int p3 = pair(x, y, 3);
+        int p4 = pair(x, y, 4);
+        int p5 = pair(x, y, 5);
+        return "" + FIRST[p0] + SECOND[p0] + FIRST[p1] + SECOND[p1] + FIRST[p2] + SECOND[p2]
+                + FIRST[p3] + SECOND[p3] + FIRST[p4] + SECOND[p4] + FIRST[p5] + SECOND[p5];
+    }
+
+    /** The 10-bit index of character pair {@code k}: bits 31 - 5k down to 27 - 5k of x, then of y. */
+    private static int pair(int x, int y, int k) {
+        int shift = 27 - 5 * k;
+        return ((x >>> shift) & 31) << 5 | ((y >>> shift) & 31);
+    }
+
+    /** Character {@code i}: the first or second character of pair {@code i / 2}. */
     private static char c(int x, int y, int i) {
-        int shift = 27 - 5 * (i >> 1);
-        int pair = ((x >>> shift) & 31) << 5 | ((y >>> shift) & 31);
+        int pair = pair(x, y, i >> 1);
         return (i & 1) == 0 ? FIRST[pair] : SECOND[pair];
     }
 
