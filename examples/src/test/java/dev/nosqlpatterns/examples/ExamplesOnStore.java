@@ -162,10 +162,7 @@ public abstract class ExamplesOnStore {
             List<Runner.Measured> measured = new Runner(store, new PrintWriter(text)).run(example, namespace);
             assertFalse(measured.isEmpty());
             for (Runner.Measured m : measured) {
-                // GeoIndex's native strategy calls the store's NativeGeo directly, which reports no cost.
-                boolean unmetered = m.pattern().name().startsWith("shops within")
-                        && store.has(dev.nosqlpatterns.store.Capability.NATIVE_GEO);
-                assertTrue(unmetered || m.cost().roundTrips() > 0, m.pattern().name() + " reported no round trip");
+                assertTrue(m.cost().roundTrips() > 0, m.pattern().name() + " reported no round trip");
                 assertTrue(text.toString().contains(m.pattern().name()), text.toString());
             }
         }
