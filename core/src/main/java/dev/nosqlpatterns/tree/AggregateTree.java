@@ -136,15 +136,8 @@ final class AggregateTree<T> extends AbstractTree<T> {
         for (int attempt = 1; ; attempt++) {
             State s = load();
             R result = body.apply(s);
-            Item item = s.toItem();
-            long limit = ctx.store().limits().maxItemBytes();
-            if (item.sizeInBytes() > limit) {
-                throw new TreeTooLargeException(name(), "the tree as one item (" + s.nodes.size() + " nodes)",
-                        item.sizeInBytes(), limit, "Split the tree, or store it with a strategy that keeps one item per node.");
-            }
-            Condition unchanged = s.exists ? Condition.attributeEquals(VERSION, Value.of(s.version)) : Condition.ifAbsent();
             try {
-                ctx.store().put(new Write.Put(ctx.table(), item, unchanged));
+                ctx.store().put(versionedPut(s));
                 return result;
             } catch (ConditionFailedException overtaken) {
                 if (attempt >= ctx.options().maxAttempts()) {
@@ -153,6 +146,21 @@ final class AggregateTree<T> extends AbstractTree<T> {
                 ctx.sleep(ThreadLocalRandom.current().nextLong(1, 2L + Math.min(64, 1L << Math.min(attempt, 6))));
             }
         }
+    }
+
+    /**
+     * The put of the tree as one item, on condition that its version is the one read; fails with
+     * {@link TreeTooLargeException} before writing when the item exceeds the store's item size.
+     */
+    private Write.Put versionedPut(State s) {
+        Item item = s.toItem();
+        long limit = ctx.store().limits().maxItemBytes();
+        if (item.sizeInBytes() > limit) {
+            throw new TreeTooLargeException(name(), "the tree as one item (" + s.nodes.size() + " nodes)",
+                    item.sizeInBytes(), limit, "Split the tree, or store it with a strategy that keeps one item per node.");
+        }
+        Condition unchanged = s.exists ? Condition.attributeEquals(VERSION, Value.of(s.version)) : Condition.ifAbsent();
+        return new Write.Put(ctx.table(), item, unchanged);
     }
 
     @Override
@@ -181,15 +189,9 @@ final class AggregateTree<T> extends AbstractTree<T> {
             s.nodes.put(id, new Entry(plan.parents().get(id), plan.children().get(id), plan.stored().get(id)));
         }
         s.root = plan.root();
-        Item item = s.toItem();
-        long limit = ctx.store().limits().maxItemBytes();
-        if (item.sizeInBytes() > limit) {
-            throw new TreeTooLargeException(name(), "the tree as one item (" + s.nodes.size() + " nodes)",
-                    item.sizeInBytes(), limit, "Split the tree, or store it with a strategy that keeps one item per node.");
-        }
-        Condition unchanged = s.exists ? Condition.attributeEquals(VERSION, Value.of(s.version)) : Condition.ifAbsent();
+        Write.Put put = versionedPut(s);
         try {
-            ctx.store().put(new Write.Put(ctx.table(), item, unchanged));
+            ctx.store().put(put);
         } catch (ConditionFailedException raced) {
             throw new TreeException(name(), "another writer changed it while it was being loaded; nothing was"
                     + " written. Load again into an empty tree");
