@@ -5,34 +5,43 @@ import java.util.List;
 
 /**
  * What {@link IndexTable#verify()} found, or what {@link IndexTable#repair()} fixed: base items whose
- * index entry is missing, and entries that point to an item that no longer holds their value.
+ * index entry is missing, entries that point to an item that no longer holds their value, and, for a
+ * unique index, items that hold a value another item already holds (written around the index, or left by
+ * a crash after a claim was taken over). Repair adds and removes entries but never decides which of two
+ * items keeps a unique value: it reports duplicates for the application to resolve.
  *
  * @param baseItemsChecked items of the base table examined
  * @param entriesChecked   entries of the index table examined
  * @param missing          count of base items lacking their entry
  * @param dangling         count of stale entries
+ * @param duplicates       count of base items holding a unique value that another item holds and is
+ *                         indexed under (found when the index entry names the other item, or when both
+ *                         items are in one page of the audit)
  * @param missingSample    keys of up to {@value #SAMPLE} base items lacking their entry
  * @param danglingSample   index keys of up to {@value #SAMPLE} stale entries
+ * @param duplicateSample  keys of up to {@value #SAMPLE} base items holding a duplicated unique value
  */
-public record Drift(long baseItemsChecked, long entriesChecked, long missing, long dangling,
-                    List<Key> missingSample, List<Key> danglingSample) {
+public record Drift(long baseItemsChecked, long entriesChecked, long missing, long dangling, long duplicates,
+                    List<Key> missingSample, List<Key> danglingSample, List<Key> duplicateSample) {
     /** How many keys of each kind a report lists. */
     public static final int SAMPLE = 20;
 
     public Drift {
         missingSample = List.copyOf(missingSample);
         danglingSample = List.copyOf(danglingSample);
+        duplicateSample = List.copyOf(duplicateSample);
     }
 
-    /** True when the index matches the base table exactly. */
+    /** True when the index matches the base table exactly and no unique value is held twice. */
     public boolean none() {
-        return missing == 0 && dangling == 0;
+        return missing == 0 && dangling == 0 && duplicates == 0;
     }
 
     Drift plus(Drift o) {
         return new Drift(baseItemsChecked + o.baseItemsChecked, entriesChecked + o.entriesChecked,
-                missing + o.missing, dangling + o.dangling, merge(missingSample, o.missingSample),
-                merge(danglingSample, o.danglingSample));
+                missing + o.missing, dangling + o.dangling, duplicates + o.duplicates,
+                merge(missingSample, o.missingSample), merge(danglingSample, o.danglingSample),
+                merge(duplicateSample, o.duplicateSample));
     }
 
     private static List<Key> merge(List<Key> a, List<Key> b) {
@@ -40,6 +49,6 @@ public record Drift(long baseItemsChecked, long entriesChecked, long missing, lo
     }
 
     static Drift empty() {
-        return new Drift(0, 0, 0, 0, List.of(), List.of());
+        return new Drift(0, 0, 0, 0, 0, List.of(), List.of(), List.of());
     }
 }

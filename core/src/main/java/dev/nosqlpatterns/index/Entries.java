@@ -5,7 +5,9 @@ import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;
+import dev.nosqlpatterns.store.Condition;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The layout of index entries. An entry's partition key is the index value; its sort key is the base
@@ -13,10 +15,17 @@ import java.util.List;
  * entry names its base item in {@code ref} and carries the time it was written in {@code at}: an entry
  * that does not match its item is only treated as stale once it is older than the claim lease, so an
  * entry written just before its item is never removed or taken over while that write is in flight.
+ * Each put of an item also gives the entry it writes a random token {@code tok}, and every write of an
+ * entry a random generation {@code gen}. A writer removes the entry of its item's old value only while
+ * the entry still carries the token it read before writing the item, so it never removes an entry that a
+ * later put of the same item rewrote; a takeover, a refresh or a repair changes an entry only while its
+ * generation is still the one read, so a decision taken on a stale read never lands.
  */
 final class Entries {
     static final String REF = "ref";
     static final String AT = "at";
+    static final String TOKEN = "tok";
+    static final String GENERATION = "gen";
     static final String UNIQUE_SORT = "~unique";
     private static final CompositeKeyCodec REF_CODEC = CompositeKeyCodec.of(SegmentType.STRING, SegmentType.STRING);
 
@@ -40,7 +49,14 @@ final class Entries {
     }
 
     Item entry(String value, Key base, long writtenAtMillis) {
-        return Item.builder(entryKey(value, base)).put(REF, ref(base)).put(AT, writtenAtMillis).build();
+        return Item.builder(entryKey(value, base)).put(REF, ref(base)).put(AT, writtenAtMillis)
+                .put(TOKEN, ThreadLocalRandom.current().nextLong()).put(GENERATION, ThreadLocalRandom.current().nextLong())
+                .build();
+    }
+
+    /** The same write of the entry, with a new time and generation: a claim confirmed once its item is written. */
+    static Item confirmed(Item entry, long nowMillis) {
+        return entry.toBuilder().put(AT, nowMillis).put(GENERATION, ThreadLocalRandom.current().nextLong()).build();
     }
 
     static Key baseOf(Item entry) {
@@ -50,6 +66,18 @@ final class Entries {
 
     static long writtenAt(Item entry) {
         return entry.getLong(AT).orElse(0L);
+    }
+
+    /** The condition that the entry is exactly as read: no write of any kind since (older entries: same time). */
+    static Condition unchanged(Item entry) {
+        return entry.get(GENERATION).map(g -> Condition.attributeEquals(GENERATION, g))
+                .orElseGet(() -> Condition.attributeEquals(AT, Value.of(writtenAt(entry))));
+    }
+
+    /** The condition that the entry is still the one the same put wrote, confirmed or not (older entries: same time). */
+    static Condition sameWrite(Item entry) {
+        return entry.get(TOKEN).map(t -> Condition.attributeEquals(TOKEN, t))
+                .orElseGet(() -> Condition.attributeEquals(AT, Value.of(writtenAt(entry))));
     }
 
     static Value refValue(Key base) {

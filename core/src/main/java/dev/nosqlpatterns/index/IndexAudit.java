@@ -4,6 +4,7 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.BatchGetResult;
 import dev.nosqlpatterns.store.Condition;
+import dev.nosqlpatterns.store.ItemRef;
 import dev.nosqlpatterns.store.ConditionFailedException;
 import dev.nosqlpatterns.store.Page;
 import dev.nosqlpatterns.store.Scan;
@@ -18,12 +19,19 @@ import java.util.Optional;
  * Verify and repair of an {@link IndexTable}, page by page with bounded memory: pass 1 scans the base
  * table and checks each item's entry (missing ones are added), pass 2 scans the index table and checks
  * each entry's item (stale ones older than the claim lease are removed, each only if unchanged since read).
+ * Items of a unique index whose value another item holds are counted as duplicates, never fixed: an item
+ * is a duplicate when the value's entry names another item that holds the value too, or when an earlier
+ * item of the same audit held the value without an entry (remembered for up to 100,000 values). One page
+ * audited on its own ({@link IndexTable#auditPage}) remembers only its own page.
  */
 final class IndexAudit {
     private static final int PAGE = 200;
     private final IndexTable ix;
     private final boolean fix;
     private final IndexWrites writes;
+    /** Unique values of items found without their entry, so a second holder is seen as a duplicate. */
+    private final Map<String, Key> unindexed = new java.util.HashMap<>();
+    private static final int MAX_UNINDEXED = 100_000;
 
     IndexAudit(IndexTable ix, boolean fix) {
         this.ix = ix;
@@ -60,34 +68,71 @@ final class IndexAudit {
         return new RepairStep(drift, next);
     }
 
+    /** An item of the base table that has an index value, and the key its entry must have. */
+    private record Indexed(Item item, String value, Key entryKey) {
+    }
+
     private Drift checkItems(List<Item> items) {
-        Map<Key, Item> expected = new LinkedHashMap<>();
-        Map<Key, String> valueOfEntry = new LinkedHashMap<>();
+        List<Indexed> indexed = new ArrayList<>();
         for (Item item : items) {
-            ix.valueOf.apply(item).ifPresent(v -> {
-                Key entryKey = ix.entries.entryKey(v, item.key());
-                expected.put(entryKey, item);
-                valueOfEntry.put(entryKey, v);
-            });
+            ix.valueOf.apply(item).ifPresent(v -> indexed.add(new Indexed(item, v, ix.entries.entryKey(v, item.key()))));
         }
-        BatchGetResult found = expected.isEmpty() ? null : ix.store.getAll(ix.indexTable, List.copyOf(expected.keySet()));
+        BatchGetResult found = indexed.isEmpty() ? null
+                : ix.store.getAll(ix.indexTable, indexed.stream().map(Indexed::entryKey).distinct().toList());
+        Map<Key, Item> named = namedHolders(indexed, found);
         long missing = 0;
-        List<Key> sample = new ArrayList<>();
-        for (Map.Entry<Key, Item> e : expected.entrySet()) {
-            Key itemKey = e.getValue().key();
-            Optional<Item> entry = found.get(new dev.nosqlpatterns.store.ItemRef(ix.indexTable, e.getKey()));
-            if (entry.isPresent() && Entries.baseOf(entry.get()).equals(itemKey)) {
+        long duplicates = 0;
+        List<Key> missingSample = new ArrayList<>();
+        List<Key> duplicateSample = new ArrayList<>();
+        for (Indexed x : indexed) {
+            Key itemKey = x.item().key();
+            Optional<Item> entry = found.get(new ItemRef(ix.indexTable, x.entryKey()));
+            Optional<Key> holder = entry.map(Entries::baseOf);
+            if (holder.isPresent() && holder.get().equals(itemKey)) {
                 continue;
             }
-            missing++;
-            if (sample.size() < Drift.SAMPLE) {
-                sample.add(itemKey);
+            if (ix.unique && (holds(holder, x.value(), named) || unindexed.containsKey(x.value()))) {
+                // Another item holds this unique value: which one keeps it is for the application to decide.
+                duplicates++;
+                addTo(duplicateSample, itemKey);
+                continue;
             }
+            if (ix.unique && unindexed.size() < MAX_UNINDEXED) {
+                unindexed.putIfAbsent(x.value(), itemKey);
+            }
+            missing++;
+            addTo(missingSample, itemKey);
             if (fix) {
-                addEntry(valueOfEntry.get(e.getKey()), itemKey, entry);
+                addEntry(x.value(), itemKey, entry);
             }
         }
-        return new Drift(items.size(), 0, missing, 0, sample, List.of());
+        return new Drift(items.size(), 0, missing, 0, duplicates, missingSample, List.of(), duplicateSample);
+    }
+
+    /** For a unique index, the base items named by entries that name another item than the one checked. */
+    private Map<Key, Item> namedHolders(List<Indexed> indexed, BatchGetResult found) {
+        if (!ix.unique || found == null) {
+            return Map.of();
+        }
+        List<Key> others = indexed.stream()
+                .flatMap(x -> found.get(new ItemRef(ix.indexTable, x.entryKey())).map(Entries::baseOf)
+                        .filter(h -> !h.equals(x.item().key())).stream())
+                .distinct().toList();
+        Map<Key, Item> out = new LinkedHashMap<>();
+        if (!others.isEmpty()) {
+            ix.store.getAll(ix.baseTable, others).items().forEach(i -> out.put(i.key(), i));
+        }
+        return out;
+    }
+
+    private boolean holds(Optional<Key> holder, String value, Map<Key, Item> items) {
+        return holder.map(items::get).flatMap(ix.valueOf).map(value::equals).orElse(false);
+    }
+
+    private static void addTo(List<Key> sample, Key key) {
+        if (sample.size() < Drift.SAMPLE) {
+            sample.add(key);
+        }
     }
 
     private void addEntry(String value, Key itemKey, Optional<Item> current) {
@@ -123,9 +168,7 @@ final class IndexAudit {
                 continue;
             }
             dangling++;
-            if (sample.size() < Drift.SAMPLE) {
-                sample.add(entry.key());
-            }
+            addTo(sample, entry.key());
             if (fix) {
                 try {
                     ix.store.delete(new Write.Delete(ix.indexTable, entry.key(), IndexWrites.sameEntry(entry)));
@@ -134,6 +177,6 @@ final class IndexAudit {
                 }
             }
         }
-        return new Drift(0, entries.size(), 0, dangling, List.of(), sample);
+        return new Drift(0, entries.size(), 0, dangling, 0, List.of(), sample, List.of());
     }
 }

@@ -29,6 +29,20 @@ import java.util.function.Function;
  * crash-safe ordered protocol ({@link IndexConsistency#REPAIRABLE}) whose only possible leftovers are
  * stale entries, which reads skip and {@link #repair()} removes. Items written through the index carry
  * a version attribute (default {@code _version}) used for compare-and-set.
+ *
+ * <p><b>Under concurrent writers</b> (no crash), in both modes: when every write has returned, every
+ * lookup answers exactly what the base items hold, a unique value is held by one item at most, and
+ * {@link #verify()} finds no missing entry. A writer removes only an entry it read before writing its
+ * item and that no later put has rewritten since; a unique claim is confirmed after its item is written,
+ * and a claim taken over during a pause longer than the lease makes the paused put fail with
+ * {@link UniqueConstraintException} and puts its item back. In REPAIRABLE mode a write that fails or is
+ * still running may leave entries that point to an item that does not hold their value; reads skip them.
+ *
+ * <p><b>Under crashes</b>: a REPAIRABLE writer that dies at any step leaves only such stale entries,
+ * never a missing one, except in one case: a unique claim taken over (after its lease) while its item
+ * was being written, followed by a crash before the item is put back, leaves two items holding the
+ * value; {@link #verify()} counts them as duplicates, which {@link #repair()} reports and never resolves.
+ * ATOMIC mode leaves nothing behind.
  */
 public final class IndexTable {
     final Store store;

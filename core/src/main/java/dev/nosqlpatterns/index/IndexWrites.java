@@ -34,8 +34,7 @@ final class IndexWrites {
         Key key = item.key();
         for (int attempt = 1; ; attempt++) {
             Optional<Item> old = ix.store.get(ix.baseTable, key);
-            long version = old.flatMap(i -> i.getLong(ix.versionAttribute)).orElse(0L);
-            Item stored = item.toBuilder().put(ix.versionAttribute, version + 1).build();
+            Item stored = item.toBuilder().put(ix.versionAttribute, nextVersion(old)).build();
             Optional<String> oldValue = old.flatMap(ix.valueOf);
             Optional<String> newValue = ix.valueOf.apply(item);
             try {
@@ -51,6 +50,17 @@ final class IndexWrites {
         }
     }
 
+    /**
+     * The version the next write of an item gets: one more than its current one, or, for an item that does
+     * not exist, a number made of the time and random bits. An item deleted and created again must not
+     * start at a version it had before, or a writer that read the first life would win its compare-and-set
+     * against the second.
+     */
+    private long nextVersion(Optional<Item> old) {
+        return old.flatMap(i -> i.getLong(ix.versionAttribute)).map(v -> v + 1)
+                .orElseGet(() -> (ix.clock.millis() << 12) | java.util.concurrent.ThreadLocalRandom.current().nextInt(1 << 12));
+    }
+
     void delete(Key key) {
         for (int attempt = 1; ; attempt++) {
             Optional<Item> old = ix.store.get(ix.baseTable, key);
@@ -63,7 +73,7 @@ final class IndexWrites {
                 Write.Delete base = new Write.Delete(ix.baseTable, key, versionCondition(old));
                 if (ix.consistency == IndexConsistency.ATOMIC) {
                     List<Write> writes = new ArrayList<>(List.of(base));
-                    oldEntry.ifPresent(e -> writes.add(new Write.Delete(ix.indexTable, e.key(), sameEntry(e))));
+                    oldEntry.ifPresent(e -> writes.add(new Write.Delete(ix.indexTable, e.key(), Entries.sameWrite(e))));
                     ix.store.writeAtomically(writes);
                 } else {
                     ix.store.delete(base);
@@ -78,9 +88,14 @@ final class IndexWrites {
 
     private void putInOrder(Item stored, Optional<Item> old, Optional<String> oldValue, Optional<String> newValue) {
         Key key = stored.key();
+        // Read before the item is written: once it is, another writer may rewrite this entry for itself.
+        Optional<Item> oldEntry = oldValue.filter(v -> !oldValue.equals(newValue)).flatMap(v -> ownEntry(v, key));
         long claimedAt = ix.clock.millis();
+        Optional<Item> claim = Optional.empty();
         if (newValue.isPresent()) {
-            entryWrite(newValue.get(), key, claimedAt).ifPresent(w -> ix.store.put((Write.Put) w));
+            Optional<Write> entry = entryWrite(newValue.get(), key, claimedAt);
+            entry.ifPresent(w -> ix.store.put((Write.Put) w));
+            claim = entry.map(w -> ((Write.Put) w).item());
         }
         if (newValue.isPresent() && ix.unique && !ix.claimLease.isZero()
                 && ix.clock.millis() - claimedAt > ix.claimLease.toMillis() / 2) {
@@ -88,8 +103,53 @@ final class IndexWrites {
             throw new ConditionFailedException(ix.indexTable, key, Condition.none());
         }
         ix.store.put(new Write.Put(ix.baseTable, stored, versionCondition(old)));
-        if (oldValue.isPresent() && !oldValue.equals(newValue)) {
-            ownEntry(oldValue.get(), key).ifPresent(this::deleteQuietly);
+        if (ix.unique && claim.isPresent()) {
+            confirmClaim(claim.get(), newValue.get(), stored, old, oldEntry);
+        }
+        oldEntry.ifPresent(this::deleteQuietly);
+    }
+
+    /**
+     * Makes sure a unique claim survived until the item holding the value was written, by rewriting the
+     * entry (a new generation, the same token) on the condition that it is unchanged. If a writer took it
+     * over meanwhile (our pause outlived the lease), our item is put back as it was and the put fails as a
+     * lost claim, so the value stays with one item. Once confirmed, a takeover decided on an earlier read
+     * of the entry can no longer land.
+     */
+    private void confirmClaim(Item claim, String value, Item stored, Optional<Item> old, Optional<Item> oldEntry) {
+        try {
+            ix.store.put(Write.put(ix.indexTable, Entries.confirmed(claim, ix.clock.millis())).when(Entries.unchanged(claim)));
+            return;
+        } catch (ConditionFailedException takenOver) {
+            if (!undo(stored, old)) {
+                // A later write has replaced ours already: ours took effect and is superseded, so its old
+                // value's entry goes, and the value now belongs to whoever holds it after that write.
+                oldEntry.ifPresent(this::deleteQuietly);
+                return;
+            }
+        }
+        Optional<Key> holder = ix.store.get(ix.indexTable, claim.key()).map(Entries::baseOf);
+        if (holder.isEmpty()) {
+            // The taker has let the value go again: try the claim anew.
+            throw new ConditionFailedException(ix.indexTable, claim.key(), Entries.unchanged(claim));
+        }
+        throw new UniqueConstraintException(ix.indexTable, value, stored.key(), holder.get());
+    }
+
+    /** Puts the item back as it was before {@code stored}; false when another write replaced it first. */
+    private boolean undo(Item stored, Optional<Item> old) {
+        long version = stored.getLong(ix.versionAttribute).orElseThrow();
+        Condition ours = Condition.attributeEquals(ix.versionAttribute, Value.of(version));
+        try {
+            if (old.isPresent()) {
+                Item restored = old.get().toBuilder().put(ix.versionAttribute, version + 1).build();
+                ix.store.put(new Write.Put(ix.baseTable, restored, ours));
+            } else {
+                ix.store.delete(new Write.Delete(ix.baseTable, stored.key(), ours));
+            }
+            return true;
+        } catch (ConditionFailedException changedSince) {
+            return false;
         }
     }
 
@@ -99,7 +159,7 @@ final class IndexWrites {
         writes.add(new Write.Put(ix.baseTable, stored, versionCondition(old)));
         newValue.flatMap(v -> entryWrite(v, key, ix.clock.millis())).ifPresent(writes::add);
         if (oldValue.isPresent() && !oldValue.equals(newValue)) {
-            ownEntry(oldValue.get(), key).ifPresent(e -> writes.add(new Write.Delete(ix.indexTable, e.key(), sameEntry(e))));
+            ownEntry(oldValue.get(), key).ifPresent(e -> writes.add(new Write.Delete(ix.indexTable, e.key(), Entries.sameWrite(e))));
         }
         ix.store.writeAtomically(writes);
     }
@@ -145,14 +205,14 @@ final class IndexWrites {
 
     private void deleteQuietly(Item entry) {
         try {
-            ix.store.delete(new Write.Delete(ix.indexTable, entry.key(), sameEntry(entry)));
+            ix.store.delete(new Write.Delete(ix.indexTable, entry.key(), Entries.sameWrite(entry)));
         } catch (ConditionFailedException changed) {
             // Rewritten meanwhile by another writer, which now owns it.
         }
     }
 
     static Condition sameEntry(Item entry) {
-        return Condition.attributeEquals(Entries.AT, Value.of(Entries.writtenAt(entry)));
+        return Entries.unchanged(entry);
     }
 
     private Condition versionCondition(Optional<Item> old) {

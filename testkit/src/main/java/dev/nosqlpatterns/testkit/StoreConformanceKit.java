@@ -7,6 +7,7 @@ import dev.nosqlpatterns.testkit.geo.GeoCellSuite;
 import dev.nosqlpatterns.testkit.geo.GeoQuerySuite;
 import dev.nosqlpatterns.testkit.geo.NativeGeoQuerySuite;
 import dev.nosqlpatterns.testkit.index.IndexTableCrashSuite;
+import dev.nosqlpatterns.testkit.index.IndexTableInterleavingSuite;
 import dev.nosqlpatterns.testkit.index.IndexTableSuite;
 import dev.nosqlpatterns.testkit.keys.CompositeIndexSuite;
 import dev.nosqlpatterns.testkit.nested.NestedFlatteningSuite;
@@ -162,6 +163,14 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class IndexTableCrashes extends IndexTableCrashSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class IndexTableInterleavings extends IndexTableInterleavingSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();

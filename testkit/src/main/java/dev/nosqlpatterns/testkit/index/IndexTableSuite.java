@@ -98,6 +98,59 @@ public abstract class IndexTableSuite extends StoreSuite {
         assertTrue(ix.verify().none(), () -> "drift: " + ix.verify());
     }
 
+    /**
+     * Two items holding one unique value (one written around the index) are duplicates: verify counts
+     * them, in one page or across pages, and repair reports them without deciding which item keeps it.
+     */
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void duplicatesOfAUniqueValueAreCountedAndLeftToTheApplication(IndexConsistency mode) {
+        IndexTable ix = index(mode, true);
+        String base = baseOf(ix);
+        ix.put(user("ada", "fb-1"));
+        ix.put(user("bob", "fb-2"));
+        store.put(base, user("eve", "fb-1"));
+        store.put(base, user("mal", "fb-3"));
+        store.put(base, user("max", "fb-3"));
+        for (Drift drift : List.of(ix.verify(), audit(ix, 100, false))) {
+            assertEquals(2, drift.duplicates(), drift.toString());
+            assertEquals(1, drift.missing(), "one of mal and max lacks an entry: " + drift);
+            assertTrue(drift.duplicateSample().contains(Key.of("user|eve", "<BASE>")), drift.toString());
+            assertTrue(!drift.none(), "duplicates are drift");
+        }
+        Drift repaired = audit(ix, 2, true);
+        assertEquals(2, repaired.duplicates(), repaired.toString());
+        Drift after = ix.verify();
+        assertEquals(2, after.duplicates(), "repair picks no winner: " + after);
+        assertEquals(0, after.missing(), after.toString());
+        assertEquals(Set.of("ada"), ids(ix.find("fb-1")), "the indexed holder stays the one found");
+        assertEquals(Set.of("ada", "eve"), store.scanAll(Scan.of(base))
+                .filter(i -> i.getString("city").map("fb-1"::equals).orElse(false))
+                .map(i -> i.getString("name").orElseThrow()).collect(Collectors.toSet()), "both items are kept");
+    }
+
+    private static Drift audit(IndexTable ix, int pageSize, boolean fix) {
+        Drift total = null;
+        Optional<RepairCursor> at = Optional.of(RepairCursor.start());
+        while (at.isPresent()) {
+            RepairStep step = ix.auditPage(at.get(), pageSize, fix);
+            total = total == null ? step.drift() : plus(total, step.drift());
+            at = step.next();
+        }
+        return total;
+    }
+
+    private static Drift plus(Drift a, Drift b) {
+        return new Drift(a.baseItemsChecked() + b.baseItemsChecked(), a.entriesChecked() + b.entriesChecked(),
+                a.missing() + b.missing(), a.dangling() + b.dangling(), a.duplicates() + b.duplicates(),
+                concat(a.missingSample(), b.missingSample()), concat(a.danglingSample(), b.danglingSample()),
+                concat(a.duplicateSample(), b.duplicateSample()));
+    }
+
+    private static List<Key> concat(List<Key> a, List<Key> b) {
+        return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
+    }
+
     @ParameterizedTest
     @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
     void driftFromWritesAroundTheIndexIsFoundAndRepairedPageByPage(IndexConsistency mode) {
