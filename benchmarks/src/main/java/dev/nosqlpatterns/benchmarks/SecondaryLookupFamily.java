@@ -19,11 +19,14 @@ import java.util.function.Function;
  * Secondary lookup (technique 7): users found by city through an application-managed index table
  * (atomic, and the crash-safe repairable protocol), through the store's native secondary index, and by
  * scanning the whole table and filtering. Each technique loads its own copy of the users one logical
- * write at a time, and that load is measured as the write workload.
+ * write at a time, and that load is measured as the write workload; moving a user to another city and
+ * inserting a user under a unique e-mail show what keeping entries in step costs per write.
  */
 final class SecondaryLookupFamily implements Family {
     private static final String CITY = "city";
     private static final String NATIVE_INDEX = "byCity";
+    private static final String EMAIL = "email";
+    private static final int MOVERS = 20;
 
     @Override
     public String name() {
@@ -41,6 +44,9 @@ final class SecondaryLookupFamily implements Family {
             if (consistency == IndexConsistency.ATOMIC && !store.has(Capability.ATOMIC_WRITES)) {
                 out.add(Candidate.skip("insert user", technique, "the store has no multi-item atomic writes"));
                 out.add(Candidate.skip("find users by city", technique, "the store has no multi-item atomic writes"));
+                out.add(Candidate.skip("move user to another city", technique, "the store has no multi-item atomic writes"));
+                out.add(Candidate.skip("insert user with a unique e-mail", "unique " + technique,
+                        "the store has no multi-item atomic writes"));
                 continue;
             }
             Lazy<IndexTable> index = new Lazy<>(() -> {
@@ -53,6 +59,21 @@ final class SecondaryLookupFamily implements Family {
                     () -> insert(technique, index.get()::put, v -> ids(index.get().find(v)), cities)));
             out.add(Candidate.of("find users by city", technique,
                     () -> lookup(technique, index.get()::put, v -> ids(index.get().find(v)), users, cities, cities, scale)));
+            Lazy<IndexTable> movers = new Lazy<>(() -> withMovers(index.get()));
+            out.add(Candidate.of("move user to another city", technique,
+                    () -> move(technique, item -> movers.get().put(item), v -> ids(movers.get().find(v)))));
+            String uniqueTechnique = "unique " + technique;
+            Lazy<IndexTable> emails = new Lazy<>(() -> {
+                String base = tables.next("users_unique");
+                store.createTable(TableSpec.named(base));
+                return IndexTable.builder(store).baseTable(base).indexTable(tables.next("users_by_email"))
+                        .attribute(EMAIL).unique(true).consistency(consistency).build();
+            });
+            out.add(Candidate.of("insert user with a unique e-mail", uniqueTechnique,
+                    () -> CellSpec.write(uniqueTechnique, 3, 20, i -> {
+                        emails.get().put(user("e" + i, "w-" + city(i)).toBuilder().put(EMAIL, email(i)).build());
+                        return null;
+                    }, i -> Answer.anyOrder(ids(emails.get().find(email(i)))), i -> Answer.anyOrder(List.of("e" + i)), 1)));
         }
         if (store.has(Capability.NATIVE_SECONDARY_INDEX)) {
             Lazy<IndexTable> index = new Lazy<>(() -> {
@@ -65,9 +86,13 @@ final class SecondaryLookupFamily implements Family {
                     () -> insert("native index", index.get()::put, v -> ids(index.get().find(v)), cities)));
             out.add(Candidate.of("find users by city", "native index",
                     () -> lookup("native index", index.get()::put, v -> ids(index.get().find(v)), users, cities, cities, scale)));
+            Lazy<IndexTable> movers = new Lazy<>(() -> withMovers(index.get()));
+            out.add(Candidate.of("move user to another city", "native index",
+                    () -> move("native index", item -> movers.get().put(item), v -> ids(movers.get().find(v)))));
         } else {
             out.add(Candidate.skip("insert user", "native index", "the store declares no native secondary index"));
             out.add(Candidate.skip("find users by city", "native index", "the store declares no native secondary index"));
+            out.add(Candidate.skip("move user to another city", "native index", "the store declares no native secondary index"));
         }
         Lazy<String> plain = new Lazy<>(() -> {
             String t = tables.next("users_plain");
@@ -82,6 +107,25 @@ final class SecondaryLookupFamily implements Family {
         out.add(Candidate.of("find users by city", scan,
                 () -> lookup(scan, item -> store.put(plain.get(), item), scanFind, users, cities, 10, 1)));
         return out;
+    }
+
+    /** Loads the {@value #MOVERS} users the move cell moves around, all in one home city. */
+    private static IndexTable withMovers(IndexTable index) {
+        for (int m = 0; m < MOVERS; m++) {
+            index.put(user("m" + m, "home"));
+        }
+        return index;
+    }
+
+    /**
+     * Each operation moves one of {@value #MOVERS} users to a city of its own, so its entry moves: the
+     * write cost of keeping an index in step with a change, not only with an insert.
+     */
+    private static CellSpec move(String technique, Consumer<Item> put, Function<String, List<String>> find) {
+        return CellSpec.write(technique, 3, 20, i -> {
+            put.accept(user("m" + (i % MOVERS), "to-" + i));
+            return null;
+        }, i -> Answer.anyOrder(find.apply("to-" + i)), i -> Answer.anyOrder(List.of("m" + (i % MOVERS))), 1);
     }
 
     /**
@@ -122,6 +166,10 @@ final class SecondaryLookupFamily implements Family {
     static Item user(String id, String city) {
         return Item.builder("user|" + id, "<BASE>").put("name", "name of " + id).put(CITY, city)
                 .put("id", id).build();
+    }
+
+    static String email(int i) {
+        return "user" + i + "@example.org";
     }
 
     static String city(int c) {
