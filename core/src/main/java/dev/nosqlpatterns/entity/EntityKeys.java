@@ -20,6 +20,8 @@ final class EntityKeys {
     private final KeyTemplate partition;
     private final KeyTemplate sort;
     private final Map<String, KeyForm> forms;
+    private final Map<KeyTemplate, Map<String, KeyForm>> formsIn = new LinkedHashMap<>();
+    private final Map<KeyTemplate, Map<String, KeyForm.TokenEnd>> tokensIn = new LinkedHashMap<>();
 
     EntityKeys(String name, String recordName, KeyTemplate partition, KeyTemplate sort, Map<String, KeyForm> forms) {
         this.name = name;
@@ -27,6 +29,22 @@ final class EntityKeys {
         this.partition = partition;
         this.sort = sort;
         this.forms = Collections.unmodifiableMap(new LinkedHashMap<>(forms));
+        for (KeyTemplate t : List.of(partition, sort)) {
+            Map<String, KeyForm> inT = new LinkedHashMap<>();
+            Map<String, KeyForm.TokenEnd> tokens = new LinkedHashMap<>();
+            for (String p : t.placeholders()) {
+                KeyForm f = t.followedByText(p) ? forms.get(p).terminated() : forms.get(p);
+                inT.put(p, f);
+                if (f.end() != null) {
+                    tokens.put(p, f.end());
+                } else {
+                    // The last placeholder: nothing follows, so it runs to the end of the key, unescaped.
+                    tokens.put(p, (key, from) -> key.length());
+                }
+            }
+            formsIn.put(t, inT);
+            tokensIn.put(t, tokens);
+        }
     }
 
     /** The component types of the placeholders, by name. */
@@ -45,7 +63,12 @@ final class EntityKeys {
     String sortPrefix(Map<String, Object> values) {
         Map<String, String> texts = new LinkedHashMap<>();
         values.forEach((n, v) -> texts.put(n, write(n, v, sort)));
-        return sort.prefix(texts);
+        return sort.prefix(texts, tokensIn.get(sort));
+    }
+
+    /** True when both templates match the key's text (values are not decoded). */
+    boolean matches(Key key) {
+        return partition.matches(key.partition(), tokensIn.get(partition)) && sort.matches(key.sort(), tokensIn.get(sort));
     }
 
     /**
@@ -63,7 +86,7 @@ final class EntityKeys {
     private void readInto(KeyTemplate template, String text, Key key, Map<String, Object> values) {
         Map<String, String> texts;
         try {
-            texts = template.read(text);
+            texts = template.read(text, tokensIn.get(template));
         } catch (IllegalArgumentException e) {
             throw new EntityMappingException("the key " + key + " is not a key of entity type '" + name + "': "
                     + e.getMessage(), e);
@@ -71,7 +94,7 @@ final class EntityKeys {
         texts.forEach((placeholder, s) -> {
             Object value;
             try {
-                value = forms.get(placeholder).read(s);
+                value = formsIn.get(template).get(placeholder).read(s);
             } catch (IllegalArgumentException e) {
                 throw new EntityMappingException("the key " + key + " of entity type '" + name + "' holds {"
                         + placeholder + "} = \"" + s + "\", which is not a " + forms.get(placeholder).type().getSimpleName()
@@ -120,12 +143,12 @@ final class EntityKeys {
             }
             texts.put(placeholder, write(placeholder, v, template));
         }
-        return template.render(texts);
+        return template.render(texts, tokensIn.get(template));
     }
 
     private String write(String placeholder, Object value, KeyTemplate template) {
         try {
-            return forms.get(placeholder).write(value);
+            return formsIn.get(template).get(placeholder).write(value);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(recordName + "." + placeholder + " (in key template \""
                     + template + "\" of entity type '" + name + "') cannot be written: " + e.getMessage(), e);

@@ -198,7 +198,7 @@ public final class EntityType<T extends Record> {
      * skip every other item, so an item of another type under the same key prefix is never returned as this one.
      */
     public boolean isTypeOf(Item item) {
-        return isTagged(item) && partition.matches(item.key().partition()) && sort.matches(item.key().sort());
+        return isTagged(item) && keys.matches(item.key());
     }
 
     private boolean isTagged(Item item) {

@@ -176,7 +176,44 @@ public final class KeyTemplate {
     public String render(Map<String, String> values) {
         Objects.requireNonNull(values, "values are null");
         checkNames(values.keySet(), names.size());
-        return write(values, names.size());
+        return write(values, names.size(), Map.of());
+    }
+
+    /**
+     * As {@link #render}, but the values of the placeholders in {@code tokens} are self-delimiting tokens
+     * written as they are, never escaped, so that escapes cannot disturb their order.
+     */
+    String render(Map<String, String> values, Map<String, KeyForm.TokenEnd> tokens) {
+        checkNames(values.keySet(), names.size());
+        return write(values, names.size(), tokens);
+    }
+
+    /** As {@link #prefix}, with the values of the placeholders in {@code tokens} written as they are. */
+    String prefix(Map<String, String> leadingValues, Map<String, KeyForm.TokenEnd> tokens) {
+        checkLeading(leadingValues);
+        return write(leadingValues, leadingValues.size(), tokens);
+    }
+
+    /** As {@link #read}, finding the end of the placeholders in {@code tokens} by their token, not by a stop character. */
+    Map<String, String> read(String key, Map<String, KeyForm.TokenEnd> tokens) {
+        Objects.requireNonNull(key, "key is null");
+        StringBuilder problem = new StringBuilder();
+        Map<String, String> values = tryRead(key, problem, tokens);
+        if (values == null) {
+            throw new IllegalArgumentException("key \"" + key + "\" does not match " + describe() + ": " + problem);
+        }
+        return values;
+    }
+
+    /** As {@link #matches}, with the placeholders in {@code tokens} read by their token. */
+    boolean matches(String key, Map<String, KeyForm.TokenEnd> tokens) {
+        return tryRead(Objects.requireNonNull(key, "key is null"), null, tokens) != null;
+    }
+
+    /** True when literal text follows the placeholder {@code name}. */
+    boolean followedByText(String name) {
+        int i = names.indexOf(name);
+        return i >= 0 && !literalAfter(i).isEmpty();
     }
 
     /**
@@ -189,16 +226,20 @@ public final class KeyTemplate {
      *                                  or when a value is malformed
      */
     public String prefix(Map<String, String> leadingValues) {
+        checkLeading(leadingValues);
+        return write(leadingValues, leadingValues.size(), Map.of());
+    }
+
+    private void checkLeading(Map<String, String> leadingValues) {
         Objects.requireNonNull(leadingValues, "leading values are null");
         int k = leadingValues.size();
         if (k > names.size() || !leadingValues.keySet().equals(new LinkedHashSet<>(names.subList(0, k)))) {
             throw new IllegalArgumentException(describe() + ": a prefix takes values for a leading run of "
                     + names + ", got " + new TreeSet<>(leadingValues.keySet()));
         }
-        return write(leadingValues, k);
     }
 
-    private String write(Map<String, String> values, int count) {
+    private String write(Map<String, String> values, int count, Map<String, KeyForm.TokenEnd> tokens) {
         StringBuilder out = new StringBuilder(text.length() + 16);
         int literal = 0;
         if (!startsWithPlaceholder) {
@@ -212,7 +253,11 @@ public final class KeyTemplate {
                 throw new IllegalArgumentException(describe() + ": value of {" + name
                         + "} has an unpaired surrogate at index " + bad);
             }
-            escape(value, out);
+            if (tokens.containsKey(name)) {
+                out.append(value);
+            } else {
+                escape(value, out);
+            }
             out.append(literals.get(literal++));
         }
         return out.toString();
@@ -231,7 +276,7 @@ public final class KeyTemplate {
 
     /** True when {@code key} is a key this template renders. */
     public boolean matches(String key) {
-        return tryRead(Objects.requireNonNull(key, "key is null"), null) != null;
+        return tryRead(Objects.requireNonNull(key, "key is null"), null, Map.of()) != null;
     }
 
     /**
@@ -243,14 +288,14 @@ public final class KeyTemplate {
     public Map<String, String> read(String key) {
         Objects.requireNonNull(key, "key is null");
         StringBuilder problem = new StringBuilder();
-        Map<String, String> values = tryRead(key, problem);
+        Map<String, String> values = tryRead(key, problem, Map.of());
         if (values == null) {
             throw new IllegalArgumentException("key \"" + key + "\" does not match " + describe() + ": " + problem);
         }
         return values;
     }
 
-    private Map<String, String> tryRead(String key, StringBuilder problem) {
+    private Map<String, String> tryRead(String key, StringBuilder problem, Map<String, KeyForm.TokenEnd> tokens) {
         Map<String, String> values = new LinkedHashMap<>();
         int pos = 0;
         int literal = 0;
@@ -261,6 +306,19 @@ public final class KeyTemplate {
             }
         }
         for (String name : names) {
+            KeyForm.TokenEnd token = tokens.get(name);
+            if (token != null) {
+                int end = token.end(key, pos);
+                if (end < 0) {
+                    return fail(problem, "no well-formed value of {" + name + "} at index " + pos);
+                }
+                values.put(name, key.substring(pos, end));
+                pos = expectLiteral(key, end, literals.get(literal++), problem);
+                if (pos < 0) {
+                    return null;
+                }
+                continue;
+            }
             StringBuilder value = new StringBuilder();
             while (pos < key.length()) {
                 int cp = key.codePointAt(pos);

@@ -25,6 +25,9 @@ final class TimeForms {
     private static final String INSTANT_LAYOUT = "dddd-dd-ddTdd:dd:dd.dddddddddZ";
     private static final String DATE_LAYOUT = "dddd-dd-dd";
     private static final String MONTH_LAYOUT = "dddd-dd";
+    static final int INSTANT_WIDTH = INSTANT_LAYOUT.length();
+    static final int DATE_WIDTH = DATE_LAYOUT.length();
+    static final int MONTH_WIDTH = MONTH_LAYOUT.length();
 
     private TimeForms() {
     }

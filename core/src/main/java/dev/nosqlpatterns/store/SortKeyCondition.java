@@ -28,6 +28,19 @@ public sealed interface SortKeyCondition {
         }
     }
 
+    /**
+     * Refuses a bound no key can equal: with an unpaired surrogate (UTF-8 cannot encode it), each store would
+     * answer differently, so the condition is refused where it is made.
+     */
+    private static void encodable(String what, String bound) {
+        int bad = Utf8Order.firstUnpairedSurrogate(bound);
+        if (bad >= 0) {
+            throw new IllegalArgumentException(what + ": the bound has an unpaired surrogate U+"
+                    + Integer.toHexString(bound.charAt(bad)).toUpperCase() + " at index " + bad
+                    + ", which no sort key can hold");
+        }
+    }
+
     static SortKeyCondition all() {
         return All.INSTANCE;
     }
@@ -85,6 +98,7 @@ public sealed interface SortKeyCondition {
     record EqualTo(String value) implements SortKeyCondition {
         public EqualTo {
             Objects.requireNonNull(value, "sort key must not be null");
+            encodable("equalTo", value);
         }
 
         @Override
@@ -107,6 +121,7 @@ public sealed interface SortKeyCondition {
     record BeginsWith(String prefix) implements SortKeyCondition {
         public BeginsWith {
             Objects.requireNonNull(prefix, "prefix must not be null");
+            encodable("beginsWith", prefix);
         }
 
         @Override
@@ -130,6 +145,8 @@ public sealed interface SortKeyCondition {
         public Between {
             Objects.requireNonNull(low, "low bound must not be null");
             Objects.requireNonNull(high, "high bound must not be null");
+            encodable("between (low bound)", low);
+            encodable("between (high bound)", high);
             if (Utf8Order.compare(low, high) > 0) {
                 throw new IllegalArgumentException("between('" + low + "', '" + high
                         + "'): the low bound sorts after the high bound");
@@ -160,6 +177,7 @@ public sealed interface SortKeyCondition {
         public Compare {
             Objects.requireNonNull(value, "sort key must not be null");
             Objects.requireNonNull(operator, "operator must not be null");
+            encodable(operator.name(), value);
         }
 
         @Override

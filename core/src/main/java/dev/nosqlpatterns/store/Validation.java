@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.store;
 
 import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.Utf8Order;
 import java.util.HashSet;
 import java.util.List;
@@ -54,6 +55,22 @@ final class Validation {
 
     void write(Write write) {
         key(write.table(), write.key());
+        condition(write);
+        if (write instanceof Write.Put put) {
+            put.item().attributes().forEach((name, value) -> refuse(write,
+                    TextChecks.valueProblem(value, "attribute " + TextChecks.quote(name))));
+        }
+        if (write instanceof Write.Update update) {
+            for (UpdateAction a : update.actions()) {
+                refuse(write, TextChecks.nameProblem(a.attribute(), "the attribute name " + TextChecks.quote(a.attribute())
+                        + " of an update"));
+                Value v = a instanceof UpdateAction.Set s ? s.value() : a instanceof UpdateAction.AddToSet add
+                        ? add.members() : a instanceof UpdateAction.RemoveFromSet rm ? rm.members() : null;
+                if (v != null) {
+                    refuse(write, TextChecks.valueProblem(v, "attribute " + TextChecks.quote(a.attribute()) + " of an update"));
+                }
+            }
+        }
         if (write instanceof Write.Put put) {
             int size = put.item().sizeInBytes();
             if (size > limits.maxItemBytes()) {
@@ -76,6 +93,20 @@ final class Validation {
         part(query.table(), new Key(query.partition(), ""), "partition", query.partition(),
                 limits.maxPartitionKeyBytes());
     }
+
+    private static void condition(Write write) {
+        if (write.condition() instanceof Condition.AttributeEquals eq) {
+            refuse(write, TextChecks.nameProblem(eq.name(), "the attribute name " + TextChecks.quote(eq.name()) + " of a condition")
+                    .or(() -> TextChecks.valueProblem(eq.value(), "the value of the condition on " + TextChecks.quote(eq.name()))));
+        }
+    }
+
+    private static void refuse(Write write, java.util.Optional<String> problem) {
+        problem.ifPresent(p -> {
+            throw new InvalidRequestException(write.table(), write.key(), p + "; nothing was written");
+        });
+    }
+
 
     void batchWrite(Write write) {
         if (write == null) {

@@ -55,9 +55,10 @@ class EntityTypeTest {
         assertEquals(Key.of("author:neumann", "article:theory_of_automata"), ARTICLES.keyOf(automata()));
         EntityType<MonthArticle> monthly = EntityType.builder(MonthArticle.class).table("articles")
                 .partitionKey("{provider}|{month}").sortKey("{articleId}").build();
-        assertEquals(Key.of("$ESPN|2012-01", "0000000000000001001"),
+        // A string followed by literal text ends with "!!", so that "$ESPN" sorts before "$ESPN2" whatever follows.
+        assertEquals(Key.of("$ESPN!!|2012-01", "0000000000000001001"),
                 monthly.keyOf(new MonthArticle("$ESPN", YearMonth.of(2012, 1), 1001, "Tigers sign Prince Fielder.")));
-        assertEquals("$FOX|2011-12", monthly.partitionKey(Map.of("provider", "$FOX", "month", YearMonth.of(2011, 12))));
+        assertEquals("$FOX!!|2011-12", monthly.partitionKey(Map.of("provider", "$FOX", "month", YearMonth.of(2011, 12))));
     }
 
     @Test
@@ -118,9 +119,9 @@ class EntityTypeTest {
                 .sortKey("article:{author}/{slug}").build();
         Post p = new Post("a:b/c\\d", "x/y|z", "body");
         Item item = posts.toItem(p);
-        assertEquals(Key.of("author:a:b/c\\\\d", "article:a:b\\/c\\\\d/x\\/y|z"), item.key());
+        assertEquals(Key.of("author:a:b/c\\d", "article:a:b/c\\d!!/x/y|z"), item.key());
         assertEquals(p, posts.fromItem(item));
-        Item forged = new Item(Key.of("author:a", "article:b/x"), item.attributes());
+        Item forged = new Item(Key.of("author:a", "article:b!!/x"), item.attributes());
         EntityMappingException e = assertThrows(EntityMappingException.class, () -> posts.fromItem(forged));
         assertTrue(e.getMessage().contains("{author} twice with different values"), e.getMessage());
     }
@@ -140,7 +141,7 @@ class EntityTypeTest {
         Item badNumber = new Item(Key.of("user:u", "2024-05-01T10:00:00.000000000Z#12"),
                 EVENTS.toItem(new Event("u", Instant.EPOCH, 1)).attributes());
         EntityMappingException n = assertThrows(EntityMappingException.class, () -> EVENTS.fromItem(badNumber));
-        assertTrue(n.getMessage().contains("{seq} = \"12\", which is not a Long"), n.getMessage());
+        assertTrue(n.getMessage().contains("no well-formed value of {seq}"), n.getMessage());
     }
 
     @Test

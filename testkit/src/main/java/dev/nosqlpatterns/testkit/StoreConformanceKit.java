@@ -10,6 +10,7 @@ import dev.nosqlpatterns.testkit.index.IndexTableCrashSuite;
 import dev.nosqlpatterns.testkit.index.IndexTableInterleavingSuite;
 import dev.nosqlpatterns.testkit.index.IndexTableSuite;
 import dev.nosqlpatterns.testkit.keys.CompositeIndexSuite;
+import dev.nosqlpatterns.testkit.keys.TypedKeyOrderSuite;
 import dev.nosqlpatterns.testkit.nested.NestedFlatteningSuite;
 import dev.nosqlpatterns.testkit.keys.EnumerableKeysSuite;
 import dev.nosqlpatterns.testkit.keys.FrameAggregationSuite;
@@ -144,6 +145,14 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class WriteValidation extends WriteValidationSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
     class NativeIndexes extends NativeIndexSuite {
         @Override
         protected StoreBackend openBackend() {
@@ -171,6 +180,14 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class IndexTableInterleavings extends IndexTableInterleavingSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class TypedKeyOrder extends TypedKeyOrderSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
