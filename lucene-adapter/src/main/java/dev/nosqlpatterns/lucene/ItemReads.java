@@ -33,7 +33,6 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.util.BytesRef;
 
@@ -231,7 +230,7 @@ final class ItemReads {
         }
 
         Query query(String field) {
-            return new TermRangeQuery(field, lower, upper, lowerInclusive, upperInclusive);
+            return new TermSpanQuery(field, lower, lowerInclusive, upper, upperInclusive);
         }
     }
 }

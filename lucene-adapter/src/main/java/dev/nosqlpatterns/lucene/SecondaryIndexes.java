@@ -22,7 +22,6 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.util.BytesRef;
 
@@ -97,12 +96,12 @@ final class SecondaryIndexes implements NativeSecondaryIndexes {
             throw new InvalidRequestException("cursor " + cursor + " is damaged: " + e.getMessage());
         }
         boolean desc = q.isDescending();
-        Query beyond = desc ? new TermRangeQuery(field, null, last[0], true, false)
-                : new TermRangeQuery(field, last[0], null, false, true);
+        Query beyond = desc ? new TermSpanQuery(field, null, true, last[0], false)
+                : new TermSpanQuery(field, last[0], false, null, true);
         Query tie = new BooleanQuery.Builder()
                 .add(new TermQuery(new Term(field, last[0])), BooleanClause.Occur.FILTER)
-                .add(desc ? new TermRangeQuery(Docs.KEY, null, last[1], true, false)
-                        : new TermRangeQuery(Docs.KEY, last[1], null, false, true), BooleanClause.Occur.FILTER)
+                .add(desc ? new TermSpanQuery(Docs.KEY, null, true, last[1], false)
+                        : new TermSpanQuery(Docs.KEY, last[1], false, null, true), BooleanClause.Occur.FILTER)
                 .build();
         return new BooleanQuery.Builder().add(beyond, BooleanClause.Occur.SHOULD)
                 .add(tie, BooleanClause.Occur.SHOULD).setMinimumNumberShouldMatch(1).build();

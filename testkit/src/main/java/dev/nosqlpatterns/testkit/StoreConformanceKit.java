@@ -153,6 +153,14 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class LongKeys extends LongKeySuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
     class NativeIndexes extends NativeIndexSuite {
         @Override
         protected StoreBackend openBackend() {
