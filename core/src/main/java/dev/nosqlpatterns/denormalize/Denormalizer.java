@@ -32,6 +32,13 @@ import java.util.Optional;
  * every copy: in one atomic write where the store has them and the fan-out fits, otherwise source first,
  * then each copy, so a crash leaves copies that are stale but never ahead of their source, which
  * {@link #verify} finds and {@link #repair} fixes. Rules may chain (a copy of a copy) but never cycle.
+ *
+ * <p><b>Under concurrent writers</b> (no crash): once every write has returned, every copy equals its
+ * source. A copy is only ever set to the source's value as read after the target was read, by a
+ * compare-and-set on the target's version, and a target written while its source changes reads the
+ * source again after it is written; so a slow writer never puts back a value a later write replaced.
+ * <b>Under crashes</b>: copies may be left stale, never ahead of their source; {@link #verify} finds and
+ * {@link #repair} fixes them.
  */
 public final class Denormalizer {
     private static final String VERSION = "_version";
@@ -124,7 +131,22 @@ public final class Denormalizer {
             }
         }
         IndexTable index = reverse.get(targetTable);
-        return index == null ? putPlain(targetTable, b.build()) : index.put(b.build());
+        Item stored = index == null ? putPlain(targetTable, b.build()) : index.put(b.build());
+        // A source changed after it was read above may have fanned out before this target was written:
+        // read it again now that the target is visible, and bring the copy up to date if it moved.
+        for (CopyRule r : rulesInto(targetTable)) {
+            Optional<Value> now = sourceValue(r, stored);
+            if (!stored.get(r.targetAttribute()).equals(now)) {
+                syncCopy(r, stored.key());
+            }
+        }
+        return stored;
+    }
+
+    private Optional<Value> sourceValue(CopyRule r, Item target) {
+        return target.getString(r.referenceAttribute())
+                .flatMap(ref -> store.get(r.sourceTable(), Key.of(ref, r.sourceSortKey())))
+                .flatMap(source -> source.get(r.sourceAttribute()));
     }
 
     private Item putPlain(String table, Item item) {
@@ -132,39 +154,71 @@ public final class Denormalizer {
         return item;
     }
 
-    /** Writes a source item and updates every copy of its copied attributes; returns how many copies changed. */
+    /**
+     * Writes a source item and updates every copy of its copied attributes; returns how many copies changed.
+     * Where the store has atomic writes and the fan-out fits, the source and its copies go in one atomic
+     * write; the targets are then looked up once more, for any added while it was prepared.
+     */
     public int putSource(String sourceTable, Item source) {
         List<Write> fanOut = new ArrayList<>();
-        for (CopyRule r : rulesFrom(sourceTable)) {
-            if (!r.sourceSortKey().equals(source.key().sort())) {
-                continue;
-            }
-            Optional<Value> value = source.get(r.sourceAttribute());
-            for (Item target : reverse.get(r.targetTable()).find(source.key().partition())) {
-                if (!target.get(r.targetAttribute()).equals(value)) {
-                    fanOut.add(copyWrite(r, target, value));
+        if (store.has(Capability.ATOMIC_WRITES)) {
+            for (CopyRule r : rulesOf(sourceTable, source)) {
+                Optional<Value> value = source.get(r.sourceAttribute());
+                for (Item target : reverse.get(r.targetTable()).find(source.key().partition())) {
+                    if (!target.get(r.targetAttribute()).equals(value)) {
+                        fanOut.add(copyWrite(r, target, value));
+                    }
                 }
             }
         }
         Write.Put put = Write.put(sourceTable, source);
-        boolean atomic = store.has(Capability.ATOMIC_WRITES) && fanOut.size() + 1 <= store.limits().maxAtomicWriteItems()
+        boolean atomic = !fanOut.isEmpty() && fanOut.size() + 1 <= store.limits().maxAtomicWriteItems()
                 && fanOut.stream().map(w -> new ItemRef(w.table(), w.key())).distinct().count() == fanOut.size();
-        if (atomic && !fanOut.isEmpty()) {
+        if (atomic) {
             List<Write> all = new ArrayList<>(fanOut);
             all.add(0, put);
             try {
                 store.writeAtomically(all);
-                return fanOut.size();
+                return fanOut.size() + fanOutAfterWrite(sourceTable, source);
             } catch (ConditionFailedException raced) {
                 // A target changed meanwhile: fall back to the ordered protocol, which rereads it.
             }
         }
         store.put(put);
+        return fanOutAfterWrite(sourceTable, source);
+    }
+
+    /**
+     * Brings every copy of a source written just before to the source's current value. The targets are
+     * looked up after the source was written, so a target added meanwhile is either found here or reads
+     * the new source itself ({@link #putTarget}); the value copied is the source's as read after the
+     * targets were, never the one this call wrote, so a later write that fanned out already is never undone.
+     */
+    private int fanOutAfterWrite(String sourceTable, Item source) {
         int changed = 0;
-        for (Write w : fanOut) {
-            changed += applyCopy((Write.Update) w) ? 1 : 0;
+        for (CopyRule r : rulesOf(sourceTable, source)) {
+            List<Item> targets = reverse.get(r.targetTable()).find(source.key().partition());
+            if (targets.isEmpty()) {
+                continue;
+            }
+            Optional<Value> truth = store.get(sourceTable, source.key()).flatMap(s -> s.get(r.sourceAttribute()));
+            for (Item target : targets) {
+                if (target.get(r.targetAttribute()).equals(truth)) {
+                    continue;
+                }
+                try {
+                    store.update((Write.Update) copyWrite(r, target, truth));
+                    changed++;
+                } catch (ConditionFailedException raced) {
+                    changed += syncCopy(r, target.key()) ? 1 : 0;
+                }
+            }
         }
         return changed;
+    }
+
+    private List<CopyRule> rulesOf(String sourceTable, Item source) {
+        return rulesFrom(sourceTable).stream().filter(r -> r.sourceSortKey().equals(source.key().sort())).toList();
     }
 
     private Write copyWrite(CopyRule r, Item target, Optional<Value> value) {
@@ -174,19 +228,27 @@ public final class Denormalizer {
         return Write.update(r.targetTable(), target.key(), change, UpdateAction.add(VERSION, 1)).when(unchanged);
     }
 
-    /** Applies one copy update, rereading and retrying when the target changed meanwhile. */
-    private boolean applyCopy(Write.Update update) {
+    /**
+     * Brings one copy to its source's current value: reads the target, then the source it refers to, and
+     * sets the copy on the condition that the target is unchanged since read, again until it holds. A
+     * source written meanwhile is then either seen here or fans out after this read, so the last copy
+     * written is always the source's last value.
+     */
+    private boolean syncCopy(CopyRule r, Key targetKey) {
         for (int attempt = 0; attempt < 20; attempt++) {
+            Optional<Item> target = store.get(r.targetTable(), targetKey);
+            if (target.isEmpty() || !target.get().has(r.referenceAttribute())) {
+                return false;
+            }
+            Optional<Value> truth = sourceValue(r, target.get());
+            if (target.get().get(r.targetAttribute()).equals(truth)) {
+                return false;
+            }
             try {
-                store.update(update);
+                store.update((Write.Update) copyWrite(r, target.get(), truth));
                 return true;
             } catch (ConditionFailedException raced) {
-                Optional<Item> now = store.get(update.table(), update.key());
-                if (now.isEmpty()) {
-                    return false;
-                }
-                Condition unchanged = Condition.unchangedSince(now, VERSION);
-                update = update.when(unchanged);
+                // The target changed since read: read both again.
             }
         }
         return false;
@@ -227,7 +289,7 @@ public final class Denormalizer {
                         sample.add(target.key());
                     }
                     if (fix) {
-                        applyCopy((Write.Update) copyWrite(rule, target, truth));
+                        syncCopy(rule, target.key());
                     }
                 }
             }

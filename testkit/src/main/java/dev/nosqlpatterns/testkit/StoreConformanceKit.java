@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.testkit;
 
 import dev.nosqlpatterns.store.spi.StoreBackend;
+import dev.nosqlpatterns.testkit.denormalize.DenormalizationInterleavingSuite;
 import dev.nosqlpatterns.testkit.denormalize.DenormalizationSuite;
 import dev.nosqlpatterns.testkit.entity.EntitySuite;
 import dev.nosqlpatterns.testkit.geo.GeoCellSuite;
@@ -236,6 +237,14 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class Relations extends RelationSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class DenormalizationInterleavings extends DenormalizationInterleavingSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
