@@ -30,11 +30,18 @@ import java.util.Objects;
  * so after a crash the forward list is the truth:
  * {@link #inverse} checks inverse items against their forward items (one batch read per page) and
  * skips orphans, and {@link #repair()} completes or removes one-sided pairs.
+ *
+ * <p><b>Under concurrent writers</b> (no crash): once every call has returned, every link has both sides
+ * and {@link #repair()} finds nothing to fix; both sides carry the token of the call that wrote them, and
+ * {@link #unlink} removes a side only if it still carries the token it read. <b>Under crashes</b>: a
+ * link may be left with one side; reads never return it, and {@link #repair()} completes or removes it.
  */
 public final class AdjacencyList {
     private static final CompositeKeyCodec EDGE = CompositeKeyCodec.of(SegmentType.STRING, SegmentType.STRING);
     private static final String FORWARD = ">";
     private static final String INVERSE = "<";
+    /** The attribute both sides of a link carry: a random token of the link() call that wrote them. */
+    static final String TOKEN = "_link";
     private final Store store;
     private final String table;
     private final String relation;
@@ -70,9 +77,15 @@ public final class AdjacencyList {
     /** Links {@code from} to {@code to}, with attributes kept on both sides (e.g. a role or a date). */
     public void link(String from, String to, Map<String, Value> attributes) {
         check(from, to);
+        if (attributes.containsKey(TOKEN)) {
+            throw new IllegalArgumentException("the attribute name '" + TOKEN + "' is reserved for the link's own token;"
+                    + " rename the attribute of the link from '" + from + "' to '" + to + "'");
+        }
         Key[] sides = sides(from, to);
-        Item inverse = new Item(sides[0], attributes);
-        Item forward = new Item(sides[1], attributes);
+        Map<String, Value> stored = new java.util.HashMap<>(attributes);
+        stored.put(TOKEN, Value.of(java.util.concurrent.ThreadLocalRandom.current().nextLong()));
+        Item inverse = new Item(sides[0], stored);
+        Item forward = new Item(sides[1], stored);
         if (sides[0].equals(sides[1])) {
             store.put(table, forward);
             return;
@@ -89,7 +102,12 @@ public final class AdjacencyList {
         link(from, to, Map.of());
     }
 
-    /** Removes the link; the forward item goes first, so a crash leaves an orphan inverse that reads skip. */
+    /**
+     * Removes the link; the forward item goes first, so a crash leaves an orphan inverse that reads skip.
+     * Without atomic writes each side is removed only if it is still the one read before (its token), so
+     * a link written meanwhile by another writer is never left with one side; when the forward side is
+     * absent there is no link to remove, and an inverse side being written by a link() in flight is left.
+     */
     public void unlink(String from, String to) {
         check(from, to);
         Key[] sides = sides(from, to);
@@ -97,10 +115,35 @@ public final class AdjacencyList {
         Key forward = sides[1];
         if (store.has(Capability.ATOMIC_WRITES) && !forward.equals(inverse)) {
             store.writeAtomically(List.of(Write.delete(table, forward), Write.delete(table, inverse)));
-        } else {
-            store.delete(table, forward);
-            store.delete(table, inverse);
+            return;
         }
+        for (int attempt = 0; attempt < 20; attempt++) {
+            java.util.Optional<Item> truth = store.get(table, forward);
+            if (truth.isEmpty()) {
+                return;
+            }
+            java.util.Optional<Item> other = forward.equals(inverse) ? java.util.Optional.empty() : store.get(table, inverse);
+            try {
+                store.delete(new Write.Delete(table, forward, sameLink(truth.get())));
+            } catch (dev.nosqlpatterns.store.ConditionFailedException relinked) {
+                continue;
+            }
+            other.ifPresent(i -> {
+                try {
+                    store.delete(new Write.Delete(table, inverse, sameLink(i)));
+                } catch (dev.nosqlpatterns.store.ConditionFailedException relinked) {
+                    // A link() rewrote this side since: it belongs to that link now.
+                }
+            });
+            return;
+        }
+        throw new dev.nosqlpatterns.store.ConcurrentUpdateException(table, forward, 20,
+                "the link from '" + from + "' to '" + to + "' keeps changing; retry later", null);
+    }
+
+    private static dev.nosqlpatterns.store.Condition sameLink(Item side) {
+        return side.get(TOKEN).map(t -> dev.nosqlpatterns.store.Condition.attributeEquals(TOKEN, t))
+                .orElse(dev.nosqlpatterns.store.Condition.ifExists());
     }
 
     /**
@@ -141,7 +184,11 @@ public final class AdjacencyList {
 
     /** The link's attributes, if the link exists. */
     public java.util.Optional<Map<String, Value>> attributes(String from, String to) {
-        return store.get(table, forwardKey(from, to)).map(Item::attributes);
+        return store.get(table, forwardKey(from, to)).map(i -> {
+            Map<String, Value> shown = new java.util.HashMap<>(i.attributes());
+            shown.remove(TOKEN);
+            return Map.copyOf(shown);
+        });
     }
 
     /**

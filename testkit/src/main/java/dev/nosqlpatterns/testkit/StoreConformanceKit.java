@@ -16,6 +16,7 @@ import dev.nosqlpatterns.testkit.nested.NestedFlatteningSuite;
 import dev.nosqlpatterns.testkit.keys.EnumerableKeysSuite;
 import dev.nosqlpatterns.testkit.keys.FrameAggregationSuite;
 import dev.nosqlpatterns.testkit.relation.AggregateSuite;
+import dev.nosqlpatterns.testkit.relation.RelationInterleavingSuite;
 import dev.nosqlpatterns.testkit.relation.RelationSuite;
 import dev.nosqlpatterns.testkit.scan.BulkScanSuite;
 import dev.nosqlpatterns.testkit.scan.ShadowTableSuite;
@@ -229,6 +230,14 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class Aggregates extends AggregateSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class RelationInterleavings extends RelationInterleavingSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
