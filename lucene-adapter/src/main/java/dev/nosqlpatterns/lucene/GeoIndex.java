@@ -31,9 +31,9 @@ import org.apache.lucene.util.BytesRef;
  *
  * <p>Lucene rounds coordinates to about a centimetre and measures with a fast approximate haversine,
  * so its answers alone are off at the edges and in the order of near ties. A search therefore asks
- * Lucene for a shape wider by {@link #margin}, sorted by its distance; when the limit cut that list,
- * it reads again every point whose Lucene distance is within twice the margin of the last one kept
- * (a tie or near tie of it). Every candidate is then measured exactly from its stored coordinates with
+ * Lucene for a shape wider by {@link #margin}, sorted by its distance, until {@code limit} of the
+ * points read lie inside the exact shape; it then reads every point whose Lucene distance is within
+ * twice the margin of the last of those (its ties and near ties). Every candidate is then measured exactly from its stored coordinates with
  * {@link LatLon#distanceMeters} and {@link LatLonBox#contains}, ranked by distance then id, and cut to
  * the limit, as {@link NativeGeo} requires.
  */
@@ -146,9 +146,10 @@ final class GeoIndex implements NativeGeo {
     }
 
     /**
-     * One read: the nearest {@code limit} by Lucene's distance, then, if the limit cut them, every point
-     * as near as the last kept within twice the margin; all measured exactly. The candidates measured
-     * beyond those returned count as extra items read.
+     * One read: the nearest points by Lucene's distance, more and more of them until {@code limit} of
+     * them are inside the exact shape (or none is left); then, if so, every point as near as the last of
+     * those within twice the margin. All are measured exactly; the candidates measured beyond those
+     * returned count as extra items read.
      */
     private List<GeoHit> search(String set, Query shape, Inside inside, double lat, double lon, int limit,
                                 CostMeter meter) {
@@ -157,30 +158,48 @@ final class GeoIndex implements NativeGeo {
         Sort byDistance = new Sort(LatLonDocValuesField.newDistanceSort(POINT, lat, lon));
         meter.roundTrip();
         return reader.read(null, null, s -> {
-            ScoreDoc[] docs = s.search(q, limit, byDistance).scoreDocs;
-            if (docs.length == limit) {
-                double last = (Double) ((FieldDoc) docs[docs.length - 1]).fields[0];
-                Query ties = new BooleanQuery.Builder().add(q, BooleanClause.Occur.FILTER)
-                        .add(LatLonPoint.newDistanceQuery(POINT, lat, lon, last + 2 * margin(last)),
-                                BooleanClause.Occur.FILTER).build();
-                docs = s.search(ties, Math.max(1, s.count(ties))).scoreDocs;
-            }
             StoredFields stored = s.storedFields();
-            List<GeoHit> hits = new ArrayList<>();
-            for (ScoreDoc hit : docs) {
-                Document d = stored.document(hit.doc);
-                double pLat = d.getField(LAT).numericValue().doubleValue();
-                double pLon = d.getField(LON).numericValue().doubleValue();
-                double distance = LatLon.distanceMeters(lat, lon, pLat, pLon);
-                if (inside.test(pLat, pLon, distance)) {
-                    hits.add(new GeoHit(d.get(STORED_ID), pLat, pLon, distance));
+            for (int n = limit; ; n = n > Integer.MAX_VALUE / 2 ? Integer.MAX_VALUE : n * 2) {
+                ScoreDoc[] docs = s.search(q, n, byDistance).scoreDocs;
+                List<GeoHit> hits = new ArrayList<>();
+                for (ScoreDoc doc : docs) {
+                    GeoHit hit = measured(stored.document(doc.doc), inside, lat, lon);
+                    if (hit != null && hits.add(hit) && hits.size() == limit) {
+                        double last = (Double) ((FieldDoc) doc).fields[0];
+                        Query ties = new BooleanQuery.Builder().add(q, BooleanClause.Occur.FILTER)
+                                .add(LatLonPoint.newDistanceQuery(POINT, lat, lon, last + 2 * margin(last)),
+                                        BooleanClause.Occur.FILTER).build();
+                        docs = s.search(ties, Math.max(1, s.count(ties))).scoreDocs;
+                        hits.clear();
+                        for (ScoreDoc tie : docs) {
+                            GeoHit h = measured(stored.document(tie.doc), inside, lat, lon);
+                            if (h != null) {
+                                hits.add(h);
+                            }
+                        }
+                        return nearest(hits, limit, docs.length, meter);
+                    }
+                }
+                if (docs.length < n) {
+                    return nearest(hits, limit, docs.length, meter);
                 }
             }
-            hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
-            List<GeoHit> out = hits.size() > limit ? List.copyOf(hits.subList(0, limit)) : List.copyOf(hits);
-            meter.extraItemsRead(docs.length - out.size());
-            return out;
         });
+    }
+
+    /** The stored point measured exactly, or null when outside the shape. */
+    private static GeoHit measured(Document d, Inside inside, double lat, double lon) {
+        double pLat = d.getField(LAT).numericValue().doubleValue();
+        double pLon = d.getField(LON).numericValue().doubleValue();
+        double distance = LatLon.distanceMeters(lat, lon, pLat, pLon);
+        return inside.test(pLat, pLon, distance) ? new GeoHit(d.get(STORED_ID), pLat, pLon, distance) : null;
+    }
+
+    private static List<GeoHit> nearest(List<GeoHit> hits, int limit, int candidates, CostMeter meter) {
+        hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
+        List<GeoHit> out = hits.size() > limit ? List.copyOf(hits.subList(0, limit)) : List.copyOf(hits);
+        meter.extraItemsRead(candidates - out.size());
+        return out;
     }
 
     private static BytesRef term(String set, String id) {
