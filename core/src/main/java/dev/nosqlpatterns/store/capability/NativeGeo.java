@@ -4,7 +4,7 @@ import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.List;
 
 /**
- * A store's own geo search (Redis GEOSEARCH, Lucene LatLonPoint, MongoDB 2dsphere): points of ids in
+ * A store's own geo search (Redis geo sets, Lucene LatLonPoint, MongoDB 2dsphere): points of ids in
  * named sets, found by radius or box. Coordinates in degrees (WGS84), distances in metres.
  *
  * <p>The contract every adapter keeps, whatever its store does natively:
