@@ -19,6 +19,11 @@ public abstract class NativeGeoOracleSuite extends GeoOracleSuite {
     }
 
     @Override
+    protected boolean wholeSphereIsCheap() {
+        return true;
+    }
+
+    @Override
     protected List<GeoOracle.Path> paths() {
         return List.of(GeoOracle.capability(store, newTable()), GeoOracle.index(store, newTable(), GeoIndex.Strategy.NATIVE));
     }
