@@ -16,7 +16,7 @@ import redis.clients.jedis.UnifiedJedis;
  * coordinates decide.
  *
  * <p>Redis keeps points as 52-bit geohashes (a few decimetres off) and only within latitude
- * ±85.05112878 (and encodes that latitude itself wrongly), so a hash beside each set keeps every
+ * ±85.05112878 (its own searches miss points at that limit), so a hash beside each set keeps every
  * point's exact coordinates, and points beyond ±{@value #HASHED_LATITUDE} live in a second hash
  * instead of the geo set. A search reads, in one script call, the points of the geohash score ranges
  * that cover the area's latitude and longitude bounds ({@link GeoScoreRanges}, split at the
@@ -24,6 +24,8 @@ import redis.clients.jedis.UnifiedJedis;
  * ±{@value #HASHED_LATITUDE}; then it measures and filters exactly with
  * {@link LatLon#distanceMeters} and {@link LatLonBox#contains}, and keeps the nearest {@code limit}
  * (ties by id). GEOSEARCH is not used: it misses points near the latitude limit and near the poles.
+ * A search reaching beyond ±{@value #HASHED_LATITUDE} reads every polar point of the set, which is
+ * cheap while few points lie that near a pole.
  */
 final class RedisGeo implements NativeGeo {
     /** The largest latitude kept in the geo set; points beyond live in the polar hash. */
