@@ -24,7 +24,9 @@ import java.util.Objects;
  * repairable sequence ({@link #verify()}, {@link #repair()}). Points live in <em>scopes</em>, such as a
  * category: a search in one scope reads only that scope's entries (points of one category near X),
  * which the cell key alone could not do. {@link Strategy#NATIVE} serves the same calls from
- * {@link NativeGeo}, so the two can be compared.
+ * {@link NativeGeo}, so the two can be compared; both give the same, exact answers (the brute-force
+ * answer over the points put, by {@link LatLon#distanceMeters}, nearest first, ties by id, a limit
+ * keeping the first hits of that order), at every latitude and across the antimeridian.
  *
  * <pre>{@code
  * GeoIndex shops = GeoIndex.builder(store, "places").name("shops").build();

@@ -10,18 +10,15 @@ import java.util.List;
 
 /**
  * The geo index on the store's own geo search ({@link NativeGeo}): one native set per table, index and
- * scope. Searches ask the store for a slightly larger circle or box (stores differ in Earth radius and
- * round coordinates), then apply the same exact filter and distances as the cell strategy, so both
- * strategies answer alike. Calls go through {@link Store#nativeGeo()}, which reports their cost.
+ * scope. The capability answers exactly, with the distances of {@link LatLon#distanceMeters} and the
+ * nearest {@code limit} first (see {@link NativeGeo}), so searches pass the shape and the limit through
+ * unchanged; hits are re-measured with the same {@link Circle} and {@link LatLonBox} checks the cell
+ * strategy uses, so both strategies answer alike. Calls go through {@link Store#nativeGeo()}, which
+ * reports their cost.
  */
 final class NativeStrategy implements GeoStrategy {
     private static final CompositeKeyCodec SET = CompositeKeyCodec.of(SegmentType.STRING, SegmentType.STRING,
             SegmentType.STRING);
-    /** Relative and absolute slack on a native radius, above the stores' differences in Earth radius. */
-    private static final double RADIUS_SLACK = 1.002;
-    private static final double RADIUS_SLACK_METERS = 1.0;
-    /** Slack on a native box, in degrees (about 1 m). */
-    private static final double BOX_SLACK = 1e-5;
 
     private final Store.NativeGeoCalls geo;
     private final String table;
@@ -57,9 +54,9 @@ final class NativeStrategy implements GeoStrategy {
     @Override
     public List<GeoHit> withinRadius(String scope, Circle circle, int limit) {
         LatLon c = circle.centre();
-        double wider = circle.radiusMeters() * RADIUS_SLACK + RADIUS_SLACK_METERS;
         List<GeoHit> hits = new ArrayList<>();
-        for (NativeGeo.GeoHit hit : geo.withinRadius(set(scope), c.latitude(), c.longitude(), wider, limit)) {
+        for (NativeGeo.GeoHit hit : geo.withinRadius(set(scope), c.latitude(), c.longitude(), circle.radiusMeters(),
+                limit)) {
             double d = circle.distanceTo(hit.latitude(), hit.longitude());
             if (d <= circle.radiusMeters()) {
                 hits.add(new GeoHit(hit.id(), new LatLon(hit.latitude(), hit.longitude()), d));
@@ -70,11 +67,9 @@ final class NativeStrategy implements GeoStrategy {
 
     @Override
     public List<GeoHit> withinBox(String scope, LatLonBox box, int limit) {
-        LatLonBox wider = widen(box);
         LatLon centre = box.centre();
         List<GeoHit> hits = new ArrayList<>();
-        for (NativeGeo.GeoHit hit : geo.withinBox(set(scope), wider.south(), wider.west(), wider.north(), wider.east(),
-                limit)) {
+        for (NativeGeo.GeoHit hit : geo.withinBox(set(scope), box.south(), box.west(), box.north(), box.east(), limit)) {
             if (box.containsUnchecked(hit.latitude(), hit.longitude())) {
                 LatLon p = new LatLon(hit.latitude(), hit.longitude());
                 hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
@@ -86,17 +81,6 @@ final class NativeStrategy implements GeoStrategy {
     @Override
     public GeoAudit audit(boolean fix) {
         return GeoAudit.empty(fix);
-    }
-
-    static LatLonBox widen(LatLonBox box) {
-        double south = Math.max(-90, box.south() - BOX_SLACK);
-        double north = Math.min(90, box.north() + BOX_SLACK);
-        if (box.widthDegrees() + 2 * BOX_SLACK >= 360) {
-            return new LatLonBox(south, -180, north, 180);
-        }
-        double west = box.west() - BOX_SLACK;
-        double east = box.east() + BOX_SLACK;
-        return new LatLonBox(south, west < -180 ? west + 360 : west, north, east > 180 ? east - 360 : east);
     }
 
     private static List<GeoHit> sorted(List<GeoHit> hits, int limit) {

@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.lucene;
 
+import dev.nosqlpatterns.geo.LatLon;
+import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
@@ -16,17 +18,24 @@ import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.SloppyMath;
 
 /**
  * Points in named sets as {@link LatLonPoint}s (for distance and box queries) with doc values (to sort
- * by distance). The exact coordinates given are stored and returned; distances are haversine metres.
+ * by distance). The exact coordinates given are stored and returned.
+ *
+ * <p>Lucene rounds coordinates to about a centimetre and measures with a fast approximate haversine,
+ * so its answers alone are off at the edges and in the order of near ties. A search therefore asks
+ * Lucene for a shape wider by {@link #margin}, sorted by its distance, until {@code limit} of the
+ * points read lie inside the exact shape; it then reads every point whose Lucene distance is within
+ * twice the margin of the last of those (its ties and near ties). Every candidate is then measured exactly from its stored coordinates with
+ * {@link LatLon#distanceMeters} and {@link LatLonBox#contains}, ranked by distance then id, and cut to
+ * the limit, as {@link NativeGeo} requires.
  */
 final class GeoIndex implements NativeGeo {
     private static final String ID = "_gid";
@@ -35,6 +44,8 @@ final class GeoIndex implements NativeGeo {
     private static final String STORED_ID = "_gid_s";
     private static final String LAT = "_glat";
     private static final String LON = "_glon";
+    /** Degrees a box is widened by before Lucene sees it: above its rounding of coordinates (under 1e-7). */
+    private static final double BOX_MARGIN = 1e-6;
     /** Points per write of a batch: a bounded set of terms to replace. */
     private static final int CHUNK = 1_000;
 
@@ -92,8 +103,8 @@ final class GeoIndex implements NativeGeo {
         if (!(radiusMeters >= 0) || Double.isInfinite(radiusMeters)) {
             throw new IllegalArgumentException("radius must be a finite number of metres >= 0, got " + radiusMeters);
         }
-        Query q = LatLonPoint.newDistanceQuery(POINT, latitude, longitude, radiusMeters);
-        return search(set, q, latitude, longitude, limit, meter);
+        Query q = LatLonPoint.newDistanceQuery(POINT, latitude, longitude, radiusMeters + margin(radiusMeters));
+        return search(set, q, (pLat, pLon, d) -> d <= radiusMeters, latitude, longitude, limit, meter);
     }
 
     @Override
@@ -105,35 +116,90 @@ final class GeoIndex implements NativeGeo {
         if (south > north) {
             throw new IllegalArgumentException("the box's south " + south + " lies north of its north " + north);
         }
-        Query q = LatLonPoint.newBoxQuery(POINT, south, north, west, east);
-        double centreLon = west <= east ? (west + east) / 2 : normalize((west + east + 360) / 2);
-        return search(set, q, (south + north) / 2, centreLon, limit, meter);
+        LatLonBox box = LatLonBox.of(south, west, north, east);
+        LatLon centre = box.centre();
+        return search(set, widerBox(box), (pLat, pLon, d) -> box.contains(pLat, pLon), centre.latitude(),
+                centre.longitude(), limit, meter);
     }
 
-    /** One search; the matching documents beyond those returned count as extra items read. */
-    private List<GeoHit> search(String set, Query shape, double lat, double lon, int limit, CostMeter meter) {
+    /** The box widened by {@link #BOX_MARGIN} on every side, across the antimeridian when it reaches it. */
+    private static Query widerBox(LatLonBox box) {
+        double south = Math.max(-90, box.south() - BOX_MARGIN);
+        double north = Math.min(90, box.north() + BOX_MARGIN);
+        if (box.widthDegrees() + 2 * BOX_MARGIN >= 360) {
+            return LatLonPoint.newBoxQuery(POINT, south, north, -180, 180);
+        }
+        double west = box.west() - BOX_MARGIN;
+        double east = box.east() + BOX_MARGIN;
+        return LatLonPoint.newBoxQuery(POINT, south, north, west < -180 ? west + 360 : west,
+                east > 180 ? east - 360 : east);
+    }
+
+    /** Metres by which Lucene's distance may differ from the exact one (rounding and approximation). */
+    static double margin(double meters) {
+        return 1.0 + meters * 1e-6;
+    }
+
+    /** Whether a candidate, at exact distance {@code d} from the centre, is inside the shape. */
+    private interface Inside {
+        boolean test(double latitude, double longitude, double d);
+    }
+
+    /**
+     * One read: the nearest points by Lucene's distance, more and more of them until {@code limit} of
+     * them are inside the exact shape (or none is left); then, if so, every point as near as the last of
+     * those within twice the margin. All are measured exactly; the candidates measured beyond those
+     * returned count as extra items read.
+     */
+    private List<GeoHit> search(String set, Query shape, Inside inside, double lat, double lon, int limit,
+                                CostMeter meter) {
         Query q = new BooleanQuery.Builder().add(shape, BooleanClause.Occur.FILTER)
                 .add(new TermQuery(new Term(SET, set)), BooleanClause.Occur.FILTER).build();
         Sort byDistance = new Sort(LatLonDocValuesField.newDistanceSort(POINT, lat, lon));
         meter.roundTrip();
         return reader.read(null, null, s -> {
-            TopDocs top = s.search(q, limit, byDistance);
             StoredFields stored = s.storedFields();
-            List<GeoHit> hits = new ArrayList<>();
-            for (ScoreDoc hit : top.scoreDocs) {
-                Document d = stored.document(hit.doc);
-                double pLat = d.getField(LAT).numericValue().doubleValue();
-                double pLon = d.getField(LON).numericValue().doubleValue();
-                hits.add(new GeoHit(d.get(STORED_ID), pLat, pLon, SloppyMath.haversinMeters(lat, lon, pLat, pLon)));
+            for (int n = limit; ; n = n > Integer.MAX_VALUE / 2 ? Integer.MAX_VALUE : n * 2) {
+                ScoreDoc[] docs = s.search(q, n, byDistance).scoreDocs;
+                List<GeoHit> hits = new ArrayList<>();
+                for (ScoreDoc doc : docs) {
+                    GeoHit hit = measured(stored.document(doc.doc), inside, lat, lon);
+                    if (hit != null && hits.add(hit) && hits.size() == limit) {
+                        double last = (Double) ((FieldDoc) doc).fields[0];
+                        Query ties = new BooleanQuery.Builder().add(q, BooleanClause.Occur.FILTER)
+                                .add(LatLonPoint.newDistanceQuery(POINT, lat, lon, last + 2 * margin(last)),
+                                        BooleanClause.Occur.FILTER).build();
+                        docs = s.search(ties, Math.max(1, s.count(ties))).scoreDocs;
+                        hits.clear();
+                        for (ScoreDoc tie : docs) {
+                            GeoHit h = measured(stored.document(tie.doc), inside, lat, lon);
+                            if (h != null) {
+                                hits.add(h);
+                            }
+                        }
+                        return nearest(hits, limit, docs.length, meter);
+                    }
+                }
+                if (docs.length < n) {
+                    return nearest(hits, limit, docs.length, meter);
+                }
             }
-            hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
-            meter.extraItemsRead(Math.max(0, top.totalHits.value - hits.size()));
-            return hits;
         });
     }
 
-    private static double normalize(double lon) {
-        return lon > 180 ? lon - 360 : lon;
+    /** The stored point measured exactly, or null when outside the shape. */
+    private static GeoHit measured(Document d, Inside inside, double lat, double lon) {
+        double pLat = d.getField(LAT).numericValue().doubleValue();
+        double pLon = d.getField(LON).numericValue().doubleValue();
+        double distance = LatLon.distanceMeters(lat, lon, pLat, pLon);
+        return inside.test(pLat, pLon, distance) ? new GeoHit(d.get(STORED_ID), pLat, pLon, distance) : null;
+    }
+
+    private static List<GeoHit> nearest(List<GeoHit> hits, int limit, int candidates, CostMeter meter) {
+        hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
+        List<GeoHit> out = hits.size() > limit ? List.copyOf(hits.subList(0, limit)) : List.copyOf(hits);
+        meter.extraItemsRead(candidates - out.size());
+        return out;
     }
 
     private static BytesRef term(String set, String id) {

@@ -5,9 +5,12 @@ import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReplaceOptions;
+import dev.nosqlpatterns.geo.LatLon;
+import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import org.bson.BsonArray;
@@ -25,9 +28,18 @@ import org.bson.BsonValue;
  * in metres: a radius search bounds it by {@code maxDistance}; a box search runs from the box's centre
  * filtered to the box in degrees ({@code lat}/{@code lng} ranges, split at the antimeridian), since
  * GeoJSON polygons have geodesic edges, not edges along parallels.
+ *
+ * <p>The server measures on a sphere of 6378.1 km, not the library's, so a radius search asks for a
+ * slightly larger radius, and every hit is measured again from its stored coordinates with
+ * {@link LatLon#distanceMeters} (or {@link LatLonBox#contains}) before the limit: the aggregation reads
+ * more and more of the nearest until {@code limit} of them are inside, then every point as near as the
+ * last of those within a small margin (its near ties), and the exact ranking (distance, then id) keeps
+ * the first {@code limit}, as {@link NativeGeo} requires.
  */
 final class Geo implements NativeGeo {
     private static final String NAME = "geo";
+    /** The server's Earth radius over the library's, with room to spare: radii are widened by it. */
+    private static final double SERVER_RADIUS_RATIO = 1.0012;
     /** Points per bulk write of a batch. */
     private static final int CHUNK = 1_000;
 
@@ -75,8 +87,9 @@ final class Geo implements NativeGeo {
             throw new IllegalArgumentException("radius must be a finite number of metres >= 0, got " + radiusMeters);
         }
         checkLimit(limit);
-        BsonDocument near = geoNear(set, latitude, longitude, new BsonDocument()).append("maxDistance", new BsonDouble(radiusMeters));
-        return run(near, limit, meter);
+        BsonDocument near = geoNear(set, latitude, longitude, new BsonDocument())
+                .append("maxDistance", new BsonDouble(radiusMeters * SERVER_RADIUS_RATIO + 1));
+        return run(near, (lat, lng, d) -> d <= radiusMeters, latitude, longitude, limit, meter);
     }
 
     @Override
@@ -89,18 +102,20 @@ final class Geo implements NativeGeo {
                     + " got south " + south + ", west " + west + ", north " + north + ", east " + east);
         }
         BsonDocument lat = new BsonDocument("lat", new BsonDocument("$gte", new BsonDouble(south)).append("$lte", new BsonDouble(north)));
-        BsonDocument filter;
+        List<BsonValue> lng = new ArrayList<>();
         if (west <= east) {
-            filter = lat.append("lng", new BsonDocument("$gte", new BsonDouble(west)).append("$lte", new BsonDouble(east)));
+            lng.add(new BsonDocument("lng", new BsonDocument("$gte", new BsonDouble(west)).append("$lte", new BsonDouble(east))));
         } else {
-            filter = lat.append("$or", new BsonArray(List.of(
-                    new BsonDocument("lng", new BsonDocument("$gte", new BsonDouble(west))),
-                    new BsonDocument("lng", new BsonDocument("$lte", new BsonDouble(east))))));
+            lng.add(new BsonDocument("lng", new BsonDocument("$gte", new BsonDouble(west))));
+            lng.add(new BsonDocument("lng", new BsonDocument("$lte", new BsonDouble(east))));
         }
-        double width = west <= east ? east - west : east + 360 - west;
-        double centreLng = west + width / 2;
-        centreLng = centreLng > 180 ? centreLng - 360 : centreLng;
-        return run(geoNear(set, (south + north) / 2, centreLng, filter), limit, meter);
+        // Longitudes -180 and 180 are one meridian.
+        lng.add(new BsonDocument("lng", new BsonDouble(east == 180 || west == 180 ? -180 : 180)));
+        BsonDocument filter = lat.append("$or", new BsonArray(lng));
+        LatLonBox box = LatLonBox.of(south, west, north, east);
+        LatLon centre = box.centre();
+        return run(geoNear(set, centre.latitude(), centre.longitude(), filter), (la, ln, d) -> box.contains(la, ln),
+                centre.latitude(), centre.longitude(), limit, meter);
     }
 
     private BsonDocument geoNear(String set, double latitude, double longitude, BsonDocument query) {
@@ -110,18 +125,69 @@ final class Geo implements NativeGeo {
                 .append("query", query.append(Documents.ID + ".s", new BsonString(set)));
     }
 
-    /** One aggregation: the server examines what it returns, as far as the driver tells. */
-    private List<GeoHit> run(BsonDocument geoNear, int limit, CostMeter meter) {
-        meter.roundTrip();
-        return Errors.call("geo search", tables.internalName(NAME), null, () -> {
+    /**
+     * Aggregations of the nearest by the server's distance, more each time, until {@code limit} lie
+     * inside the exact shape or none is left; then one for the near ties of the last of those. Every
+     * hit is measured exactly; those measured beyond the ones returned count as extra items read.
+     */
+    private List<GeoHit> run(BsonDocument geoNear, Inside inside, double lat, double lon, int limit, CostMeter meter) {
+        for (int n = limit; ; n = n > Integer.MAX_VALUE / 2 ? Integer.MAX_VALUE : n * 2) {
+            List<BsonDocument> docs = aggregate(geoNear, n, meter);
             List<GeoHit> hits = new ArrayList<>();
-            for (BsonDocument d : collection().aggregate(List.of(new BsonDocument("$geoNear", geoNear),
-                    new BsonDocument("$limit", new BsonInt32(limit)))).batchSize(limit)) {
-                hits.add(new GeoHit(d.getDocument(Documents.ID).getString("i").getValue(), number(d.get("lat")),
-                        number(d.get("lng")), number(d.get("d"))));
+            for (BsonDocument d : docs) {
+                GeoHit hit = measured(d, inside, lat, lon);
+                if (hit != null && hits.add(hit) && hits.size() == limit) {
+                    double last = number(d.get("d"));
+                    double ties = last + 2 * (last * 1e-6 + 0.01);
+                    BsonValue max = geoNear.get("maxDistance");
+                    BsonDocument near = geoNear.clone().append("maxDistance",
+                            new BsonDouble(max == null ? ties : Math.min(ties, number(max))));
+                    docs = aggregate(near, 0, meter);
+                    hits.clear();
+                    for (BsonDocument t : docs) {
+                        GeoHit h = measured(t, inside, lat, lon);
+                        if (h != null) {
+                            hits.add(h);
+                        }
+                    }
+                    return nearest(hits, limit, docs.size(), meter);
+                }
             }
-            return hits;
-        });
+            if (docs.size() < n) {
+                return nearest(hits, limit, docs.size(), meter);
+            }
+        }
+    }
+
+    /** One {@code $geoNear} aggregation, with {@code $limit} when {@code limit > 0}. */
+    private List<BsonDocument> aggregate(BsonDocument geoNear, int limit, CostMeter meter) {
+        meter.roundTrip();
+        List<BsonDocument> stages = new ArrayList<>(List.of(new BsonDocument("$geoNear", geoNear)));
+        if (limit > 0) {
+            stages.add(new BsonDocument("$limit", new BsonInt32(limit)));
+        }
+        return Errors.call("geo search", tables.internalName(NAME), null,
+                () -> collection().aggregate(stages).into(new ArrayList<>()));
+    }
+
+    private static GeoHit measured(BsonDocument d, Inside inside, double lat, double lon) {
+        double pLat = number(d.get("lat"));
+        double pLon = number(d.get("lng"));
+        double distance = LatLon.distanceMeters(lat, lon, pLat, pLon);
+        return inside.test(pLat, pLon, distance)
+                ? new GeoHit(d.getDocument(Documents.ID).getString("i").getValue(), pLat, pLon, distance) : null;
+    }
+
+    private static List<GeoHit> nearest(List<GeoHit> hits, int limit, int candidates, CostMeter meter) {
+        hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
+        List<GeoHit> out = hits.size() > limit ? List.copyOf(hits.subList(0, limit)) : List.copyOf(hits);
+        meter.extraItemsRead(candidates - out.size());
+        return out;
+    }
+
+    /** Whether a point, at exact distance {@code d} from the centre, is inside the shape. */
+    private interface Inside {
+        boolean test(double latitude, double longitude, double d);
     }
 
     private MongoCollection<BsonDocument> collection() {

@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
  *   P{t}x&lt;index&gt;  sorted set: one native secondary index
  *   Pgeo{set}       sorted set: the points of a {@code NativeGeo} set, as geohashes
  *   Pgeo{set}c      hash: their exact coordinates
- *   Pgeo{set}p      hash: the points beyond latitude ±85.05112878, which Redis cannot hash
+ *   Pgeo{set}p      hash: the points beyond latitude ±85, near or past what Redis can hash
  * </pre>
  * In the partition tag, '%' and '}' are escaped as %25 and %7D: a '}' would end the hash tag early.
  */

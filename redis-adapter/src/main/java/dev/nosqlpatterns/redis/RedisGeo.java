@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.redis;
 
+import dev.nosqlpatterns.geo.LatLon;
+import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
@@ -8,28 +10,26 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.args.GeoUnit;
-import redis.clients.jedis.params.GeoSearchParam;
-import redis.clients.jedis.resps.GeoRadiusResponse;
 
 /**
- * {@link NativeGeo} on Redis geo sets: GEOSEARCH finds the candidates, exact coordinates decide.
+ * {@link NativeGeo} on Redis geo sets: the geohash scores of GEOADD find the candidates, exact
+ * coordinates decide.
  *
  * <p>Redis keeps points as 52-bit geohashes (a few decimetres off) and only within latitude
- * ±85.05112878, so a hash beside each set keeps every point's exact coordinates, and points nearer a
- * pole live in a second hash instead of the geo set. A search asks GEOSEARCH for a slightly larger
- * circle (around the nearest hashable centre), adds the polar points when the area reaches them, then
- * measures and filters exactly. A box search is a radius search covering the box, filtered to the box,
- * since GEOSEARCH BYBOX measures its box in metres, not degrees. Distances are great-circle distances
- * on the sphere Redis uses (radius 6372797.560856 m).
+ * ±85.05112878 (its own searches miss points at that limit), so a hash beside each set keeps every
+ * point's exact coordinates, and points beyond ±{@value #HASHED_LATITUDE} live in a second hash
+ * instead of the geo set. A search reads, in one script call, the points of the geohash score ranges
+ * that cover the area's latitude and longitude bounds ({@link GeoScoreRanges}, split at the
+ * antimeridian, with a cell of margin), plus the polar points when the area reaches beyond
+ * ±{@value #HASHED_LATITUDE}; then it measures and filters exactly with
+ * {@link LatLon#distanceMeters} and {@link LatLonBox#contains}, and keeps the nearest {@code limit}
+ * (ties by id). GEOSEARCH is not used: it misses points near the latitude limit and near the poles.
+ * A search reaching beyond ±{@value #HASHED_LATITUDE} reads every polar point of the set, which is
+ * cheap while few points lie that near a pole.
  */
 final class RedisGeo implements NativeGeo {
-    static final double MAX_LATITUDE = 85.05112878;
-    private static final double EARTH_RADIUS_M = 6372797.560856;
-    /** Fewer metres than any degree of latitude spans, to decide safely whether an area reaches a pole. */
-    private static final double MIN_METRES_PER_DEGREE = 110_000;
-    /** Extra candidates asked for, so that rounding in Redis's own ranking cannot push a hit out. */
-    private static final int SPARE = 32;
+    /** The largest latitude kept in the geo set; points beyond live in the polar hash. */
+    static final double HASHED_LATITUDE = 85.0;
 
     private final UnifiedJedis jedis;
     private final Keys keys;
@@ -47,7 +47,7 @@ final class RedisGeo implements NativeGeo {
             checkSet(set, p.id());
             checkPoint(p.latitude(), p.longitude());
             List<byte[]> args = new ArrayList<>(List.of(Keys.utf8(p.id()), Keys.utf8(p.latitude() + "," + p.longitude())));
-            if (Math.abs(p.latitude()) <= MAX_LATITUDE) {
+            if (Math.abs(p.latitude()) <= HASHED_LATITUDE) {
                 args.add(Keys.utf8(Double.toString(normalize(p.longitude()))));
                 args.add(Keys.utf8(Double.toString(p.latitude())));
             }
@@ -76,8 +76,9 @@ final class RedisGeo implements NativeGeo {
             throw new IllegalArgumentException("radius must be a finite number of metres >= 0, got " + radiusMeters);
         }
         checkLimit(limit);
+        List<GeoHit> candidates = candidates(set, GeoScoreRanges.circleBounds(latitude, longitude, radiusMeters),
+                latitude, longitude, meter);
         List<GeoHit> hits = new ArrayList<>();
-        List<GeoHit> candidates = candidates(set, latitude, longitude, radiusMeters, limit, meter);
         for (GeoHit h : candidates) {
             if (h.distanceMeters() <= radiusMeters) {
                 hits.add(h);
@@ -95,56 +96,38 @@ final class RedisGeo implements NativeGeo {
             throw new IllegalArgumentException("box must have -90 <= south <= north <= 90 and longitudes in [-180, 180],"
                     + " got south " + south + ", west " + west + ", north " + north + ", east " + east);
         }
-        double width = west <= east ? east - west : east + 360 - west;
-        double centreLat = (south + north) / 2;
-        double centreLon = normalize(west + width / 2);
-        double radius = 0;
-        for (int i = 0; i <= 16; i++) {
-            double lon = normalize(west + width * i / 16);
-            double lat = south + (north - south) * i / 16;
-            radius = Math.max(radius, Math.max(distance(centreLat, centreLon, south, lon),
-                    distance(centreLat, centreLon, north, lon)));
-            radius = Math.max(radius, Math.max(distance(centreLat, centreLon, lat, west),
-                    distance(centreLat, centreLon, lat, east)));
-        }
+        LatLonBox box = LatLonBox.of(south, west, north, east);
+        LatLon centre = box.centre();
+        double[] bounds = GeoScoreRanges.withLongitudes(south, north, west, west + box.widthDegrees());
+        List<GeoHit> candidates = candidates(set, bounds, centre.latitude(), centre.longitude(), meter);
         List<GeoHit> hits = new ArrayList<>();
-        List<GeoHit> candidates = candidates(set, centreLat, centreLon, radius * 1.01 + 1, 0, meter);
         for (GeoHit h : candidates) {
-            boolean inLon = west <= east ? h.longitude() >= west && h.longitude() <= east
-                    : h.longitude() >= west || h.longitude() <= east;
-            if (inLon && h.latitude() >= south && h.latitude() <= north) {
+            if (box.contains(h.latitude(), h.longitude())) {
                 hits.add(h);
             }
         }
         return nearest(hits, limit, candidates.size(), meter);
     }
 
-    /** Every point that may lie within {@code radius} of the centre, with exact coordinates and distance. */
-    private List<GeoHit> candidates(String set, double lat, double lon, double radius, int limit, CostMeter meter) {
-        double hashable = Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat));
-        double shift = distance(lat, lon, hashable, lon);
-        GeoSearchParam p = GeoSearchParam.geoSearchParam().fromLonLat(normalize(lon), hashable)
-                .byRadius(radius + shift + 1, GeoUnit.M).asc();
-        if (limit > 0 && shift == 0) {
-            p.count(limit + SPARE);
+    /**
+     * Every point within the bounds {south, north, west, east, ...}, with exact coordinates and the
+     * distance from (lat, lon): one script call.
+     */
+    private List<GeoHit> candidates(String set, double[] bounds, double lat, double lon, CostMeter meter) {
+        double[] lons = java.util.Arrays.copyOfRange(bounds, 2, bounds.length);
+        List<GeoScoreRanges.Range> ranges = GeoScoreRanges.cover(bounds[0], bounds[1], lons);
+        boolean polar = bounds[0] < -HASHED_LATITUDE || bounds[1] > HASHED_LATITUDE;
+        List<byte[]> args = new ArrayList<>(1 + 2 * ranges.size());
+        args.add(Keys.utf8(polar ? "1" : "0"));
+        for (GeoScoreRanges.Range r : ranges) {
+            args.add(Keys.utf8(Long.toString(r.min())));
+            args.add(Keys.utf8(Long.toString(r.max())));
         }
-        meter.roundTrip();
-        List<GeoRadiusResponse> found = Errors.guard(null, null, () -> jedis.geosearch(keys.geo(set), p));
+        Object reply = Errors.guard(null, null, () -> Script.GEO_SCAN.run(jedis, meter, geoKeys(set), args));
+        List<?> flat = (List<?>) reply;
         Map<String, GeoHit> out = new LinkedHashMap<>();
-        if (!found.isEmpty()) {
-            byte[][] ids = found.stream().map(GeoRadiusResponse::getMember).toArray(byte[][]::new);
-            meter.roundTrip();
-            List<byte[]> coordinates = Errors.guard(null, null, () -> jedis.hmget(keys.geoCoordinates(set), ids));
-            for (int i = 0; i < ids.length; i++) {
-                if (coordinates.get(i) != null) {
-                    add(out, RangeReads.utf8(ids[i]), coordinates.get(i), lat, lon);
-                }
-            }
-        }
-        if (Math.abs(lat) + radius / MIN_METRES_PER_DEGREE > MAX_LATITUDE) {
-            meter.roundTrip();
-            Map<byte[], byte[]> polar = Errors.guard(null, null, () -> jedis.hgetAll(keys.geoPolar(set)));
-            polar.forEach((id, c) -> add(out, RangeReads.utf8(id), c, lat, lon));
+        for (int i = 0; i + 1 < flat.size(); i += 2) {
+            add(out, RangeReads.utf8((byte[]) flat.get(i)), (byte[]) flat.get(i + 1), lat, lon);
         }
         return List.copyOf(out.values());
     }
@@ -153,10 +136,10 @@ final class RedisGeo implements NativeGeo {
         String[] parts = RangeReads.utf8(coordinates).split(",");
         double pLat = Double.parseDouble(parts[0]);
         double pLon = Double.parseDouble(parts[1]);
-        out.put(id, new GeoHit(id, pLat, pLon, distance(lat, lon, pLat, pLon)));
+        out.put(id, new GeoHit(id, pLat, pLon, LatLon.distanceMeters(lat, lon, pLat, pLon)));
     }
 
-    /** The nearest {@code limit} hits; the other candidates read are reported as extra items read. */
+    /** The nearest {@code limit} hits, ties by id; the other candidates read are reported as extra items read. */
     private static List<GeoHit> nearest(List<GeoHit> hits, int limit, int candidates, CostMeter meter) {
         hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
         List<GeoHit> out = List.copyOf(hits.subList(0, Math.min(limit, hits.size())));
@@ -187,17 +170,8 @@ final class RedisGeo implements NativeGeo {
         }
     }
 
-    /** Longitude into [-180, 180): GEOSEARCH from longitude 180 misses points east of the antimeridian. */
+    /** Longitude into [-180, 180): Redis encodes longitude 180 past the last geohash cell. */
     private static double normalize(double lon) {
         return lon >= 180 ? lon - 360 : lon;
-    }
-
-    /** Great-circle distance in metres (haversine), on Redis's sphere. */
-    static double distance(double lat1, double lon1, double lat2, double lon2) {
-        double dLat = Math.toRadians(lat2 - lat1);
-        double dLon = Math.toRadians(lon2 - lon1);
-        double a = Math.pow(Math.sin(dLat / 2), 2)
-                + Math.cos(Math.toRadians(lat1)) * Math.cos(Math.toRadians(lat2)) * Math.pow(Math.sin(dLon / 2), 2);
-        return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
     }
 }

@@ -24,6 +24,7 @@ final class Script {
     static final Script SCAN = load("scan.lua");
     static final Script DROP = load("drop.lua");
     static final Script GEO = load("geo.lua");
+    static final Script GEO_SCAN = load("geoscan.lua");
 
     private final String name;
     private final byte[] source;

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Native geo search on GEOADD/GEOSEARCH, with exact coordinates kept beside the geohashes. */
+/** Native geo search on GEOADD and geohash score ranges, with exact coordinates kept beside the geohashes. */
 class RedisGeoTest {
     private Store store;
     private Store.NativeGeoCalls geo;
@@ -92,6 +92,31 @@ class RedisGeoTest {
         geo.removePoint(set, "alert");
         geo.removePoint(set, "near-pole");
         assertEquals(List.of(), ids(geo.withinRadius(set, 90, 0, 2_000_000, 10)));
+    }
+
+    @Test
+    void scoreRangesHoldTheScoresRedisGivesRandomPoints() {
+        java.util.Random random = new java.util.Random(3);
+        byte[] key = Keys.utf8("nspg:scores:" + System.nanoTime());
+        var jedis = RedisTestServer.client();
+        try {
+            for (int i = 0; i < 300; i++) {
+                double lat = (random.nextDouble() * 2 - 1) * RedisGeo.HASHED_LATITUDE;
+                double lon = i % 10 == 0 ? -180 : random.nextDouble() * 360 - 180;
+                byte[] member = Keys.utf8("p" + i);
+                jedis.geoadd(key, lon, lat, member);
+                long score = jedis.zscore(key, member).longValue();
+                double[] bounds = GeoScoreRanges.withLongitudes(lat, lat, lon, lon);
+                List<GeoScoreRanges.Range> ranges = GeoScoreRanges.cover(bounds[0], bounds[1],
+                        java.util.Arrays.copyOfRange(bounds, 2, bounds.length));
+                assertTrue(ranges.stream().anyMatch(r -> score >= r.min() && score < r.max()),
+                        () -> "(" + lat + ", " + lon + ") scored " + score + ", outside " + ranges);
+                assertTrue(ranges.stream().mapToLong(r -> r.max() - r.min()).sum() < (1L << 52) / 1_000_000,
+                        () -> "a point's ranges span " + ranges);
+            }
+        } finally {
+            jedis.del(key);
+        }
     }
 
     @Test

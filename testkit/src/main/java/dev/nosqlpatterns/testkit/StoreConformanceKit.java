@@ -5,6 +5,8 @@ import dev.nosqlpatterns.testkit.denormalize.DenormalizationInterleavingSuite;
 import dev.nosqlpatterns.testkit.denormalize.DenormalizationSuite;
 import dev.nosqlpatterns.testkit.entity.EntitySuite;
 import dev.nosqlpatterns.testkit.geo.GeoCellSuite;
+import dev.nosqlpatterns.testkit.geo.GeoOracleSuite;
+import dev.nosqlpatterns.testkit.geo.NativeGeoOracleSuite;
 import dev.nosqlpatterns.testkit.geo.GeoQuerySuite;
 import dev.nosqlpatterns.testkit.geo.NativeGeoQuerySuite;
 import dev.nosqlpatterns.testkit.index.IndexTableCrashSuite;
@@ -310,6 +312,22 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class NativeGeoQueries extends NativeGeoQuerySuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class GeoOracle extends GeoOracleSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class NativeGeoOracle extends NativeGeoOracleSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();

@@ -4,8 +4,24 @@ import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.List;
 
 /**
- * A store's own geo search (Redis GEOSEARCH, Lucene LatLonPoint, MongoDB 2dsphere): points of ids in
+ * A store's own geo search (Redis geo sets, Lucene LatLonPoint, MongoDB 2dsphere): points of ids in
  * named sets, found by radius or box. Coordinates in degrees (WGS84), distances in metres.
+ *
+ * <p>The contract every adapter keeps, whatever its store does natively:
+ * <ul>
+ *   <li>Answers are exact: a search returns the same points as brute force over the stored points,
+ *       with the exact coordinates put, measured with {@link dev.nosqlpatterns.geo.LatLon#distanceMeters}
+ *       (radius, edge included) or {@link dev.nosqlpatterns.geo.LatLonBox#contains} (box, edges
+ *       included, {@code west > east} across the antimeridian). No tolerance at the boundary: a store
+ *       that rounds coordinates or measures on another sphere over-fetches and re-checks.</li>
+ *   <li>Every latitude from -90 to 90 and every longitude from -180 to 180 is stored and found; a
+ *       store that cannot index some of them (Redis beyond ±85.05) keeps them aside and scans them.</li>
+ *   <li>Hits come nearest first, ties by id (by {@link String#compareTo}); a limit keeps the first
+ *       {@code limit} of that order, so it is applied after the exact filter and after exact ranking.
+ *       A box search ranks by distance from the box's centre
+ *       ({@link dev.nosqlpatterns.geo.LatLonBox#centre}). {@link GeoHit#distanceMeters} is that
+ *       distance.</li>
+ * </ul>
  *
  * <p>An adapter's side of the capability: applications call it through
  * {@link dev.nosqlpatterns.store.Store#nativeGeo()}, which checks arguments and reports each call's cost
@@ -19,11 +35,14 @@ public interface NativeGeo {
 
     void removePoint(String set, String id, CostMeter meter);
 
-    /** Points within {@code radiusMeters} of the centre, nearest first, at most {@code limit}. */
+    /** Points within {@code radiusMeters} of the centre, nearest first (ties by id), the first {@code limit}. */
     List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                               CostMeter meter);
 
-    /** Points inside the box (west may exceed east across the antimeridian), at most {@code limit}. */
+    /**
+     * Points inside the box (west may exceed east across the antimeridian), nearest to the box's centre
+     * first (ties by id), the first {@code limit}.
+     */
     List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
                            CostMeter meter);
 

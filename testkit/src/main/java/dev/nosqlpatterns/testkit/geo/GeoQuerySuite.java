@@ -40,7 +40,7 @@ public abstract class GeoQuerySuite extends StoreSuite {
         return GeoIndex.Strategy.CELLS;
     }
 
-    /** The largest latitude the strategy takes (Redis' native geo stops at 85.05). */
+    /** The largest latitude the scenarios use; every strategy takes all of them. */
     protected double maxLatitude() {
         return 90.0;
     }

@@ -38,12 +38,6 @@ public abstract class NativeGeoQuerySuite extends GeoQuerySuite {
         return GeoIndex.Strategy.NATIVE;
     }
 
-    /** Redis keeps geo points within ±85.05112878 degrees. */
-    @Override
-    protected double maxLatitude() {
-        return 85.0;
-    }
-
     @Test
     void nativeAndCellStrategiesAgree() {
         String table = newTable();

@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.testkit.geo;
 
+import dev.nosqlpatterns.geo.LatLon;
+import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.store.Capabilities;
 import dev.nosqlpatterns.store.Capability;
 import dev.nosqlpatterns.store.capability.NativeGeo;
@@ -15,12 +17,10 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The in-memory backend with a brute-force {@link NativeGeo} that, like Redis, measures distances on a
- * slightly different Earth radius, to run the native geo strategy where memory has none.
+ * The in-memory backend with a brute-force {@link NativeGeo} that keeps the capability's contract to
+ * the letter, to run the native geo strategy where memory has none.
  */
 final class GeoTestBackend extends ForwardingBackend {
-    private static final double OTHER_EARTH_RADIUS = 6_372_797.560856;
-
     private final FakeGeo geo = new FakeGeo();
 
     GeoTestBackend() {
@@ -60,38 +60,35 @@ final class GeoTestBackend extends ForwardingBackend {
         @Override
         public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                                          CostMeter meter) {
-            meter.roundTrip();
-            List<GeoHit> hits = new ArrayList<>();
-            sets.getOrDefault(set, Map.of()).forEach((id, p) -> {
-                double d = distance(latitude, longitude, p[0], p[1]);
-                if (d <= radiusMeters) {
-                    hits.add(new GeoHit(id, p[0], p[1], d));
-                }
-            });
-            hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters));
-            return hits.subList(0, Math.min(limit, hits.size()));
+            return search(set, latitude, longitude, (lat, lon, d) -> d <= radiusMeters, limit, meter);
         }
 
         @Override
         public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
                                       CostMeter meter) {
+            LatLonBox box = LatLonBox.of(south, west, north, east);
+            LatLon centre = box.centre();
+            return search(set, centre.latitude(), centre.longitude(), (lat, lon, d) -> box.contains(lat, lon), limit,
+                    meter);
+        }
+
+        /** Brute force, as the capability's contract states it. */
+        private List<GeoHit> search(String set, double latitude, double longitude, Inside inside, int limit,
+                                    CostMeter meter) {
             meter.roundTrip();
             List<GeoHit> hits = new ArrayList<>();
             sets.getOrDefault(set, Map.of()).forEach((id, p) -> {
-                boolean lon = west <= east ? p[1] >= west && p[1] <= east : p[1] >= west || p[1] <= east;
-                if (p[0] >= south && p[0] <= north && lon && hits.size() < limit) {
-                    hits.add(new GeoHit(id, p[0], p[1], 0));
+                double d = LatLon.distanceMeters(latitude, longitude, p[0], p[1]);
+                if (inside.test(p[0], p[1], d)) {
+                    hits.add(new GeoHit(id, p[0], p[1], d));
                 }
             });
-            return hits;
+            hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
+            return List.copyOf(hits.subList(0, Math.min(limit, hits.size())));
         }
+    }
 
-        private static double distance(double lat1, double lon1, double lat2, double lon2) {
-            double dLat = Math.toRadians(lat2 - lat1);
-            double dLon = Math.toRadians(lon2 - lon1);
-            double a = Math.sin(dLat / 2) * Math.sin(dLat / 2) + Math.cos(Math.toRadians(lat1))
-                    * Math.cos(Math.toRadians(lat2)) * Math.sin(dLon / 2) * Math.sin(dLon / 2);
-            return 2 * OTHER_EARTH_RADIUS * Math.asin(Math.sqrt(Math.min(1, a)));
-        }
+    private interface Inside {
+        boolean test(double latitude, double longitude, double d);
     }
 }

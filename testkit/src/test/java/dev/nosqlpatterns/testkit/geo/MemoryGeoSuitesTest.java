@@ -16,4 +16,12 @@ class MemoryGeoSuitesTest {
             return new GeoTestBackend();
         }
     }
+
+    @Nested
+    class OracleOnAFakeNativeGeo extends NativeGeoOracleSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return new GeoTestBackend();
+        }
+    }
 }
