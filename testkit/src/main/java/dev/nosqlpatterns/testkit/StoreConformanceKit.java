@@ -22,6 +22,7 @@ import dev.nosqlpatterns.testkit.tree.TreeCostSuite;
 import dev.nosqlpatterns.testkit.tree.TreeOracleSuite;
 import dev.nosqlpatterns.testkit.tree.TreeConcurrencySuite;
 import dev.nosqlpatterns.testkit.tree.TreeCrashSuite;
+import dev.nosqlpatterns.testkit.keys.EnumerableKeysInterleavingSuite;
 import dev.nosqlpatterns.testkit.tree.TreeInterleavingSuite;
 import dev.nosqlpatterns.testkit.tree.TreeLayoutSuite;
 import dev.nosqlpatterns.testkit.search.InvertedSearchSuite;
@@ -316,6 +317,14 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class TreeInterleavings extends TreeInterleavingSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class EnumerableKeysInterleavings extends EnumerableKeysInterleavingSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
