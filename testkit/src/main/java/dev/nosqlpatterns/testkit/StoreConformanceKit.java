@@ -27,6 +27,8 @@ import dev.nosqlpatterns.testkit.tree.TreeCostSuite;
 import dev.nosqlpatterns.testkit.tree.TreeOracleSuite;
 import dev.nosqlpatterns.testkit.tree.TreeConcurrencySuite;
 import dev.nosqlpatterns.testkit.tree.TreeCrashSuite;
+import dev.nosqlpatterns.testkit.keys.EnumerableKeysInterleavingSuite;
+import dev.nosqlpatterns.testkit.tree.TreeInterleavingSuite;
 import dev.nosqlpatterns.testkit.tree.TreeLayoutSuite;
 import dev.nosqlpatterns.testkit.search.InvertedSearchSuite;
 import dev.nosqlpatterns.testkit.search.InvertedSearchConcurrencySuite;
@@ -368,6 +370,22 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class TreeCrashes extends TreeCrashSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class TreeInterleavings extends TreeInterleavingSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class EnumerableKeysInterleavings extends EnumerableKeysInterleavingSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
