@@ -3,7 +3,9 @@ package dev.nosqlpatterns.tree;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.store.Condition;
 import dev.nosqlpatterns.store.ConditionFailedException;
+import dev.nosqlpatterns.store.Limits;
 import dev.nosqlpatterns.store.Query;
 import dev.nosqlpatterns.store.SortKeyCondition;
 import dev.nosqlpatterns.store.Write;
@@ -20,11 +22,14 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Protocol: (1) a change too large for the header goes first into journal items under a fresh
  * token, which nothing refers to yet; (2) one conditional write of the header, on the version the change
  * was planned against, records the change (inline when small) and is its commit point; (3) the writes
- * are applied, all puts before any delete, in batches; (4) a conditional write of the header clears the change,
- * and its journal items are deleted. Every write is a whole-item put or a delete with no condition, so
- * applying a change twice, or by two processes, gives the same items: whoever finds a committed change
- * pending after its lease completes it. Crashing before (2) leaves only unreferenced journal items, which
- * {@link Tree#repair()} removes.
+ * are applied, all puts before any delete; (4) a conditional write of the header clears the change,
+ * and its journal items are deleted. Every write is a whole-item put or a delete on the condition that the
+ * item is still as the change read it, judged by the stamp ({@link Layout#STAMP}) of the change that last
+ * wrote it, and every put stamps the item anew. So applying a change twice, or by two processes, gives the
+ * same items, and whoever finds a committed change pending after its lease completes it: a writer that was
+ * paused past its lease and resumes finds its items already written, or rewritten by later changes, and
+ * its writes fail their conditions instead of undoing those changes. Crashing before (2) leaves only
+ * unreferenced journal items, which {@link Tree#repair()} removes.
  */
 final class Journal {
     /** Bytes kept free in every item so that its write fits a journal entry. */
@@ -33,6 +38,7 @@ final class Journal {
     private static final String AT = "at";
     private static final String SORT = "k";
     private static final String ATTRIBUTES = "a";
+    private static final String EXPECTED = "x";
     private static final int APPLY_BATCH = 100;
 
     private Journal() {
@@ -42,9 +48,14 @@ final class Journal {
     record Prepared(String token, Optional<Value> inline, List<Item> chunks) {
     }
 
-    static Prepared prepare(TreeContext<?> ctx, List<Write> writes) {
-        String token = Long.toString(System.currentTimeMillis(), 36)
+    /** A fresh token naming one change: time first, so tokens of one tree rarely meet. */
+    static String newToken() {
+        return Long.toString(System.currentTimeMillis(), 36)
                 + Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+    }
+
+    /** The journal of {@code writes}, named {@code token}: the stamp the change's puts carry. */
+    static Prepared prepare(TreeContext<?> ctx, List<Write> writes, String token) {
         List<Value> entries = writes.stream().map(Journal::encode).toList();
         Value all = Value.list(entries);
         int maxItem = ctx.store().limits().maxItemBytes();
@@ -79,16 +90,84 @@ final class Journal {
     }
 
     /**
-     * Writes the puts, then the deletes, in batches; idempotent. No batch mixes the two, so a node that
-     * moves is written at its new place before it leaves its old one: a concurrent read may see it twice
-     * (and retries) but never misses it in a layout that keys nodes by place.
+     * Writes the puts, then the deletes; idempotent. No step mixes the two, so a node that moves is written
+     * at its new place before it leaves its old one: a concurrent read may see it twice (and retries) but
+     * never misses it in a layout that keys nodes by place.
+     *
+     * <p>Where the tree uses the store's atomic writes, the writes go in atomic groups that each check the
+     * header still holds this change ({@code token}); a group that finds it cleared stops the apply, since
+     * whoever cleared it had applied everything. Otherwise each write is conditional on its item's stamp,
+     * and a write that fails its condition was made already or superseded.
      */
-    static void apply(TreeContext<?> ctx, List<Write> writes) {
+    static void apply(TreeContext<?> ctx, List<Write> writes, String token) {
+        boolean atomic = guarded(ctx);
         for (Class<?> kind : List.of(Write.Put.class, Write.Delete.class)) {
             List<Write> some = writes.stream().filter(kind::isInstance).toList();
-            for (int i = 0; i < some.size(); i += APPLY_BATCH) {
-                ctx.store().writeBatch(some.subList(i, Math.min(some.size(), i + APPLY_BATCH)));
+            if (atomic) {
+                if (!applyGuarded(ctx, some, token)) {
+                    return;
+                }
+                continue;
             }
+            List<Write> unconditional = some.stream().filter(w -> w.condition() instanceof Condition.None).toList();
+            for (int i = 0; i < unconditional.size(); i += APPLY_BATCH) {
+                ctx.store().writeBatch(unconditional.subList(i, Math.min(unconditional.size(), i + APPLY_BATCH)));
+            }
+            for (Write w : some) {
+                if (!(w.condition() instanceof Condition.None)) {
+                    applyFenced(ctx, w);
+                }
+            }
+        }
+    }
+
+    /** True when changes are applied in atomic groups guarded by the header, so writes need no fence. */
+    static boolean guarded(TreeContext<?> ctx) {
+        return ctx.options().atomicWrites() && ctx.store().capabilities().canWriteAtomically(true);
+    }
+
+    /** Atomic groups guarded by the header; false when the change was found no longer pending. */
+    private static boolean applyGuarded(TreeContext<?> ctx, List<Write> writes, String token) {
+        Limits limits = ctx.store().limits();
+        Write guard = Write.check(ctx.table(), ctx.key(Layout.HEADER), Header.pending(token));
+        List<Write> group = new ArrayList<>();
+        long bytes = 0;
+        for (int i = 0; i <= writes.size(); i++) {
+            Write w = i < writes.size() ? unconditional(writes.get(i)) : null;
+            long size = w instanceof Write.Put p ? p.item().sizeInBytes() : 64;
+            boolean full = w == null || group.size() + 2 > limits.maxAtomicWriteItems()
+                    || bytes + size + 1024 > limits.maxAtomicWriteBytes();
+            if (full && !group.isEmpty()) {
+                group.add(guard);
+                try {
+                    ctx.store().writeAtomically(group);
+                } catch (ConditionFailedException cleared) {
+                    return false;
+                }
+                group = new ArrayList<>();
+                bytes = 0;
+            }
+            if (w != null) {
+                group.add(w);
+                bytes += size;
+            }
+        }
+        return true;
+    }
+
+    private static Write unconditional(Write w) {
+        return w instanceof Write.Put p ? Write.put(p.table(), p.item()) : Write.delete(w.table(), w.key());
+    }
+
+    private static void applyFenced(TreeContext<?> ctx, Write w) {
+        try {
+            if (w instanceof Write.Put p) {
+                ctx.store().put(p);
+            } else {
+                ctx.store().delete((Write.Delete) w);
+            }
+        } catch (ConditionFailedException appliedOrSuperseded) {
+            // Written already by another applier of this change, or changed since by a later one.
         }
     }
 
@@ -109,7 +188,8 @@ final class Journal {
 
     /** Applies and clears a pending change found in the header: the roll forward of a stopped writer. */
     static void rollForward(TreeContext<?> ctx, Header pending) {
-        apply(ctx, load(ctx, pending.intent().orElseThrow()));
+        Header.Intent intent = pending.intent().orElseThrow();
+        apply(ctx, load(ctx, intent), intent.token());
         finish(ctx, pending);
     }
 
@@ -179,13 +259,42 @@ final class Journal {
     }
 
     private static Value encode(Write w) {
+        Map<String, Value> entry = new LinkedHashMap<>();
+        entry.put(SORT, Value.of(w.key().sort()));
         if (w instanceof Write.Put p) {
-            return Value.map(Map.of(SORT, Value.of(p.key().sort()), ATTRIBUTES, Value.map(p.item().attributes())));
+            entry.put(ATTRIBUTES, Value.map(p.item().attributes()));
+        } else if (!(w instanceof Write.Delete)) {
+            throw new IllegalArgumentException("the journal takes puts and deletes, got " + w);
         }
-        if (w instanceof Write.Delete d) {
-            return Value.map(Map.of(SORT, Value.of(d.key().sort())));
+        expectation(w.condition()).ifPresent(x -> entry.put(EXPECTED, x));
+        return Value.map(entry);
+    }
+
+    /** The condition of a journaled write as stored: absent, present without a stamp, or its stamp. */
+    private static Optional<Value> expectation(Condition condition) {
+        if (condition instanceof Condition.None) {
+            return Optional.empty();
         }
-        throw new IllegalArgumentException("the journal takes puts and deletes, got " + w);
+        if (condition instanceof Condition.Absent) {
+            return Optional.of(Value.of(false));
+        }
+        if (condition instanceof Condition.Exists) {
+            return Optional.of(Value.of(true));
+        }
+        if (condition instanceof Condition.AttributeEquals e && e.name().equals(Layout.STAMP)) {
+            return Optional.of(e.value());
+        }
+        throw new IllegalArgumentException("the journal cannot record the condition " + condition);
+    }
+
+    private static Condition condition(Value expected) {
+        if (expected == null) {
+            return Condition.none();
+        }
+        if (expected instanceof Value.Bool b) {
+            return b.value() ? Condition.ifExists() : Condition.ifAbsent();
+        }
+        return Condition.attributeEquals(Layout.STAMP, expected);
     }
 
     private static List<Write> decodeAll(TreeContext<?> ctx, Value list) {
@@ -194,8 +303,9 @@ final class Journal {
             Map<String, Value> entry = ((Value.MapValue) v).value();
             Key key = ctx.key(((Value.Str) entry.get(SORT)).value());
             Value attributes = entry.get(ATTRIBUTES);
-            out.add(attributes == null ? Write.delete(ctx.table(), key)
-                    : Write.put(ctx.table(), new Item(key, ((Value.MapValue) attributes).value())));
+            Condition condition = condition(entry.get(EXPECTED));
+            out.add(attributes == null ? new Write.Delete(ctx.table(), key, condition)
+                    : new Write.Put(ctx.table(), new Item(key, ((Value.MapValue) attributes).value()), condition));
         }
         return out;
     }

@@ -35,6 +35,8 @@ final class Layout {
     static final String RIGHT = "rgt";
     static final String PARENT_LEFT = "parentLft";
     static final String NODES = "nodes";
+    /** The token of the change that last wrote an item: the fence of journaled writes. */
+    static final String STAMP = "w";
 
     private static final CompositeKeyCodec ID_KEY = CompositeKeyCodec.of(SegmentType.STRING);
     private static final CompositeKeyCodec NUMBER_KEY = CompositeKeyCodec.of(SegmentType.LONG);

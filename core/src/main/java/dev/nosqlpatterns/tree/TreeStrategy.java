@@ -8,8 +8,9 @@ package dev.nosqlpatterns.tree;
  *
  * <p>Every layout keeps one tree in one partition (so a subtree read never leaves it), with a small
  * header item holding the root and the version that serializes changes; reads fetch it in the same batch
- * as their first item. Every change costs one atomic write of its items plus the header, or, without
- * atomic writes (or above the store's atomic-write limits), three to five writes through the journal.
+ * as their first item. Every change costs one atomic write of its items plus the header; above the
+ * store's atomic-write limits, two header writes around atomic groups of its items; without atomic writes,
+ * two header writes around one conditional write per item (and one read of items it writes unread).
  */
 public enum TreeStrategy {
 

@@ -14,6 +14,7 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.Write;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +32,9 @@ final class Tx<T> {
     private final boolean mutating;
     private Header header;
     private final Map<String, Write> writes = new LinkedHashMap<>();
+    private final Map<String, Optional<Item>> observed = new HashMap<>();
+    /** Stamps this attempt's puts; names its journal when it commits through one. */
+    private final String stamp = Journal.newToken();
     private Optional<String> root;
     private boolean rootChanged;
 
@@ -83,7 +87,11 @@ final class Tx<T> {
             }
             header = h;
         }
-        return loading() ? new LinkedHashMap<>() : found;
+        if (loading()) {
+            return new LinkedHashMap<>();
+        }
+        sortKeys.forEach(s -> observed.put(s, Optional.ofNullable(found.get(s))));
+        return found;
     }
 
     Optional<Item> read(String sortKey) {
@@ -107,6 +115,7 @@ final class Tx<T> {
                 throw inconsistent("node '" + id + "' appears twice in one range read");
             }
         }
+        items.forEach(i -> observed.put(i.key().sort(), Optional.of(i)));
         return items;
     }
 
@@ -117,6 +126,7 @@ final class Tx<T> {
         }
         Query q = Query.in(ctx.table(), ctx.partition()).where(condition).limit(limit);
         Page page = ctx.store().query(descending ? q.descending() : q);
+        page.items().forEach(i -> observed.put(i.key().sort(), Optional.of(i)));
         return page.items();
     }
 
@@ -149,9 +159,14 @@ final class Tx<T> {
         return now.version() != header.version() || now.intent().isPresent();
     }
 
-    /** Plans a put of a whole item; checks its key and size against the store's limits at once. */
+    /**
+     * Plans a put of a whole item, stamped with this attempt's token; checks its key and size against the
+     * store's limits at once.
+     */
     void put(String sortKey, Map<String, Value> attributes) {
-        Item item = new Item(ctx.key(sortKey), attributes);
+        Map<String, Value> stamped = new LinkedHashMap<>(attributes);
+        stamped.put(Layout.STAMP, Value.of(stamp));
+        Item item = new Item(ctx.key(sortKey), stamped);
         Limits limits = ctx.store().limits();
         int keyBytes = Utf8Order.utf8Length(sortKey);
         if (keyBytes > limits.maxSortKeyBytes()) {
@@ -205,7 +220,8 @@ final class Tx<T> {
             }
             return;
         }
-        Journal.Prepared prepared = Journal.prepare(ctx, planned);
+        List<Write> fenced = Journal.guarded(ctx) ? planned : fenced(planned);
+        Journal.Prepared prepared = Journal.prepare(ctx, fenced, stamp);
         if (!prepared.chunks().isEmpty()) {
             store.writeBatch(prepared.chunks().stream().map(c -> (Write) Write.put(ctx.table(), c)).toList());
         }
@@ -217,8 +233,30 @@ final class Tx<T> {
             Journal.discard(ctx, prepared);
             throw new TreeContext.Retry(true);
         }
-        Journal.apply(ctx, planned);
+        Journal.apply(ctx, fenced, prepared.token());
         Journal.finish(ctx, claimed);
+    }
+
+    /**
+     * The planned writes, each conditional on its item being as this attempt read it (judged by the stamp
+     * of the change that last wrote it), so that a writer resuming after others completed and superseded
+     * its change writes nothing. Items written but never read are read here, in one batch, before the
+     * commit point: the header condition then guarantees they are still as read.
+     */
+    private List<Write> fenced(List<Write> planned) {
+        List<Key> unread = planned.stream().map(Write::key).filter(k -> !observed.containsKey(k.sort())).toList();
+        if (!unread.isEmpty()) {
+            Map<String, Item> found = new HashMap<>();
+            ctx.store().getAll(ctx.table(), unread).items().forEach(i -> found.put(i.key().sort(), i));
+            unread.forEach(k -> observed.put(k.sort(), Optional.ofNullable(found.get(k.sort()))));
+        }
+        List<Write> out = new ArrayList<>(planned.size());
+        for (Write w : planned) {
+            var condition = dev.nosqlpatterns.store.Condition.unchangedSince(observed.get(w.key().sort()), Layout.STAMP);
+            out.add(w instanceof Write.Put p ? new Write.Put(p.table(), p.item(), condition)
+                    : new Write.Delete(w.table(), w.key(), condition));
+        }
+        return out;
     }
 
     private boolean atomic(List<Write> planned) {

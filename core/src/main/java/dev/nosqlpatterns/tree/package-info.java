@@ -28,6 +28,15 @@
  * and {@link dev.nosqlpatterns.tree.Tree#verify()} and {@link dev.nosqlpatterns.tree.Tree#repair()} check
  * and finish the job explicitly.
  *
+ * <p>Writers paused past their lease. Every item carries the token of the change that last wrote it. A
+ * journaled change is applied, on a store with atomic writes, in atomic groups that each check the header
+ * still holds the change; otherwise each write is conditional on its item's token as the change read it.
+ * So a writer that resumes after another completed its change, and later changes followed, writes nothing
+ * over them. One case remains on stores without atomic writes (or with {@code atomicWrites(false)}): an
+ * item the change created, deleted since by a later change, is created again by the resumed writer, since
+ * an absent item carries no token. There, keep the lease well above the longest pause a writer can suffer
+ * (garbage collection, a stalled host), or use the store's atomic writes.
+ *
  * <p>Bulk loads. {@link dev.nosqlpatterns.tree.Tree#load} writes a whole tree into an empty one in
  * batches, its layout computed in memory: the header first claims the tree (which then reads as empty
  * and refuses changes), the items follow, and the header's last write makes the tree appear whole.
