@@ -134,24 +134,35 @@ public final class Denormalizer {
 
     /** Writes a source item and updates every copy of its copied attributes; returns how many copies changed. */
     public int putSource(String sourceTable, Item source) {
+        Objects.requireNonNull(source, "source item must not be null");
+        return writeSource(sourceTable, source.key(), Optional.of(source));
+    }
+
+    /** Deletes a source item and removes every copy of its copied attributes; returns how many copies changed. */
+    public int deleteSource(String sourceTable, Key key) {
+        Objects.requireNonNull(key, "source key must not be null");
+        return writeSource(sourceTable, key, Optional.empty());
+    }
+
+    private int writeSource(String sourceTable, Key key, Optional<Item> source) {
         List<Write> fanOut = new ArrayList<>();
         for (CopyRule r : rulesFrom(sourceTable)) {
-            if (!r.sourceSortKey().equals(source.key().sort())) {
+            if (!r.sourceSortKey().equals(key.sort())) {
                 continue;
             }
-            Optional<Value> value = source.get(r.sourceAttribute());
-            for (Item target : reverse.get(r.targetTable()).find(source.key().partition())) {
+            Optional<Value> value = source.flatMap(s -> s.get(r.sourceAttribute()));
+            for (Item target : reverse.get(r.targetTable()).find(key.partition())) {
                 if (!target.get(r.targetAttribute()).equals(value)) {
                     fanOut.add(copyWrite(r, target, value));
                 }
             }
         }
-        Write.Put put = Write.put(sourceTable, source);
+        Write write = source.<Write>map(s -> Write.put(sourceTable, s)).orElseGet(() -> Write.delete(sourceTable, key));
         boolean atomic = store.has(Capability.ATOMIC_WRITES) && fanOut.size() + 1 <= store.limits().maxAtomicWriteItems()
                 && fanOut.stream().map(w -> new ItemRef(w.table(), w.key())).distinct().count() == fanOut.size();
         if (atomic && !fanOut.isEmpty()) {
             List<Write> all = new ArrayList<>(fanOut);
-            all.add(0, put);
+            all.add(0, write);
             try {
                 store.writeAtomically(all);
                 return fanOut.size();
@@ -159,7 +170,11 @@ public final class Denormalizer {
                 // A target changed meanwhile: fall back to the ordered protocol, which rereads it.
             }
         }
-        store.put(put);
+        if (write instanceof Write.Put put) {
+            store.put(put);
+        } else {
+            store.delete((Write.Delete) write);
+        }
         int changed = 0;
         for (Write w : fanOut) {
             changed += applyCopy((Write.Update) w) ? 1 : 0;

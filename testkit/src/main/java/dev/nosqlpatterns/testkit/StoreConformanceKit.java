@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.testkit;
 
 import dev.nosqlpatterns.store.spi.StoreBackend;
+import dev.nosqlpatterns.testkit.denormalize.DenormalizationInterleavingSuite;
 import dev.nosqlpatterns.testkit.denormalize.DenormalizationSuite;
 import dev.nosqlpatterns.testkit.entity.EntitySuite;
 import dev.nosqlpatterns.testkit.geo.GeoCellSuite;
@@ -13,7 +14,9 @@ import dev.nosqlpatterns.testkit.keys.CompositeIndexSuite;
 import dev.nosqlpatterns.testkit.nested.NestedFlatteningSuite;
 import dev.nosqlpatterns.testkit.keys.EnumerableKeysSuite;
 import dev.nosqlpatterns.testkit.keys.FrameAggregationSuite;
+import dev.nosqlpatterns.testkit.relation.AggregateInterleavingSuite;
 import dev.nosqlpatterns.testkit.relation.AggregateSuite;
+import dev.nosqlpatterns.testkit.relation.RelationInterleavingSuite;
 import dev.nosqlpatterns.testkit.relation.RelationSuite;
 import dev.nosqlpatterns.testkit.scan.BulkScanSuite;
 import dev.nosqlpatterns.testkit.scan.ShadowTableSuite;
@@ -219,6 +222,30 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class Denormalization extends DenormalizationSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class AggregateInterleavings extends AggregateInterleavingSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class RelationInterleavings extends RelationInterleavingSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class DenormalizationInterleavings extends DenormalizationInterleavingSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
