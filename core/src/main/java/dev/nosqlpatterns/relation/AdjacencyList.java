@@ -7,6 +7,7 @@ import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;
 import dev.nosqlpatterns.store.BatchGetResult;
 import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.ConcurrentUpdateException;
 import dev.nosqlpatterns.store.ItemRef;
 import dev.nosqlpatterns.store.Page;
 import dev.nosqlpatterns.store.Query;
@@ -18,6 +19,7 @@ import dev.nosqlpatterns.store.Write;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A many-to-many relation as forward and inverse adjacency lists (seeds 001 and 003): for a link from
@@ -28,13 +30,27 @@ import java.util.Objects;
  * <p>Both sides are written together with an atomic write where the store has one; otherwise the
  * inverse is written first and the forward item last (symmetric: the side under the larger id first),
  * so after a crash the forward list is the truth:
- * {@link #inverse} checks inverse items against their forward items (one batch read per page) and
- * skips orphans, and {@link #repair()} completes or removes one-sided pairs.
+ * {@link #sources} checks inverse items against their forward items (one batch read per page) and
+ * skips orphans, and {@link #repair()} completes or removes one-sided pairs. In that ordered protocol a
+ * link or unlink ends by reading the side it did not write last, and, while that side disagrees, rewrites
+ * the first side from the truth and reads the truth again.
+ *
+ * <p><b>Under concurrent writers</b> (no crash), with or without atomic writes: once every link and
+ * unlink has returned, each link has both its items or neither, with the same attributes, both
+ * directions read the same links, and {@link #repair()} finds nothing to fix; a pair ends as the last
+ * write of its forward side left it. While ordered writes are in flight, a reader of the inverse
+ * direction may miss a link whose inverse is being rewritten.
+ *
+ * <p><b>Under crashes</b>: an atomic write leaves nothing behind. An ordered writer that dies leaves at
+ * most one one-sided pair, which reads skip when the forward side is missing and {@link #repair()}
+ * completes or removes; when it died while correcting a pair another writer changed concurrently, the
+ * forward side may lack its inverse until {@link #repair()} completes it.
  */
 public final class AdjacencyList {
     private static final CompositeKeyCodec EDGE = CompositeKeyCodec.of(SegmentType.STRING, SegmentType.STRING);
     private static final String FORWARD = ">";
     private static final String INVERSE = "<";
+    private static final int MAX_SETTLE_ATTEMPTS = 20;
     private final Store store;
     private final String table;
     private final String relation;
@@ -70,19 +86,21 @@ public final class AdjacencyList {
     /** Links {@code from} to {@code to}, with attributes kept on both sides (e.g. a role or a date). */
     public void link(String from, String to, Map<String, Value> attributes) {
         check(from, to);
+        Objects.requireNonNull(attributes, "attributes must not be null (use an empty map)");
         Key[] sides = sides(from, to);
-        Item inverse = new Item(sides[0], attributes);
-        Item forward = new Item(sides[1], attributes);
+        Item first = new Item(sides[0], attributes);
+        Item truth = new Item(sides[1], attributes);
         if (sides[0].equals(sides[1])) {
-            store.put(table, forward);
+            store.put(table, truth);
             return;
         }
         if (store.has(Capability.ATOMIC_WRITES)) {
-            store.writeAtomically(List.of(Write.put(table, inverse), Write.put(table, forward)));
-        } else {
-            store.put(table, inverse);
-            store.put(table, forward);
+            store.writeAtomically(List.of(Write.put(table, first), Write.put(table, truth)));
+            return;
         }
+        store.put(table, first);
+        store.put(table, truth);
+        settle(sides, true, Optional.of(truth.attributes()));
     }
 
     public void link(String from, String to) {
@@ -93,13 +111,48 @@ public final class AdjacencyList {
     public void unlink(String from, String to) {
         check(from, to);
         Key[] sides = sides(from, to);
-        Key inverse = sides[0];
-        Key forward = sides[1];
-        if (store.has(Capability.ATOMIC_WRITES) && !forward.equals(inverse)) {
-            store.writeAtomically(List.of(Write.delete(table, forward), Write.delete(table, inverse)));
-        } else {
-            store.delete(table, forward);
-            store.delete(table, inverse);
+        if (sides[0].equals(sides[1])) {
+            store.delete(table, sides[1]);
+            return;
+        }
+        if (store.has(Capability.ATOMIC_WRITES)) {
+            store.writeAtomically(List.of(Write.delete(table, sides[1]), Write.delete(table, sides[0])));
+            return;
+        }
+        store.delete(table, sides[1]);
+        store.delete(table, sides[0]);
+        settle(sides, false, Optional.empty());
+    }
+
+    /**
+     * After an ordered write, makes the side written first agree with the truth. A writer that has just
+     * written one side reads the other: when it holds what was written, the pair agrees; otherwise the
+     * first side is rewritten (from what was written, or from the truth as read) and the truth is read
+     * again, until they agree. Since every writer checks after its last write, the last write of all is
+     * always followed by a check of the other side, so concurrent links and unlinks of one pair always
+     * end with both items or neither, carrying the same attributes.
+     *
+     * @param wroteTruth whether the last write was to the truth side ({@code sides[1]}) rather than the first
+     * @param wrote      what that write left: the attributes written, or empty for a delete
+     */
+    private void settle(Key[] sides, boolean wroteTruth, Optional<Map<String, Value>> wrote) {
+        for (int attempt = 1; ; attempt++) {
+            Optional<Map<String, Value>> other = store.get(table, wroteTruth ? sides[0] : sides[1]).map(Item::attributes);
+            if (other.equals(wrote)) {
+                return;
+            }
+            if (attempt >= MAX_SETTLE_ATTEMPTS) {
+                throw new ConcurrentUpdateException(table, sides[1], attempt, "The link kept changing while its two"
+                        + " sides were made to agree; retry, or call repair() once writers have stopped.", null);
+            }
+            Optional<Map<String, Value>> truth = wroteTruth ? wrote : other;
+            if (truth.isPresent()) {
+                store.put(table, new Item(sides[0], truth.get()));
+            } else {
+                store.delete(table, sides[0]);
+            }
+            wroteTruth = false;
+            wrote = truth;
         }
     }
 
@@ -162,38 +215,41 @@ public final class AdjacencyList {
         }
     }
 
-    /** Checks a page of link items against their partners with one batch read, then fixes the one-sided ones. */
+    /**
+     * Checks a page of link items against their partners with one batch read, then makes each pair whose
+     * sides disagree (one missing, or other attributes) agree with its truth side, as a writer would.
+     */
     private long repairPage(List<Item> items) {
-        Map<Item, Key> partners = new java.util.LinkedHashMap<>();
+        Map<Key, Key[]> pairs = new java.util.LinkedHashMap<>();
+        Map<Key, Item> seen = new java.util.HashMap<>();
         for (Item item : items) {
             List<Object> edge = edgeOf(item.key().sort());
             if (edge != null) {
                 String other = (String) edge.get(1);
                 String self = item.key().partition();
-                partners.put(item, edge.get(0).equals(FORWARD)
-                        ? (symmetric ? forwardKey(other, self) : inverseKey(other, self))
-                        : forwardKey(other, self));
+                Key[] sides = edge.get(0).equals(FORWARD) ? sides(self, other) : sides(other, self);
+                pairs.putIfAbsent(sides[0], sides);
+                seen.put(item.key(), item);
             }
         }
-        if (partners.isEmpty()) {
-            return 0;
+        List<Key> unseen = pairs.values().stream().flatMap(p -> java.util.stream.Stream.of(p[0], p[1]))
+                .filter(k -> !seen.containsKey(k)).distinct().toList();
+        if (!unseen.isEmpty()) {
+            store.getAll(table, unseen).items().forEach(i -> seen.put(i.key(), i));
         }
-        BatchGetResult found = store.getAll(table, List.copyOf(new java.util.LinkedHashSet<>(partners.values())));
         long fixed = 0;
-        for (Map.Entry<Item, Key> e : partners.entrySet()) {
-            Item item = e.getKey();
-            Key partner = e.getValue();
-            if (found.get(new ItemRef(table, partner)).isPresent()) {
+        for (Key[] sides : pairs.values()) {
+            Optional<Map<String, Value>> first = Optional.ofNullable(seen.get(sides[0])).map(Item::attributes);
+            Optional<Map<String, Value>> truth = Optional.ofNullable(seen.get(sides[1])).map(Item::attributes);
+            if (sides[0].equals(sides[1]) || first.equals(truth)) {
                 continue;
             }
-            List<Object> edge = edgeOf(item.key().sort());
-            boolean truth = edge.get(0).equals(FORWARD)
-                    && (!symmetric || dev.nosqlpatterns.key.Utf8Order.compare(item.key().partition(), (String) edge.get(1)) <= 0);
-            if (truth) {
-                store.put(table, new Item(partner, item.attributes()));
+            if (truth.isPresent()) {
+                store.put(table, new Item(sides[0], truth.get()));
             } else {
-                store.delete(table, item.key());
+                store.delete(table, sides[0]);
             }
+            settle(sides, false, truth);
             fixed++;
         }
         return fixed;
