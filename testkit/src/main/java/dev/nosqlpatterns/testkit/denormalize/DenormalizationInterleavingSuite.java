@@ -168,7 +168,7 @@ public abstract class DenormalizationInterleavingSuite extends StoreSuite {
         pauseAtEveryStep(staleCopy, t -> d -> d.repair(t.rule()), t -> rename(t, BBC, "BBC One"));
     }
 
-    /** Several writers changing, deleting and re-pointing under seeded random schedules; the invariants hold after each. */
+    /** Several writers changing, deleting, re-pointing and repairing under seeded random schedules; the invariants hold after each. */
     @Test
     void randomSchedules() {
         int schedules = "memory".equals(store.kind()) ? 400 : 10;
@@ -186,9 +186,10 @@ public abstract class DenormalizationInterleavingSuite extends StoreSuite {
             List<Consumer<Denormalizer>> ops = new ArrayList<>();
             for (int o = 0; o < 3; o++) {
                 String provider = providers.get(random.nextInt(2));
-                int kind = random.nextInt(6);
+                int kind = random.nextInt(7);
                 ops.add(kind == 0 ? remove(t, provider)
                         : kind <= 2 ? article(t, random.nextInt(5), provider)
+                        : kind == 6 ? d -> d.repair(t.rule())
                         : rename(t, provider, "name" + random.nextInt(3)));
             }
             writers.add(s -> {
