@@ -40,19 +40,20 @@ public abstract class AggregateInterleavingSuite extends StoreSuite {
         };
     }
 
-    private String fresh() {
-        String table = newTable();
+    /** Puts the cart back at 5 in {@code table} (created once per test: table creation is slow on some stores). */
+    private String seed(String table) {
+        store.delete(table, CART);
         open(store, table).create(Item.builder(CART).put("count", 5).build());
         return table;
     }
 
     /** Pauses A before each of its calls in turn while B runs to the end; the final count must be one of {@code allowed}. */
     private void pauseAtEveryStep(Consumer<AggregateStore> a, Consumer<AggregateStore> b, Set<Long> allowed) {
-        String counted = fresh();
-        int points = Interleaving.stepPoints(backend, List.of(counted), s -> a.accept(open(s, counted)));
+        String table = seed(newTable());
+        int points = Interleaving.stepPoints(backend, List.of(table), s -> a.accept(open(s, table)));
         assertTrue(points >= 2, "the operation calls the store");
         for (int p = 1; p <= points + 1; p++) {
-            String table = fresh();
+            seed(table);
             Interleaving.Outcome outcome = Interleaving.run(backend, List.of(table), Interleaving.pauseFirstAt(p),
                     s -> a.accept(open(s, table)), s -> b.accept(open(s, table)))
                     .allowing(IllegalStateException.class); // modify of an aggregate deleted meanwhile
@@ -83,8 +84,9 @@ public abstract class AggregateInterleavingSuite extends StoreSuite {
     @Test
     void randomSchedulesLoseNoIncrement() {
         int schedules = "memory".equals(store.kind()) ? 300 : 8;
+        String table = newTable();
         for (int s = 0; s < schedules; s++) {
-            String table = fresh();
+            seed(table);
             List<Consumer<Store>> writers = new ArrayList<>();
             for (int w = 0; w < 3; w++) {
                 long n = (long) Math.pow(10, w);
