@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.UnaryOperator;
 
 /**
@@ -47,9 +48,9 @@ public final class AggregateStore {
         return store.get(table, key);
     }
 
-    /** Stores a new aggregate at version 1; fails with a ConditionFailedException when it exists. */
+    /** Stores a new aggregate at a first version made of the time and random bits; fails with a ConditionFailedException when it exists. */
     public Item create(Item aggregate) {
-        Item versioned = aggregate.toBuilder().put(versionAttribute, 1).build();
+        Item versioned = aggregate.toBuilder().put(versionAttribute, nextVersion(Optional.empty())).build();
         store.put(table, versioned, Condition.ifAbsent());
         return versioned;
     }
@@ -75,8 +76,7 @@ public final class AggregateStore {
             if (current.isPresent() && changed.equals(withoutVersion(current.get()))) {
                 return current.get();
             }
-            long version = current.flatMap(i -> i.getLong(versionAttribute)).orElse(0L);
-            Item next = changed.toBuilder().put(versionAttribute, version + 1).build();
+            Item next = changed.toBuilder().put(versionAttribute, nextVersion(current)).build();
             Condition unchanged = Condition.unchangedSince(current, versionAttribute);
             try {
                 store.put(table, next, unchanged);
@@ -95,6 +95,17 @@ public final class AggregateStore {
 
     public void delete(Key key) {
         store.delete(table, key);
+    }
+
+    /**
+     * The version the next write of an aggregate gets: one more than its current one, or, for one that
+     * does not exist, a number made of the time and random bits. An aggregate deleted and created again
+     * must not start at a version it had before, or a writer that read the first one would win its
+     * compare-and-set against the second and overwrite it with a change of a deleted aggregate.
+     */
+    private long nextVersion(Optional<Item> current) {
+        return current.flatMap(i -> i.getLong(versionAttribute)).map(v -> v + 1)
+                .orElseGet(() -> (System.currentTimeMillis() << 12) | ThreadLocalRandom.current().nextInt(1 << 12));
     }
 
     private Item withoutVersion(Item item) {

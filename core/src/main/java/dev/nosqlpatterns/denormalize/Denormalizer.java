@@ -6,15 +6,10 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.BatchGetResult;
-import dev.nosqlpatterns.store.Capability;
-import dev.nosqlpatterns.store.Condition;
-import dev.nosqlpatterns.store.ConditionFailedException;
 import dev.nosqlpatterns.store.ItemRef;
 import dev.nosqlpatterns.store.Page;
 import dev.nosqlpatterns.store.Scan;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.UpdateAction;
-import dev.nosqlpatterns.store.Write;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -28,23 +23,32 @@ import java.util.Optional;
  * them, so a read needs no join, and fans every change of a source out to its copies.
  *
  * <p>Targets are written through {@link #putTarget}, which fills in the copies and keeps a reverse index
- * from reference to targets; sources through {@link #putSource}, which writes the source and then updates
- * every copy: in one atomic write where the store has them and the fan-out fits, otherwise source first,
- * then each copy, so a crash leaves copies that are stale but never ahead of their source, which
- * {@link #verify} finds and {@link #repair} fixes. Rules may chain (a copy of a copy) but never cycle.
+ * from reference to targets; sources through {@link #putSource} and {@link #deleteSource}, which write
+ * or delete the source and then update every copy: in one atomic write where the store has them and the
+ * fan-out fits, otherwise source first, then each copy, so a crash leaves copies that are stale but
+ * never ahead of their source, which {@link #verify} finds and {@link #repair} fixes. Rules may chain
+ * (a copy of a copy) but never cycle; a copy written by a fan-out is not fanned out further.
  *
- * <p><b>Under concurrent writers</b> (no crash): once every write has returned, every copy equals its
- * source. A copy is only ever set to the source's value as read after the target was read, by a
- * compare-and-set on the target's version, and a target written while its source changes reads the
- * source again after it is written; so a slow writer never puts back a value a later write replaced.
- * <b>Under crashes</b>: copies may be left stale, never ahead of their source; {@link #verify} finds and
- * {@link #repair} fixes them.
+ * <p><b>Under concurrent writers</b> (no crash), with or without atomic writes: once every write through
+ * this class has returned, every copy equals what its source holds (absent when the source or the
+ * reference is) and {@link #verify} finds nothing stale, whatever the interleaving of source changes,
+ * deletes, new or re-pointed targets and repairs. Each writer reads what it depends on after its own
+ * write: a source write looks its targets up afterwards, and every copy write is followed by a read of
+ * the source, repeated while the source changes (so a copy may briefly hold a value that was already
+ * replaced). A writer that loses this race 20 times in a row throws
+ * {@link dev.nosqlpatterns.store.ConcurrentUpdateException}. Items written around this class (a plain
+ * store put of a source) are not covered.
+ *
+ * <p><b>Under crashes</b>: an atomic fan-out leaves source and copies in step, except for a target added
+ * or re-pointed concurrently, which the writer checks after the atomic write. An ordered writer that dies
+ * leaves copies that are stale, never ahead of their source; {@link #repair} fixes them.
  */
 public final class Denormalizer {
-    private static final String VERSION = "_version";
+    private static final String VERSION = FanOut.VERSION;
     private final Store store;
     private final List<CopyRule> rules;
     private final Map<String, IndexTable> reverse = new HashMap<>();
+    private final FanOut fanOut;
 
     private Denormalizer(Store store, List<CopyRule> rules) {
         this.store = store;
@@ -54,6 +58,7 @@ public final class Denormalizer {
                     .indexTable(rule.reverseIndexTable()).attribute(rule.referenceAttribute())
                     .consistency(IndexConsistency.AUTO).versionAttribute(VERSION).build());
         }
+        this.fanOut = new FanOut(store, reverse);
     }
 
     /**
@@ -117,12 +122,21 @@ public final class Denormalizer {
         return Optional.empty();
     }
 
-    /** Writes a target item with its copies filled in from the current sources; returns it as stored. */
+    /**
+     * Writes a target item with its copies filled in from the current sources; returns it as stored. Its
+     * sources are read again after the write, and a copy whose source changed meanwhile is written again.
+     */
     public Item putTarget(String targetTable, Item item) {
+        Objects.requireNonNull(item, "target item must not be null");
+        List<CopyRule> into = rulesInto(targetTable);
+        IndexTable index = reverse.get(targetTable);
+        if (index == null) {
+            store.put(targetTable, item);
+            return item;
+        }
         Item.Builder b = item.toBuilder();
-        for (CopyRule r : rulesInto(targetTable)) {
-            Optional<Value> copy = item.getString(r.referenceAttribute())
-                    .flatMap(ref -> store.get(r.sourceTable(), Key.of(ref, r.sourceSortKey())))
+        for (CopyRule r : into) {
+            Optional<Value> copy = sourceKey(r, item).flatMap(k -> store.get(r.sourceTable(), k))
                     .flatMap(source -> source.get(r.sourceAttribute()));
             if (copy.isPresent()) {
                 b.put(r.targetAttribute(), copy.get());
@@ -130,128 +144,36 @@ public final class Denormalizer {
                 b.remove(r.targetAttribute());
             }
         }
-        IndexTable index = reverse.get(targetTable);
-        Item stored = index == null ? putPlain(targetTable, b.build()) : index.put(b.build());
-        // A source changed after it was read above may have fanned out before this target was written:
-        // read it again now that the target is visible, and bring the copy up to date if it moved.
-        for (CopyRule r : rulesInto(targetTable)) {
-            Optional<Value> now = sourceValue(r, stored);
-            if (!stored.get(r.targetAttribute()).equals(now)) {
-                syncCopy(r, stored.key());
-            }
+        Item stored = index.put(b.build());
+        List<FanOut.Copy> copied = new ArrayList<>();
+        for (CopyRule r : into) {
+            sourceKey(r, stored).ifPresent(k -> copied.add(FanOut.Copy.of(r, k, stored, stored.get(r.targetAttribute()))));
         }
-        return stored;
+        Map<ItemRef, Optional<Item>> now = fanOut.read(copied);
+        List<FanOut.Copy> stale = copied.stream()
+                .map(c -> new FanOut.Copy(c.rule(), c.source(), c.target(), c.unchanged(),
+                        now.get(c.sourceRef()).flatMap(s -> s.get(c.rule().sourceAttribute()))))
+                .filter(c -> !c.value().equals(stored.get(c.rule().targetAttribute()))).toList();
+        if (stale.isEmpty() || fanOut.settle(stale) == 0) {
+            return stored;
+        }
+        return store.get(targetTable, stored.key()).orElse(stored);
     }
 
-    private Optional<Value> sourceValue(CopyRule r, Item target) {
-        return target.getString(r.referenceAttribute())
-                .flatMap(ref -> store.get(r.sourceTable(), Key.of(ref, r.sourceSortKey())))
-                .flatMap(source -> source.get(r.sourceAttribute()));
+    private static Optional<Key> sourceKey(CopyRule r, Item target) {
+        return target.getString(r.referenceAttribute()).map(ref -> Key.of(ref, r.sourceSortKey()));
     }
 
-    private Item putPlain(String table, Item item) {
-        store.put(table, item);
-        return item;
-    }
-
-    /**
-     * Writes a source item and updates every copy of its copied attributes; returns how many copies changed.
-     * Where the store has atomic writes and the fan-out fits, the source and its copies go in one atomic
-     * write; the targets are then looked up once more, for any added while it was prepared.
-     */
+    /** Writes a source item and updates every copy of its copied attributes; returns how many copies changed. */
     public int putSource(String sourceTable, Item source) {
-        List<Write> fanOut = new ArrayList<>();
-        if (store.has(Capability.ATOMIC_WRITES)) {
-            for (CopyRule r : rulesOf(sourceTable, source)) {
-                Optional<Value> value = source.get(r.sourceAttribute());
-                for (Item target : reverse.get(r.targetTable()).find(source.key().partition())) {
-                    if (!target.get(r.targetAttribute()).equals(value)) {
-                        fanOut.add(copyWrite(r, target, value));
-                    }
-                }
-            }
-        }
-        Write.Put put = Write.put(sourceTable, source);
-        boolean atomic = !fanOut.isEmpty() && fanOut.size() + 1 <= store.limits().maxAtomicWriteItems()
-                && fanOut.stream().map(w -> new ItemRef(w.table(), w.key())).distinct().count() == fanOut.size();
-        if (atomic) {
-            List<Write> all = new ArrayList<>(fanOut);
-            all.add(0, put);
-            try {
-                store.writeAtomically(all);
-                return fanOut.size() + fanOutAfterWrite(sourceTable, source);
-            } catch (ConditionFailedException raced) {
-                // A target changed meanwhile: fall back to the ordered protocol, which rereads it.
-            }
-        }
-        store.put(put);
-        return fanOutAfterWrite(sourceTable, source);
+        Objects.requireNonNull(source, "source item must not be null");
+        return fanOut.writeSource(sourceTable, source.key(), Optional.of(source), rulesFrom(sourceTable, source.key()));
     }
 
-    /**
-     * Brings every copy of a source written just before to the source's current value. The targets are
-     * looked up after the source was written, so a target added meanwhile is either found here or reads
-     * the new source itself ({@link #putTarget}); the value copied is the source's as read after the
-     * targets were, never the one this call wrote, so a later write that fanned out already is never undone.
-     */
-    private int fanOutAfterWrite(String sourceTable, Item source) {
-        int changed = 0;
-        for (CopyRule r : rulesOf(sourceTable, source)) {
-            List<Item> targets = reverse.get(r.targetTable()).find(source.key().partition());
-            if (targets.isEmpty()) {
-                continue;
-            }
-            Optional<Value> truth = store.get(sourceTable, source.key()).flatMap(s -> s.get(r.sourceAttribute()));
-            for (Item target : targets) {
-                if (target.get(r.targetAttribute()).equals(truth)) {
-                    continue;
-                }
-                try {
-                    store.update((Write.Update) copyWrite(r, target, truth));
-                    changed++;
-                } catch (ConditionFailedException raced) {
-                    changed += syncCopy(r, target.key()) ? 1 : 0;
-                }
-            }
-        }
-        return changed;
-    }
-
-    private List<CopyRule> rulesOf(String sourceTable, Item source) {
-        return rulesFrom(sourceTable).stream().filter(r -> r.sourceSortKey().equals(source.key().sort())).toList();
-    }
-
-    private Write copyWrite(CopyRule r, Item target, Optional<Value> value) {
-        UpdateAction change = value.map(v -> UpdateAction.set(r.targetAttribute(), v))
-                .orElse(UpdateAction.remove(r.targetAttribute()));
-        Condition unchanged = Condition.unchangedSince(Optional.of(target), VERSION);
-        return Write.update(r.targetTable(), target.key(), change, UpdateAction.add(VERSION, 1)).when(unchanged);
-    }
-
-    /**
-     * Brings one copy to its source's current value: reads the target, then the source it refers to, and
-     * sets the copy on the condition that the target is unchanged since read, again until it holds. A
-     * source written meanwhile is then either seen here or fans out after this read, so the last copy
-     * written is always the source's last value.
-     */
-    private boolean syncCopy(CopyRule r, Key targetKey) {
-        for (int attempt = 0; attempt < 20; attempt++) {
-            Optional<Item> target = store.get(r.targetTable(), targetKey);
-            if (target.isEmpty() || !target.get().has(r.referenceAttribute())) {
-                return false;
-            }
-            Optional<Value> truth = sourceValue(r, target.get());
-            if (target.get().get(r.targetAttribute()).equals(truth)) {
-                return false;
-            }
-            try {
-                store.update((Write.Update) copyWrite(r, target.get(), truth));
-                return true;
-            } catch (ConditionFailedException raced) {
-                // The target changed since read: read both again.
-            }
-        }
-        return false;
+    /** Deletes a source item and removes every copy of its copied attributes; returns how many copies changed. */
+    public int deleteSource(String sourceTable, Key key) {
+        Objects.requireNonNull(key, "source key must not be null");
+        return fanOut.writeSource(sourceTable, key, Optional.empty(), rulesFrom(sourceTable, key));
     }
 
     /** Compares every copy made by {@code rule} with its source; changes nothing. */
@@ -279,6 +201,7 @@ public final class Denormalizer {
             List<Key> sources = targets.stream().map(t -> Key.of(t.getString(rule.referenceAttribute()).orElseThrow(),
                     rule.sourceSortKey())).distinct().toList();
             BatchGetResult found = sources.isEmpty() ? null : store.getAll(rule.sourceTable(), sources);
+            List<FanOut.Copy> fixes = new ArrayList<>();
             for (Item target : targets) {
                 checked++;
                 Key sourceKey = Key.of(target.getString(rule.referenceAttribute()).orElseThrow(), rule.sourceSortKey());
@@ -289,10 +212,11 @@ public final class Denormalizer {
                         sample.add(target.key());
                     }
                     if (fix) {
-                        syncCopy(rule, target.key());
+                        fixes.add(FanOut.Copy.of(rule, sourceKey, target, truth));
                     }
                 }
             }
+            fanOut.settle(fixes);
             cursor = page.next();
         } while (cursor.isPresent());
         return new CopyDrift(checked, stale, sample);
@@ -302,7 +226,7 @@ public final class Denormalizer {
         return rules.stream().filter(r -> r.targetTable().equals(table)).toList();
     }
 
-    private List<CopyRule> rulesFrom(String table) {
-        return rules.stream().filter(r -> r.sourceTable().equals(table)).toList();
+    private List<CopyRule> rulesFrom(String table, Key key) {
+        return rules.stream().filter(r -> r.sourceTable().equals(table) && r.sourceSortKey().equals(key.sort())).toList();
     }
 }

@@ -7,6 +7,7 @@ import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;
 import dev.nosqlpatterns.store.BatchGetResult;
 import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.ConcurrentUpdateException;
 import dev.nosqlpatterns.store.ItemRef;
 import dev.nosqlpatterns.store.Page;
 import dev.nosqlpatterns.store.Query;
@@ -18,6 +19,7 @@ import dev.nosqlpatterns.store.Write;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A many-to-many relation as forward and inverse adjacency lists (seeds 001 and 003): for a link from
@@ -28,20 +30,27 @@ import java.util.Objects;
  * <p>Both sides are written together with an atomic write where the store has one; otherwise the
  * inverse is written first and the forward item last (symmetric: the side under the larger id first),
  * so after a crash the forward list is the truth:
- * {@link #inverse} checks inverse items against their forward items (one batch read per page) and
- * skips orphans, and {@link #repair()} completes or removes one-sided pairs.
+ * {@link #sources} checks inverse items against their forward items (one batch read per page) and
+ * skips orphans, and {@link #repair()} completes or removes one-sided pairs. In that ordered protocol a
+ * link or unlink ends by reading the side it did not write last, and, while that side disagrees, rewrites
+ * the first side from the truth and reads the truth again.
  *
- * <p><b>Under concurrent writers</b> (no crash): once every call has returned, every link has both sides
- * and {@link #repair()} finds nothing to fix; both sides carry the token of the call that wrote them, and
- * {@link #unlink} removes a side only if it still carries the token it read. <b>Under crashes</b>: a
- * link may be left with one side; reads never return it, and {@link #repair()} completes or removes it.
+ * <p><b>Under concurrent writers</b> (no crash), with or without atomic writes: once every link and
+ * unlink has returned, each link has both its items or neither, with the same attributes, both
+ * directions read the same links, and {@link #repair()} finds nothing to fix; a pair ends as the last
+ * write of its forward side left it. While ordered writes are in flight, a reader of the inverse
+ * direction may miss a link whose inverse is being rewritten.
+ *
+ * <p><b>Under crashes</b>: an atomic write leaves nothing behind. An ordered writer that dies leaves at
+ * most one one-sided pair, which reads skip when the forward side is missing and {@link #repair()}
+ * completes or removes; when it died while correcting a pair another writer changed concurrently, the
+ * forward side may lack its inverse until {@link #repair()} completes it.
  */
 public final class AdjacencyList {
     private static final CompositeKeyCodec EDGE = CompositeKeyCodec.of(SegmentType.STRING, SegmentType.STRING);
     private static final String FORWARD = ">";
     private static final String INVERSE = "<";
-    /** The attribute both sides of a link carry: a random token of the link() call that wrote them. */
-    static final String TOKEN = "_link";
+    private static final int MAX_SETTLE_ATTEMPTS = 20;
     private final Store store;
     private final String table;
     private final String relation;
@@ -77,73 +86,74 @@ public final class AdjacencyList {
     /** Links {@code from} to {@code to}, with attributes kept on both sides (e.g. a role or a date). */
     public void link(String from, String to, Map<String, Value> attributes) {
         check(from, to);
-        if (attributes.containsKey(TOKEN)) {
-            throw new IllegalArgumentException("the attribute name '" + TOKEN + "' is reserved for the link's own token;"
-                    + " rename the attribute of the link from '" + from + "' to '" + to + "'");
-        }
+        Objects.requireNonNull(attributes, "attributes must not be null (use an empty map)");
         Key[] sides = sides(from, to);
-        Map<String, Value> stored = new java.util.HashMap<>(attributes);
-        stored.put(TOKEN, Value.of(java.util.concurrent.ThreadLocalRandom.current().nextLong()));
-        Item inverse = new Item(sides[0], stored);
-        Item forward = new Item(sides[1], stored);
+        Item first = new Item(sides[0], attributes);
+        Item truth = new Item(sides[1], attributes);
         if (sides[0].equals(sides[1])) {
-            store.put(table, forward);
+            store.put(table, truth);
             return;
         }
         if (store.has(Capability.ATOMIC_WRITES)) {
-            store.writeAtomically(List.of(Write.put(table, inverse), Write.put(table, forward)));
-        } else {
-            store.put(table, inverse);
-            store.put(table, forward);
+            store.writeAtomically(List.of(Write.put(table, first), Write.put(table, truth)));
+            return;
         }
+        store.put(table, first);
+        store.put(table, truth);
+        settle(sides, true, Optional.of(truth.attributes()));
     }
 
     public void link(String from, String to) {
         link(from, to, Map.of());
     }
 
-    /**
-     * Removes the link; the forward item goes first, so a crash leaves an orphan inverse that reads skip.
-     * Without atomic writes each side is removed only if it is still the one read before (its token), so
-     * a link written meanwhile by another writer is never left with one side; when the forward side is
-     * absent there is no link to remove, and an inverse side being written by a link() in flight is left.
-     */
+    /** Removes the link; the forward item goes first, so a crash leaves an orphan inverse that reads skip. */
     public void unlink(String from, String to) {
         check(from, to);
         Key[] sides = sides(from, to);
-        Key inverse = sides[0];
-        Key forward = sides[1];
-        if (store.has(Capability.ATOMIC_WRITES) && !forward.equals(inverse)) {
-            store.writeAtomically(List.of(Write.delete(table, forward), Write.delete(table, inverse)));
+        if (sides[0].equals(sides[1])) {
+            store.delete(table, sides[1]);
             return;
         }
-        for (int attempt = 0; attempt < 20; attempt++) {
-            java.util.Optional<Item> truth = store.get(table, forward);
-            if (truth.isEmpty()) {
-                return;
-            }
-            java.util.Optional<Item> other = forward.equals(inverse) ? java.util.Optional.empty() : store.get(table, inverse);
-            try {
-                store.delete(new Write.Delete(table, forward, sameLink(truth.get())));
-            } catch (dev.nosqlpatterns.store.ConditionFailedException relinked) {
-                continue;
-            }
-            other.ifPresent(i -> {
-                try {
-                    store.delete(new Write.Delete(table, inverse, sameLink(i)));
-                } catch (dev.nosqlpatterns.store.ConditionFailedException relinked) {
-                    // A link() rewrote this side since: it belongs to that link now.
-                }
-            });
+        if (store.has(Capability.ATOMIC_WRITES)) {
+            store.writeAtomically(List.of(Write.delete(table, sides[1]), Write.delete(table, sides[0])));
             return;
         }
-        throw new dev.nosqlpatterns.store.ConcurrentUpdateException(table, forward, 20,
-                "the link from '" + from + "' to '" + to + "' keeps changing; retry later", null);
+        store.delete(table, sides[1]);
+        store.delete(table, sides[0]);
+        settle(sides, false, Optional.empty());
     }
 
-    private static dev.nosqlpatterns.store.Condition sameLink(Item side) {
-        return side.get(TOKEN).map(t -> dev.nosqlpatterns.store.Condition.attributeEquals(TOKEN, t))
-                .orElse(dev.nosqlpatterns.store.Condition.ifExists());
+    /**
+     * After an ordered write, makes the side written first agree with the truth. A writer that has just
+     * written one side reads the other: when it holds what was written, the pair agrees; otherwise the
+     * first side is rewritten (from what was written, or from the truth as read) and the truth is read
+     * again, until they agree. Since every writer checks after its last write, the last write of all is
+     * always followed by a check of the other side, so concurrent links and unlinks of one pair always
+     * end with both items or neither, carrying the same attributes.
+     *
+     * @param wroteTruth whether the last write was to the truth side ({@code sides[1]}) rather than the first
+     * @param wrote      what that write left: the attributes written, or empty for a delete
+     */
+    private void settle(Key[] sides, boolean wroteTruth, Optional<Map<String, Value>> wrote) {
+        for (int attempt = 1; ; attempt++) {
+            Optional<Map<String, Value>> other = store.get(table, wroteTruth ? sides[0] : sides[1]).map(Item::attributes);
+            if (other.equals(wrote)) {
+                return;
+            }
+            if (attempt >= MAX_SETTLE_ATTEMPTS) {
+                throw new ConcurrentUpdateException(table, sides[1], attempt, "The link kept changing while its two"
+                        + " sides were made to agree; retry, or call repair() once writers have stopped.", null);
+            }
+            Optional<Map<String, Value>> truth = wroteTruth ? wrote : other;
+            if (truth.isPresent()) {
+                store.put(table, new Item(sides[0], truth.get()));
+            } else {
+                store.delete(table, sides[0]);
+            }
+            wroteTruth = false;
+            wrote = truth;
+        }
     }
 
     /**
@@ -184,11 +194,7 @@ public final class AdjacencyList {
 
     /** The link's attributes, if the link exists. */
     public java.util.Optional<Map<String, Value>> attributes(String from, String to) {
-        return store.get(table, forwardKey(from, to)).map(i -> {
-            Map<String, Value> shown = new java.util.HashMap<>(i.attributes());
-            shown.remove(TOKEN);
-            return Map.copyOf(shown);
-        });
+        return store.get(table, forwardKey(from, to)).map(Item::attributes);
     }
 
     /**
@@ -209,38 +215,41 @@ public final class AdjacencyList {
         }
     }
 
-    /** Checks a page of link items against their partners with one batch read, then fixes the one-sided ones. */
+    /**
+     * Checks a page of link items against their partners with one batch read, then makes each pair whose
+     * sides disagree (one missing, or other attributes) agree with its truth side, as a writer would.
+     */
     private long repairPage(List<Item> items) {
-        Map<Item, Key> partners = new java.util.LinkedHashMap<>();
+        Map<Key, Key[]> pairs = new java.util.LinkedHashMap<>();
+        Map<Key, Item> seen = new java.util.HashMap<>();
         for (Item item : items) {
             List<Object> edge = edgeOf(item.key().sort());
             if (edge != null) {
                 String other = (String) edge.get(1);
                 String self = item.key().partition();
-                partners.put(item, edge.get(0).equals(FORWARD)
-                        ? (symmetric ? forwardKey(other, self) : inverseKey(other, self))
-                        : forwardKey(other, self));
+                Key[] sides = edge.get(0).equals(FORWARD) ? sides(self, other) : sides(other, self);
+                pairs.putIfAbsent(sides[0], sides);
+                seen.put(item.key(), item);
             }
         }
-        if (partners.isEmpty()) {
-            return 0;
+        List<Key> unseen = pairs.values().stream().flatMap(p -> java.util.stream.Stream.of(p[0], p[1]))
+                .filter(k -> !seen.containsKey(k)).distinct().toList();
+        if (!unseen.isEmpty()) {
+            store.getAll(table, unseen).items().forEach(i -> seen.put(i.key(), i));
         }
-        BatchGetResult found = store.getAll(table, List.copyOf(new java.util.LinkedHashSet<>(partners.values())));
         long fixed = 0;
-        for (Map.Entry<Item, Key> e : partners.entrySet()) {
-            Item item = e.getKey();
-            Key partner = e.getValue();
-            if (found.get(new ItemRef(table, partner)).isPresent()) {
+        for (Key[] sides : pairs.values()) {
+            Optional<Map<String, Value>> first = Optional.ofNullable(seen.get(sides[0])).map(Item::attributes);
+            Optional<Map<String, Value>> truth = Optional.ofNullable(seen.get(sides[1])).map(Item::attributes);
+            if (sides[0].equals(sides[1]) || first.equals(truth)) {
                 continue;
             }
-            List<Object> edge = edgeOf(item.key().sort());
-            boolean truth = edge.get(0).equals(FORWARD)
-                    && (!symmetric || dev.nosqlpatterns.key.Utf8Order.compare(item.key().partition(), (String) edge.get(1)) <= 0);
-            if (truth) {
-                store.put(table, new Item(partner, item.attributes()));
+            if (truth.isPresent()) {
+                store.put(table, new Item(sides[0], truth.get()));
             } else {
-                store.delete(table, item.key());
+                store.delete(table, sides[0]);
             }
+            settle(sides, false, truth);
             fixed++;
         }
         return fixed;

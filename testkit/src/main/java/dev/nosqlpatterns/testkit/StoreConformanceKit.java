@@ -17,6 +17,7 @@ import dev.nosqlpatterns.testkit.keys.TypedKeyOrderSuite;
 import dev.nosqlpatterns.testkit.nested.NestedFlatteningSuite;
 import dev.nosqlpatterns.testkit.keys.EnumerableKeysSuite;
 import dev.nosqlpatterns.testkit.keys.FrameAggregationSuite;
+import dev.nosqlpatterns.testkit.relation.AggregateInterleavingSuite;
 import dev.nosqlpatterns.testkit.relation.AggregateSuite;
 import dev.nosqlpatterns.testkit.relation.RelationInterleavingSuite;
 import dev.nosqlpatterns.testkit.relation.RelationSuite;
@@ -266,6 +267,14 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class Denormalization extends DenormalizationSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class AggregateInterleavings extends AggregateInterleavingSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
