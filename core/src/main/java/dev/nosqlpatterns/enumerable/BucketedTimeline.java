@@ -28,6 +28,13 @@ import java.util.stream.Stream;
  * catalogue is updated with an atomic set add before the first write to a bucket (then remembered, so
  * later writes to that bucket cost one request); updating the catalogue first means a crash leaves at
  * worst a listed but empty bucket (one empty query), never an unlisted bucket that would hide data.
+ *
+ * <p><b>Under concurrent writers</b> (no crash): the catalogue only grows, by an atomic set add made before
+ * the event is written, so however writers interleave, every event written is in a listed bucket and a
+ * range read finds it; a delete removes only its event and never a catalogue entry.
+ *
+ * <p><b>Under crashes</b>: a writer that dies after the catalogue add and before the event leaves a listed
+ * bucket without that event, which costs a reader one empty query and hides nothing.
  */
 public final class BucketedTimeline {
     private static final CompositeKeyCodec PARTITION = CompositeKeyCodec.of(SegmentType.STRING, SegmentType.STRING);

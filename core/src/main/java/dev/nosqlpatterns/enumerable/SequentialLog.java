@@ -22,6 +22,13 @@ import java.util.Optional;
  *
  * <p>Ids come from an atomic add on a counter item, so they are unique and increasing per scope even
  * with many writers; an id whose write failed leaves a gap, which traversal skips.
+ *
+ * <p><b>Under concurrent writers</b> (no crash): no two appends get one id, whatever the interleaving, and
+ * ids are increasing in the order the counter was added to; a reader may briefly see a gap where a
+ * writer holds an id it has not yet written.
+ *
+ * <p><b>Under crashes</b>: a writer that dies between taking an id and writing its item leaves a
+ * permanent gap and nothing else.
  */
 public final class SequentialLog {
     private static final CompositeKeyCodec ID = CompositeKeyCodec.of(SegmentType.LONG);

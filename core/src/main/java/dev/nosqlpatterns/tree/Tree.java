@@ -18,6 +18,15 @@ import java.util.Optional;
  * touches several items is written atomically where the store can, otherwise through a journal whose
  * interruption the next operation on the tree detects and completes ({@link #repair()}).
  *
+ * <p><b>Under concurrent writers</b> (no crash): the tree always equals the result of some serial order of
+ * the changes that returned, every read agrees with it and {@link #verify()} finds nothing. A writer paused
+ * past its lease after committing is completed by the next writer, and when it resumes its writes fail
+ * their conditions rather than undo later changes; the one exception, on stores without atomic writes,
+ * is described in the package documentation.
+ *
+ * <p><b>Under crashes</b>: a change is either invisible or complete once the next operation ran; a bulk
+ * load is whole or reads as empty until {@link #repair()}.
+ *
  * <p>Reads see every completed change. A change written through the journal (on a store without atomic
  * writes, or too large for them) is applied in steps; a read that notices it mid-way (a node twice, a
  * pointer to nowhere) waits for it and reads again, but a read made of several requests may still see
