@@ -11,6 +11,7 @@ import dev.nosqlpatterns.store.spi.StoreBackend;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Opens a {@link Store} on MongoDB (4.2 or later, or a wire-compatible server).
@@ -54,6 +55,7 @@ public final class MongoStore {
 
     /** Collects the options of a MongoDB store; {@link #build()} checks them all and reports every problem at once. */
     public static final class Builder {
+        private static final int SELECTION_SECONDS = 5;
         private MongoClient client;
         private String uri;
         private String database;
@@ -106,8 +108,7 @@ public final class MongoStore {
         /** Opens the backend alone, for wrapping or for the conformance kit. */
         public StoreBackend buildBackend() {
             Options options = check();
-            MongoClient c = client != null ? client : MongoClients.create(
-                    MongoClientSettings.builder().applyConnectionString(options.connection()).build());
+            MongoClient c = client != null ? client : MongoClients.create(settings(options.connection()));
             try {
                 MongoDatabase db = c.getDatabase(options.database());
                 Tables tables = new Tables(db, options.prefix());
@@ -120,6 +121,18 @@ public final class MongoStore {
                 }
                 throw e;
             }
+        }
+
+        /**
+         * The client settings of a URI; an unreachable server is reported after {@value #SELECTION_SECONDS} s
+         * unless the URI sets {@code serverSelectionTimeoutMS}, not after the driver's 30 s.
+         */
+        private static MongoClientSettings settings(ConnectionString connection) {
+            MongoClientSettings.Builder b = MongoClientSettings.builder().applyConnectionString(connection);
+            if (connection.getServerSelectionTimeout() == null) {
+                b.applyToClusterSettings(c -> c.serverSelectionTimeout(SELECTION_SECONDS, TimeUnit.SECONDS));
+            }
+            return b.build();
         }
 
         private Options check() {

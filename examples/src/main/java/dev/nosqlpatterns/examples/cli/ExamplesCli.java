@@ -28,17 +28,45 @@ public final class ExamplesCli implements Callable<Integer> {
         System.exit(code);
     }
 
-    /** Runs the program with the given streams and environment; returns the exit code. */
+    /**
+     * Runs the program with the given streams and environment; returns the exit code: 0 on success, 2
+     * for a mistake of the user's (a bad argument, an unknown store, an unreachable server), told in one
+     * line on {@code err}; the stack trace follows only with {@code --verbose}.
+     */
     public static int execute(String[] args, PrintWriter out, PrintWriter err, Map<String, String> environment) {
         CommandLine cli = new CommandLine(new ExamplesCli(), new EnvironmentFactory(environment));
         cli.setOut(out).setErr(err);
+        boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
+        cli.setParameterExceptionHandler((mistake, arguments) -> {
+            err.println("error: " + mistake.getMessage() + " (see --help)");
+            if (verbose) {
+                mistake.printStackTrace(err);
+            }
+            return USER_ERROR;
+        });
+        cli.setExecutionExceptionHandler((failure, command, parsed) -> {
+            err.println("error: " + Failures.oneLine(failure));
+            if (verbose) {
+                failure.printStackTrace(err);
+            } else {
+                err.println("(run again with --verbose for the stack trace)");
+            }
+            return USER_ERROR;
+        });
         return cli.execute(args);
     }
 
+    /** The exit code of a mistake the user can fix. */
+    static final int USER_ERROR = 2;
+
+    @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+            description = "print stack traces of errors")
+    boolean verbose;
+
     @Override
     public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-        return 0;
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return USER_ERROR;
     }
 
     /** Lists the examples. */

@@ -62,6 +62,24 @@ class ExamplesCliTest {
     }
 
     @Test
+    void answersMistakesWithOneLineAndExitCodeTwo() {
+        assertEquals(2, run());
+        assertTrue(err.toString().contains("Usage:"), err.toString());
+        for (String[] mistake : new String[][] {{"run", "news", "--store", "oracle"},
+                {"run", "news", "--store", "redis://127.0.0.1:1"}, {"run", "nope"}, {"explain", "news", "--limit", "x"},
+                {"frobnicate"}}) {
+            err.getBuffer().setLength(0);
+            assertEquals(2, run(mistake), String.join(" ", mistake) + ": " + err);
+            String text = err.toString();
+            assertTrue(text.startsWith("error: "), text);
+            assertTrue(text.lines().count() <= 2 && !text.contains("\tat "), "no stack trace: " + text);
+        }
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "news", "--store", "oracle", "--verbose"));
+        assertTrue(err.toString().contains("\tat "), "a stack trace with --verbose: " + err);
+    }
+
+    @Test
     void storeOpenerPrefersTheConfiguredAddressAndChecksNames() {
         try (var store = StoreOpener.open("redis", Map.of("NOSQLPATTERNS_REDIS_URI", "memory:"))) {
             assertEquals("memory", store.kind());
