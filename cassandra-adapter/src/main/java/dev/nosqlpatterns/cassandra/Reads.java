@@ -2,7 +2,6 @@ package dev.nosqlpatterns.cassandra;
 
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.PagingState;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.Statement;
@@ -172,7 +171,7 @@ final class Reads {
 
     /**
      * One page of one segment. Segments are contiguous token ranges of the ring (Murmur3); the resume token
-     * is the driver's paging state, which the server checks against the same statement.
+     * is the server's paging state, which only this segment's statement is given.
      */
     ScanResult scan(ScanRequest s, CostMeter meter) {
         TableInfo t = tables.get(s.table());
@@ -187,8 +186,7 @@ final class Reads {
         st = st.setPageSize(Math.min(s.limit(), MAX_PAGE)); // a page may hold fewer than asked
         if (s.token().isPresent()) {
             try {
-                st = st.setPagingState(PagingState.fromBytes(Base64.getUrlDecoder().decode(s.token().get())),
-                        cql.session);
+                st = st.setPagingState(java.nio.ByteBuffer.wrap(Base64.getUrlDecoder().decode(s.token().get())));
             } catch (IllegalArgumentException e) {
                 throw new InvalidRequestException("scan token of table '" + t.name + "' is not valid for segment "
                         + s.segment() + "/" + s.totalSegments() + ": " + e.getMessage());
@@ -206,9 +204,11 @@ final class Reads {
             }
             items.add(ItemRows.decode(Key.of(pk, row.getString(1)), row, 2));
         }
-        PagingState next = rs.getExecutionInfo().getSafePagingState();
-        Optional<String> token = next == null ? Optional.empty()
-                : Optional.of(Base64.getUrlEncoder().withoutPadding().encodeToString(next.toBytes()));
+        // The raw paging state: the driver's "safe" wrapper frames it with 16-bit lengths, which keys near
+        // the store's limits overflow. The cursor that carries it is bound to this table and segment.
+        java.nio.ByteBuffer next = rs.getExecutionInfo().getPagingState();
+        Optional<String> token = next == null ? Optional.empty() : Optional.of(Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(com.datastax.oss.protocol.internal.util.Bytes.getArray(next)));
         return new ScanResult(items, token);
     }
 
