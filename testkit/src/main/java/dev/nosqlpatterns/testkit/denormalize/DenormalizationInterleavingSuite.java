@@ -179,7 +179,7 @@ public abstract class DenormalizationInterleavingSuite extends StoreSuite {
     /** Several writers changing, deleting, re-pointing and repairing under seeded random schedules; the invariants hold after each. */
     @Test
     void randomSchedules() {
-        int schedules = "memory".equals(store.kind()) ? 400 : 10;
+        int schedules = "memory".equals(store.kind()) ? 1000 : 10;
         Tables t = newTables();
         for (int s = 0; s < schedules; s++) {
             randomSchedule(seed(t), 104_729L * s + 17);

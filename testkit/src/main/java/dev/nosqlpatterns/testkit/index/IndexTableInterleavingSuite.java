@@ -153,7 +153,7 @@ public abstract class IndexTableInterleavingSuite extends StoreSuite {
     /** Several writers on two hot items under seeded random schedules; the invariants hold after each. */
     @Test
     void randomSchedules() {
-        int schedules = "memory".equals(store.kind()) ? 600 : 12;
+        int schedules = "memory".equals(store.kind()) ? 1000 : 12;
         for (boolean unique : new boolean[] {false, true}) {
             for (IndexConsistency mode : List.of(IndexConsistency.REPAIRABLE, IndexConsistency.ATOMIC)) {
                 if (mode == IndexConsistency.ATOMIC && !store.has(Capability.ATOMIC_WRITES)) {

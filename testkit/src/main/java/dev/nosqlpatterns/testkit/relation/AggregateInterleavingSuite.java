@@ -83,7 +83,7 @@ public abstract class AggregateInterleavingSuite extends StoreSuite {
     /** Three writers incrementing under seeded random schedules end at the exact sum. */
     @Test
     void randomSchedulesLoseNoIncrement() {
-        int schedules = "memory".equals(store.kind()) ? 300 : 8;
+        int schedules = "memory".equals(store.kind()) ? 1000 : 8;
         String table = newTable();
         for (int s = 0; s < schedules; s++) {
             seed(table);

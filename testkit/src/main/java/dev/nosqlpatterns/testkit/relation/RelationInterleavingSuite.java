@@ -144,7 +144,7 @@ public abstract class RelationInterleavingSuite extends StoreSuite {
     @ParameterizedTest(name = "symmetric={0}")
     @ValueSource(booleans = {false, true})
     void randomSchedules(boolean symmetric) {
-        int schedules = "memory".equals(store.kind()) ? 400 : 10;
+        int schedules = "memory".equals(store.kind()) ? 600 : 10;
         String table = newTable();
         for (int s = 0; s < schedules; s++) {
             randomSchedule(seed(table, symmetric, List.of(link("a", "b", 0))), symmetric, 6_151L * s + (symmetric ? 1 : 0));

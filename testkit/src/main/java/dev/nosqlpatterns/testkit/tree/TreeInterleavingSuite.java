@@ -184,7 +184,7 @@ public abstract class TreeInterleavingSuite extends TreeSuiteSupport {
     @ParameterizedTest
     @EnumSource(TreeStrategy.class)
     void randomSchedules(TreeStrategy strategy) {
-        int schedules = "memory".equals(store.kind()) ? 60 : 3;
+        int schedules = "memory".equals(store.kind()) ? 300 : 3;
         for (int k = 0; k < schedules; k++) {
             long seed = 104729L * k + strategy.ordinal();
             Random random = new Random(seed);
