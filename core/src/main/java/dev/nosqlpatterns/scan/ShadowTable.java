@@ -4,6 +4,7 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.BatchGetResult;
 import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.ConcurrentUpdateException;
 import dev.nosqlpatterns.store.ItemRef;
 import dev.nosqlpatterns.store.Page;
 import dev.nosqlpatterns.store.Scan;
@@ -22,11 +23,23 @@ import java.util.function.Function;
  * application's reads of the primary table.
  *
  * <p>Writes go through this class: the primary item and its shadow are written in one atomic write where
- * the store has them; otherwise the primary first, then the shadow, so a crash leaves a shadow that is
- * missing or stale, never one ahead of the primary, which {@link #verify()} finds and {@link #repair()}
- * fixes, like an index table's entries.
+ * the store has them; otherwise the primary first, then the shadow, then the primary is read again and,
+ * while it no longer is what the shadow was made from, the shadow is made again from what was read.
+ *
+ * <p><b>Under concurrent writers</b> (no crash), with or without atomic writes: once every write through
+ * this class has returned, every shadow is the projection of its primary item as it is (absent when the
+ * item is), and {@link #verify()} finds nothing. Since a shadow is a function of its item's attributes,
+ * the writer that writes the last shadow checked afterwards that the primary was still what it made the
+ * shadow from, and any later primary write is followed by its writer's own shadow write. A writer that
+ * loses this race {@value #ATTEMPTS} times in a row throws {@link ConcurrentUpdateException}, leaving a
+ * stale shadow for the winner's next write or for {@link #repair()}.
+ *
+ * <p><b>Under crashes</b>: an atomic write leaves nothing behind; an ordered writer that dies leaves a
+ * shadow missing or stale, never one ahead of a primary it was not made from, which {@link #verify()}
+ * finds and {@link #repair()} fixes, like an index table's entries.
  */
 public final class ShadowTable {
+    private static final int ATTEMPTS = 20;
     private final Store store;
     private final String primary;
     private final String shadow;
@@ -74,24 +87,50 @@ public final class ShadowTable {
         };
     }
 
+    /** Writes {@code item} to the primary table and its shadow (or removes its shadow when it has none). */
     public void put(Item item) {
         Optional<Item> copy = shadowOf(item);
-        List<Write> writes = new ArrayList<>();
-        writes.add(Write.put(primary, item));
-        writes.add(copy.<Write>map(c -> Write.put(shadow, c)).orElse(Write.delete(shadow, item.key())));
-        apply(writes);
-    }
-
-    public void delete(Key key) {
-        apply(List.of(Write.delete(primary, key), Write.delete(shadow, key)));
-    }
-
-    private void apply(List<Write> writes) {
+        Write write = Write.put(primary, item);
         if (store.has(Capability.ATOMIC_WRITES)) {
-            store.writeAtomically(writes);
+            store.writeAtomically(List.of(write, shadowWrite(item.key(), copy)));
         } else {
-            writes.forEach(this::applyOne);
+            applyOne(write);
+            follow(item.key(), Optional.of(item));
         }
+    }
+
+    /** Deletes the item of {@code key} and its shadow. */
+    public void delete(Key key) {
+        Objects.requireNonNull(key, "key must not be null");
+        Write write = Write.delete(primary, key);
+        if (store.has(Capability.ATOMIC_WRITES)) {
+            store.writeAtomically(List.of(write, Write.delete(shadow, key)));
+        } else {
+            applyOne(write);
+            follow(key, Optional.empty());
+        }
+    }
+
+    /**
+     * Writes the shadow made from {@code written} (the primary as this writer left it), then reads the
+     * primary again and repeats with what it read until the two agree.
+     */
+    private void follow(Key key, Optional<Item> written) {
+        Optional<Item> madeFrom = written;
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            applyOne(shadowWrite(key, madeFrom.flatMap(this::shadowOf)));
+            Optional<Item> now = store.get(primary, key);
+            if (now.equals(madeFrom)) {
+                return;
+            }
+            madeFrom = now;
+        }
+        throw new ConcurrentUpdateException(primary, key, ATTEMPTS, "Its shadow in '" + shadow + "' may be stale;"
+                + " the item itself is written, and its next write or repair() brings the shadow up to date.", null);
+    }
+
+    private Write shadowWrite(Key key, Optional<Item> copy) {
+        return copy.<Write>map(c -> Write.put(shadow, c)).orElse(Write.delete(shadow, key));
     }
 
     private void applyOne(Write w) {
@@ -142,7 +181,7 @@ public final class ShadowTable {
                         if (!expected.equals(shadowItem)) {
                             wrong++;
                             if (fix) {
-                                applyOne(expected.<Write>map(c -> Write.put(shadow, c)).orElse(Write.delete(shadow, item.key())));
+                                applyOne(shadowWrite(item.key(), expected));
                             }
                         }
                     }

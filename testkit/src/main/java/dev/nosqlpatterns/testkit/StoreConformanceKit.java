@@ -22,6 +22,7 @@ import dev.nosqlpatterns.testkit.relation.AggregateSuite;
 import dev.nosqlpatterns.testkit.relation.RelationInterleavingSuite;
 import dev.nosqlpatterns.testkit.relation.RelationSuite;
 import dev.nosqlpatterns.testkit.scan.BulkScanSuite;
+import dev.nosqlpatterns.testkit.scan.ShadowTableInterleavingSuite;
 import dev.nosqlpatterns.testkit.scan.ShadowTableSuite;
 import dev.nosqlpatterns.testkit.tree.TreeSuite;
 import dev.nosqlpatterns.testkit.tree.TreeCostSuite;
@@ -451,6 +452,14 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class ShadowTables extends ShadowTableSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class ShadowTableInterleavings extends ShadowTableInterleavingSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
