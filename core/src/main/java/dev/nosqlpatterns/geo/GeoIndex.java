@@ -34,6 +34,16 @@ import java.util.Objects;
  * List<GeoHit> near = shops.withinRadius("bakery", LatLon.of(48.85, 2.35), 2_000, 10);
  * }</pre>
  * Thread-safe; calls on one id from several threads or processes settle by optimistic concurrency.
+ *
+ * <p><b>Under concurrent writers</b> (no crash), cell strategy, with or without atomic writes: once every
+ * put and remove has returned, each id has one entry, in the cell of the point its record holds, plain
+ * searches answer what searches verified against the point records answer, and {@link #verify()} finds
+ * nothing. Entries are removed only while they carry the token of the write that made them, and a writer
+ * that loses the race for the point record restores the winner's entry and tries again.
+ *
+ * <p><b>Under crashes</b>: an atomic write leaves nothing behind. An ordered write that dies leaves the old
+ * or the new point as its record tells it, plus orphan or stale entries that searches with
+ * {@code verifiedReads(true)} skip and {@link #repair()} removes.
  */
 public final class GeoIndex {
     /** Which implementation serves the index. */
