@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.UnaryOperator;
 
 /**
@@ -105,7 +104,7 @@ public final class AggregateStore {
      */
     private long nextVersion(Optional<Item> current) {
         return current.flatMap(i -> i.getLong(versionAttribute)).map(v -> v + 1)
-                .orElseGet(() -> (System.currentTimeMillis() << 12) | ThreadLocalRandom.current().nextInt(1 << 12));
+                .orElseGet(() -> dev.nosqlpatterns.store.OptimisticRetry.firstVersion(System.currentTimeMillis()));
     }
 
     private Item withoutVersion(Item item) {

@@ -58,7 +58,7 @@ final class IndexWrites {
      */
     private long nextVersion(Optional<Item> old) {
         return old.flatMap(i -> i.getLong(ix.versionAttribute)).map(v -> v + 1)
-                .orElseGet(() -> (ix.clock.millis() << 12) | java.util.concurrent.ThreadLocalRandom.current().nextInt(1 << 12));
+                .orElseGet(() -> dev.nosqlpatterns.store.OptimisticRetry.firstVersion(ix.clock.millis()));
     }
 
     void delete(Key key) {

@@ -17,7 +17,8 @@ import java.util.OptionalInt;
 
 /**
  * Dense ids for documents: a sequence (an atomic counter) hands out blocks of ids, and a dictionary
- * entry per document, written only if absent, makes the first writer's id the document's id for good.
+ * entry per document, written only if absent, makes the first writer's id the document's id for good:
+ * removing the document leaves the entry, so a writer that read it before the removal and one after agree.
  * A block reserved by a writer that then stops leaves a gap in the ids, which costs nothing.
  */
 final class Dictionary {
@@ -66,20 +67,6 @@ final class Dictionary {
             }
         }
         return out;
-    }
-
-    /** Removes a document's entry, only while it still maps to {@code id}. */
-    Write.Delete deletion(String documentId, int id) {
-        return Write.delete(table, SearchKeys.dictionary(documentId))
-                .when(Condition.attributeEquals(ID, dev.nosqlpatterns.item.Value.of(id)));
-    }
-
-    void delete(String documentId, int id) {
-        try {
-            store.delete(deletion(documentId, id));
-        } catch (ConditionFailedException gone) {
-            // Removed already, or the document was indexed again under another id: nothing to do.
-        }
     }
 
     private static int idOf(Item item) {

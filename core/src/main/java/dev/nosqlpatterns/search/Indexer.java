@@ -13,7 +13,9 @@ import dev.nosqlpatterns.store.Limits;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.UpdateAction;
 import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.ConcurrentUpdateException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,11 +32,13 @@ import java.util.TreeMap;
  * one atomic write, every item guarded by the version it was read at. Otherwise, and for bulk loads, an
  * ordered protocol: (1) the row is written first, carrying in {@code drop} the terms it lost; (2) the id is
  * added to the chunks of its terms and removed from the dropped ones, each chunk by a conditional
- * read-modify-write; (3) counts are adjusted; (4) {@code drop} is cleared. Every step is idempotent, so
- * indexing the document again completes an interrupted attempt, and {@link SearchRepair} finds and fixes
- * what an abandoned one left.
+ * read-modify-write; (3) counts are adjusted; (4) {@code drop} is cleared; (5) the row is read again and,
+ * while another writer changed it meanwhile, the postings this writer touched are made to match it. Every
+ * step is idempotent, so indexing the document again completes an interrupted attempt, and
+ * {@link SearchRepair} finds and fixes what an abandoned one left.
  */
 final class Indexer {
+    private static final int SETTLE_ATTEMPTS = 50;
     private final Store store;
     private final Postings postings;
     private final DirectIndex direct;
@@ -88,7 +92,10 @@ final class Indexer {
         finish(changes);
     }
 
-    /** Removes a document: marks its row gone, takes its id out of every posting, then deletes row and entry. */
+    /**
+     * Removes a document: marks its row gone, takes its id out of every posting, then deletes the row. The
+     * dictionary entry stays, so the document keeps its id if it is indexed again, even concurrently.
+     */
     boolean remove(String documentId) {
         Document.checkId(documentId);
         OptionalInt found = dictionary.lookup(documentId);
@@ -99,7 +106,6 @@ final class Indexer {
         for (int attempt = 1; ; attempt++) {
             Optional<Item> old = direct.get(id);
             if (old.isEmpty()) {
-                dictionary.delete(documentId, id);
                 return false;
             }
             Set<String> partitions = allPartitions(old.get());
@@ -108,10 +114,9 @@ final class Indexer {
             partitions.forEach(p -> edits.remove(p, id));
             try {
                 if (store.has(Capability.ATOMIC_WRITES)) {
-                    List<Postings.Planned> planned = postings.plan(edits.build());
                     List<Write> writes = new ArrayList<>();
                     writes.add(Write.delete(direct.table, old.get().key()).when(versionIs(old.get())));
-                    writes.add(dictionary.deletion(documentId, id));
+                    List<Postings.Planned> planned = postings.plan(edits.build(), writes);
                     if (addPlanned(writes, planned)) {
                         store.writeAtomically(writes);
                         return true;
@@ -125,7 +130,7 @@ final class Indexer {
                 postings.addCounts(postings.apply(edits.build()));
                 Item current = DirectIndex.gone(old.get()) ? old.get() : marked;
                 store.delete(Write.delete(direct.table, current.key()).when(versionIs(current)));
-                dictionary.delete(documentId, id);
+                settle(Map.of(id, partitions), new HashMap<>(Map.of(id, Set.of())));
                 return true;
             } catch (ConditionFailedException lost) {
                 retry.after(attempt, direct.table, SearchKeys.row(id), lost);
@@ -141,6 +146,14 @@ final class Indexer {
             c.removes().forEach(p -> edits.remove(p, c.id()));
         }
         postings.addCounts(postings.apply(edits.build()));
+        Map<Integer, Set<String>> touched = new HashMap<>();
+        Map<Integer, Set<String>> madeFor = new HashMap<>();
+        for (Change c : changes) {
+            Set<String> partitions = new HashSet<>(c.adds());
+            partitions.addAll(c.removes());
+            touched.put(c.id(), partitions);
+            madeFor.put(c.id(), wanted(c.rowChanges() ? Optional.of(c.row()) : c.old()));
+        }
         for (Change c : changes) {
             if (c.rowChanges() && !c.removes().isEmpty()) {
                 try {
@@ -151,17 +164,71 @@ final class Indexer {
                 }
             }
         }
+        settle(touched, madeFor);
     }
 
     /**
-     * One atomic write of row, chunks and counts, or nothing when row and chunks are as wanted already;
-     * false when it would exceed the store's atomic-write limits.
+     * The ordered protocol's last step: reads the rows of the documents this writer changed and, while a
+     * row no longer wants in the postings this writer touched what this writer last made them hold (another
+     * writer rewrote or removed it meanwhile), makes those postings hold what the row as read now wants.
+     * A posting is a function of its row, so the last writer to find its row unchanged leaves them in step.
+     */
+    private void settle(Map<Integer, Set<String>> touched, Map<Integer, Set<String>> madeFor) {
+        List<Integer> ids = new ArrayList<>(touched.keySet());
+        for (int attempt = 1; ; attempt++) {
+            BatchGetResult rows = store.getAll(direct.table, ids.stream().map(SearchKeys::row).toList());
+            Edits edits = new Edits(postings.format, postings.chunkBits);
+            boolean stable = true;
+            for (int id : ids) {
+                Set<String> now = wanted(rows.get(new ItemRef(direct.table, SearchKeys.row(id))));
+                if (now.equals(madeFor.get(id))) {
+                    continue;
+                }
+                stable = false;
+                for (String p : touched.get(id)) {
+                    if (now.contains(p)) {
+                        edits.add(p, id);
+                    } else {
+                        edits.remove(p, id);
+                    }
+                }
+                madeFor.put(id, now);
+            }
+            if (stable) {
+                return;
+            }
+            if (attempt > SETTLE_ATTEMPTS) {
+                throw new ConcurrentUpdateException(postings.table, SearchKeys.row(ids.get(0)), attempt,
+                        "Postings of a document rewritten meanwhile may lag its row; the next write of it, or"
+                                + " repair(), brings them in step.", null);
+            }
+            postings.addCounts(postings.apply(edits.build()));
+        }
+    }
+
+    /** The partitions a row wants its id in: its terms and the universe; none when it is absent or gone. */
+    private Set<String> wanted(Optional<Item> row) {
+        if (row.isEmpty() || DirectIndex.gone(row.get())) {
+            return Set.of();
+        }
+        Set<String> out = new HashSet<>();
+        DirectIndex.fields(row.get(), DirectIndex.FIELDS).forEach((f, values) ->
+                values.forEach(v -> out.add(SearchKeys.term(new Term(f, v)))));
+        out.add(SearchKeys.UNIVERSE);
+        return out;
+    }
+
+    /**
+     * One atomic write of row, chunks and counts, with checks that the chunks it left alone are still as
+     * read, or nothing when row and chunks are as wanted already; false when it would exceed the store's
+     * atomic-write limits.
      */
     private boolean writeAtomically(Change change) {
         Edits edits = new Edits(postings.format, postings.chunkBits);
         change.adds().forEach(p -> edits.add(p, change.id()));
         change.removes().forEach(p -> edits.remove(p, change.id()));
-        List<Postings.Planned> planned = postings.plan(edits.build());
+        List<Write> guards = new ArrayList<>();
+        List<Postings.Planned> planned = postings.plan(edits.build(), guards);
         if (!change.rowChanges() && planned.isEmpty()) {
             return true;
         }
@@ -173,6 +240,7 @@ final class Indexer {
         } else {
             writes.add(Write.check(direct.table, rowWrite.key(), rowWrite.condition()));
         }
+        writes.addAll(guards);
         if (!addPlanned(writes, planned)) {
             return false;
         }
@@ -212,7 +280,8 @@ final class Indexer {
         for (String p : dropped) {
             SearchKeys.termOf(p).ifPresent(t -> drop.computeIfAbsent(t.field(), f -> new java.util.TreeSet<>()).add(t.value()));
         }
-        long version = old.map(DirectIndex::version).orElse(0L) + 1;
+        long version = old.map(r -> DirectIndex.version(r) + 1)
+                .orElseGet(() -> OptimisticRetry.firstVersion(System.currentTimeMillis()));
         Item row = DirectIndex.row(id, doc, version, drop, false);
         return new Change(id, doc, old, same ? null : row, adds, dropped);
     }

@@ -66,7 +66,7 @@ public final class InvertedSearch {
         this.segments = b.segments;
         this.parallelism = b.parallelism;
         this.readFraction = b.readFraction;
-        this.repair = new SearchRepair(b.store, postings, direct, dictionary, segments, parallelism);
+        this.repair = new SearchRepair(b.store, postings, direct, segments, parallelism);
     }
 
     /**
@@ -111,7 +111,7 @@ public final class InvertedSearch {
         return direct.get(id.getAsInt()).filter(row -> !DirectIndex.gone(row)).map(DirectIndex::document);
     }
 
-    /** The dense id of an indexed document, as audiences hold it. */
+    /** The dense id of a document indexed now or before (an id stays its document's), as audiences hold it. */
     public OptionalInt idOf(String documentId) {
         Document.checkId(documentId);
         return dictionary.lookup(documentId);

@@ -105,12 +105,22 @@ final class Postings {
         return out.and(restrict);
     }
 
-    /** Reads the chunks of {@code edits} in one batch and computes each change; unchanged chunks are left out. */
-    List<Planned> plan(List<Edit> edits) {
+    /**
+     * Reads the chunks of {@code edits} in one batch and computes each change; chunks that need none are
+     * left out, and for those that exist a check that their version is still the one read is added to
+     * {@code guards}: an atomic write that decided from them must fail if another writer changed them.
+     */
+    List<Planned> plan(List<Edit> edits, List<Write> guards) {
         BatchGetResult current = store.getAll(table, edits.stream().map(Edit::key).toList());
         List<Planned> out = new ArrayList<>();
         for (Edit e : edits) {
-            plan(e, current.get(new ItemRef(table, e.key()))).ifPresent(out::add);
+            Optional<Item> read = current.get(new ItemRef(table, e.key()));
+            Optional<Planned> planned = plan(e, read);
+            planned.ifPresent(out::add);
+            if (planned.isEmpty() && read.isPresent()) {
+                read.get().get(VERSION).ifPresent(v -> guards.add(Write.check(table, e.key(),
+                        Condition.attributeEquals(VERSION, v))));
+            }
         }
         return out;
     }
@@ -140,7 +150,7 @@ final class Postings {
         }
         Map<Key, Edit> byKey = new HashMap<>();
         edits.forEach(e -> byKey.put(e.key(), e));
-        for (Planned p : plan(edits)) {
+        for (Planned p : plan(edits, new ArrayList<>())) {
             Planned attempt = p;
             for (int n = 1; attempt != null; n++) {
                 try {

@@ -27,15 +27,13 @@ final class SearchRepair {
     private final Store store;
     private final Postings postings;
     private final DirectIndex direct;
-    private final Dictionary dictionary;
     private final int segments;
     private final int parallelism;
 
-    SearchRepair(Store store, Postings postings, DirectIndex direct, Dictionary dictionary, int segments, int parallelism) {
+    SearchRepair(Store store, Postings postings, DirectIndex direct, int segments, int parallelism) {
         this.store = store;
         this.postings = postings;
         this.direct = direct;
-        this.dictionary = dictionary;
         this.segments = segments;
         this.parallelism = parallelism;
     }
@@ -106,7 +104,6 @@ final class SearchRepair {
         try {
             if (DirectIndex.gone(row)) {
                 store.delete(Write.delete(direct.table, row.key()).when(unchanged));
-                dictionary.delete(row.getString(DirectIndex.DOC).orElseThrow(), SearchKeys.idOf(row.key()));
             } else {
                 store.update(Write.update(direct.table, row.key(), UpdateAction.remove(DirectIndex.DROP)).when(unchanged));
             }

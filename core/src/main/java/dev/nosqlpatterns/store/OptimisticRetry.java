@@ -25,6 +25,15 @@ public record OptimisticRetry(int maxAttempts, Duration maxBackoff, String advic
         Objects.requireNonNull(advice, "advice must not be null");
     }
 
+    /**
+     * The version an item gets when it is created, made of the time {@code millis} and random bits: an item
+     * deleted and created again must not start at a version it had before, or a writer that read its first
+     * life would win a compare-and-set against the second. Later writes add one.
+     */
+    public static long firstVersion(long millis) {
+        return (millis << 12) | java.util.concurrent.ThreadLocalRandom.current().nextInt(1 << 12);
+    }
+
     /** Pauses after the lost {@code attempt} (counted from 1), or throws when it was the last one. */
     public void after(int attempt, String table, Key key, ConditionFailedException lost) {
         if (attempt >= maxAttempts) {

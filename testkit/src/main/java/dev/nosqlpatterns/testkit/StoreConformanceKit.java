@@ -35,6 +35,7 @@ import dev.nosqlpatterns.testkit.tree.TreeInterleavingSuite;
 import dev.nosqlpatterns.testkit.tree.TreeLayoutSuite;
 import dev.nosqlpatterns.testkit.search.InvertedSearchSuite;
 import dev.nosqlpatterns.testkit.search.InvertedSearchConcurrencySuite;
+import dev.nosqlpatterns.testkit.search.InvertedSearchInterleavingSuite;
 import dev.nosqlpatterns.testkit.search.InvertedSearchCrashSuite;
 import dev.nosqlpatterns.testkit.graph.BatchGraphSuite;
 import dev.nosqlpatterns.testkit.graph.BatchGraphCrashSuite;
@@ -461,6 +462,14 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class GeoCellInterleavings extends GeoCellInterleavingSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class InvertedSearchInterleavings extends InvertedSearchInterleavingSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();

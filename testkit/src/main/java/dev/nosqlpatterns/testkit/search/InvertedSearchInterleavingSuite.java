@@ -1,0 +1,143 @@
+package dev.nosqlpatterns.testkit.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nosqlpatterns.search.Criteria;
+import dev.nosqlpatterns.search.Document;
+import dev.nosqlpatterns.search.InvertedSearch;
+import dev.nosqlpatterns.search.PostingFormat;
+import dev.nosqlpatterns.search.SearchAudit;
+import dev.nosqlpatterns.search.Term;
+import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.testkit.Interleaving;
+import dev.nosqlpatterns.testkit.StoreSuite;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Inverted search under live concurrent writers, with no crash: writer A is paused before each of its
+ * store calls in turn while B re-indexes or removes the same document to completion, then A resumes; and
+ * seeded random schedules of three writers over two documents. After all finish, before any repair,
+ * every term's search and count answer what the stored documents hold, the size counts them, and verify
+ * finds nothing. Stores with atomic writes change a document's row, postings and counts together; the
+ * kit's run without them proves the ordered protocol.
+ */
+public abstract class InvertedSearchInterleavingSuite extends StoreSuite {
+    private static final List<String> COLOURS = List.of("red", "blue", "green");
+    private static final List<String> DOCUMENTS = List.of("d", "e", "f");
+
+    private record Tables(String postings, String direct) {
+        List<String> all() {
+            return List.of(postings, direct);
+        }
+    }
+
+    private static InvertedSearch open(Store on, Tables t) {
+        return InvertedSearch.builder(on, t.postings(), t.direct()).format(PostingFormat.SORTED_IDS).maxAttempts(200).build();
+    }
+
+    private static Consumer<InvertedSearch> index(String id, String... colours) {
+        return s -> s.index(Document.builder(id).add("colour", colours).add("kind", "k").build());
+    }
+
+    private static Consumer<InvertedSearch> remove(String id) {
+        return s -> s.remove(id);
+    }
+
+    /** Empties both tables, then indexes d as red and e as green. */
+    private void seed(Tables t) {
+        for (String table : t.all()) {
+            store.scanAll(Scan.of(table)).toList().forEach(i -> store.delete(table, i.key()));
+        }
+        InvertedSearch s = open(store, t);
+        index("d", "red").accept(s);
+        index("e", "green").accept(s);
+    }
+
+    private void pauseAtEveryStep(Consumer<InvertedSearch> a, Consumer<InvertedSearch> b) {
+        Tables t = new Tables(newTable(), newTable());
+        seed(t);
+        int points = Interleaving.stepPoints(backend, t.all(), s -> a.accept(open(s, t)));
+        assertTrue(points >= 2, "the operation calls the store");
+        for (int p = 1; p <= points + 1; p++) {
+            seed(t);
+            Interleaving.Outcome outcome = Interleaving.run(backend, t.all(), Interleaving.pauseFirstAt(p),
+                    s -> a.accept(open(s, t)), s -> b.accept(open(s, t))).allowing();
+            assertConsistent(t, "A paused at step point " + p + " of " + points + ", calls:\n" + outcome.describe());
+        }
+    }
+
+    /** Searches, counts and size against the documents as stored; verify finds nothing. */
+    private void assertConsistent(Tables t, String schedule) {
+        InvertedSearch s = open(store, t);
+        for (String colour : COLOURS) {
+            Set<String> holders = new TreeSet<>();
+            for (String id : DOCUMENTS) {
+                s.document(id).filter(d -> d.values("colour").contains(colour)).ifPresent(d -> holders.add(id));
+            }
+            Set<String> found = new TreeSet<>(s.documentIds(s.find(Criteria.has("colour", colour)), 100));
+            assertEquals(holders, found, "documents found as " + colour + " (" + schedule + ")");
+            assertEquals(holders.size(), s.count(Term.of("colour", colour)), "count of " + colour + " (" + schedule + ")");
+        }
+        long present = DOCUMENTS.stream().filter(id -> s.document(id).isPresent()).count();
+        assertEquals(present, s.size(), "size (" + schedule + ")");
+        SearchAudit audit = s.verify();
+        assertTrue(audit.clean(), () -> "verify: " + audit + " (" + schedule + ")");
+    }
+
+    @Test
+    void twoReindexesOfOneDocument() {
+        pauseAtEveryStep(index("d", "blue"), index("d", "green"));
+    }
+
+    @Test
+    void aReindexWhileRemoved() {
+        pauseAtEveryStep(index("d", "blue"), remove("d"));
+    }
+
+    @Test
+    void aRemoveWhileReindexed() {
+        pauseAtEveryStep(remove("d"), index("d", "blue"));
+    }
+
+    @Test
+    void aFirstIndexWhileIndexedDifferently() {
+        pauseAtEveryStep(index("f", "red"), index("f", "blue"));
+    }
+
+    @Test
+    void aReindexBackWhileChanged() {
+        pauseAtEveryStep(index("d", "red", "blue"), index("d", "blue"));
+    }
+
+    /** Three writers, three re-indexes or removes each over two documents, under seeded random schedules. */
+    @Test
+    void randomSchedules() {
+        int schedules = "memory".equals(store.kind()) ? 1000 : 10;
+        Tables t = new Tables(newTable(), newTable());
+        for (int k = 0; k < schedules; k++) {
+            long seed = 4099L * k;
+            Random random = new Random(seed);
+            seed(t);
+            List<Consumer<Store>> writers = new ArrayList<>();
+            for (int w = 0; w < 3; w++) {
+                List<Consumer<InvertedSearch>> ops = new ArrayList<>();
+                for (int o = 0; o < 3; o++) {
+                    String id = DOCUMENTS.get(random.nextInt(2));
+                    ops.add(random.nextInt(4) == 0 ? remove(id)
+                            : index(id, COLOURS.get(random.nextInt(COLOURS.size()))));
+                }
+                writers.add(s -> ops.forEach(op -> op.accept(open(s, t))));
+            }
+            Interleaving.Outcome outcome = Interleaving.run(backend, t.all(), Interleaving.random(seed), writers).allowing();
+            assertConsistent(t, "random schedule " + seed + ", calls:\n" + outcome.describe());
+        }
+    }
+}
