@@ -38,6 +38,18 @@ import java.util.Set;
  * chunk never lose ids: each chunk changes by a conditional write on its version, retried with backoff
  * up to a bound ({@link dev.nosqlpatterns.store.ConcurrentUpdateException} beyond it).
  *
+ * <p><b>Under concurrent writers</b> (no crash), with or without atomic writes: once every index and remove
+ * has returned, every term's postings and count hold exactly the documents whose rows have the term, the
+ * size counts the rows, and {@link #verify()} finds nothing, however writers of one document interleave.
+ * An atomic write also checks the chunks it read and left alone; an ordered writer reads its rows again
+ * after its postings and, while another writer changed them meanwhile, remakes the postings it touched
+ * from the rows as read. A document's dense id stays its own after a remove, so writers that read it
+ * before and after agree.
+ *
+ * <p><b>Under crashes</b>: an atomic write leaves nothing behind. An ordered writer that dies leaves its
+ * row written with postings or counts behind it, which indexing the document again completes and
+ * {@link #repair()} fixes; a read may see the document in some of its terms until then.
+ *
  * <p>Queries. {@link #find} evaluates AND / OR / NOT cheapest operand first: term sizes come from one batch
  * read of summaries, an AND reads further operands only in the chunks its candidates touch and stops when
  * they run out. Thread-safe.
