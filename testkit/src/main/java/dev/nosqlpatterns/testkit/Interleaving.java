@@ -133,6 +133,44 @@ public final class Interleaving {
         };
     }
 
+    /**
+     * Pauses writer {@code a} before each of its store calls in turn (and once after its last), while
+     * {@code b} runs to completion, then resumes it; before each schedule {@code reset} puts the data back,
+     * and after it {@code check} is given a description of the schedule and its calls for its messages.
+     * Writers may fail with {@code allowed} exceptions; the check decides what the data must then be.
+     */
+    @SafeVarargs
+    public static void pauseAtEveryStep(StoreBackend backend, Collection<String> tables, Runnable reset,
+                                        Consumer<Store> a, Consumer<Store> b, Consumer<String> check,
+                                        Class<? extends Throwable>... allowed) {
+        reset.run();
+        int points = stepPoints(backend, tables, a);
+        if (points < 1) {
+            throw new AssertionError("the paused operation makes no store call");
+        }
+        for (int p = 1; p <= points + 1; p++) {
+            reset.run();
+            Outcome outcome = run(backend, tables, pauseFirstAt(p), a, b).allowing(allowed);
+            check.accept("A paused at step point " + p + " of " + points + ", calls:\n" + outcome.describe());
+        }
+    }
+
+    /**
+     * Runs {@code schedules} seeded random schedules: for each, {@code reset} puts the data back,
+     * {@code writers} draws the writers from a {@link Random} of the schedule's seed, they run under
+     * {@link #random(long)} of that seed, and {@code check} is given the schedule's description.
+     */
+    public static void randomSchedules(StoreBackend backend, Collection<String> tables, int schedules, long seedStep,
+                                       Runnable reset, java.util.function.Function<Random, List<Consumer<Store>>> writers,
+                                       Consumer<String> check) {
+        for (int k = 0; k < schedules; k++) {
+            long seed = seedStep * k;
+            reset.run();
+            Outcome outcome = run(backend, tables, random(seed), writers.apply(new Random(seed))).allowing();
+            check.accept("random schedule " + seed + ", calls:\n" + outcome.describe());
+        }
+    }
+
     /** At every step point, any unfinished writer may go on, drawn from {@code seed}. */
     public static Schedule random(long seed) {
         Random random = new Random(seed);

@@ -15,7 +15,6 @@ import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Random;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -49,15 +48,8 @@ public abstract class GeoCellInterleavingSuite extends StoreSuite {
 
     private void pauseAtEveryStep(Consumer<GeoIndex> a, Consumer<GeoIndex> b) {
         String table = newTable();
-        seed(table);
-        int points = Interleaving.stepPoints(backend, List.of(table), s -> a.accept(open(s, table, false)));
-        assertTrue(points >= 2, "the operation calls the store");
-        for (int p = 1; p <= points + 1; p++) {
-            seed(table);
-            Interleaving.Outcome outcome = Interleaving.run(backend, List.of(table), Interleaving.pauseFirstAt(p),
-                    s -> a.accept(open(s, table, false)), s -> b.accept(open(s, table, false))).allowing();
-            assertConsistent(table, "A paused at step point " + p + " of " + points + ", calls:\n" + outcome.describe());
-        }
+        Interleaving.pauseAtEveryStep(backend, List.of(table), () -> seed(table), s -> a.accept(open(s, table, false)),
+                s -> b.accept(open(s, table, false)), why -> assertConsistent(table, why));
     }
 
     private void assertConsistent(String table, String schedule) {
@@ -138,25 +130,20 @@ public abstract class GeoCellInterleavingSuite extends StoreSuite {
     /** Three writers, three puts or removes each over two ids and three places, under seeded random schedules. */
     @Test
     void randomSchedules() {
-        int schedules = "memory".equals(store.kind()) ? 1000 : 10;
         String table = newTable();
-        for (int k = 0; k < schedules; k++) {
-            long seed = 6151L * k;
-            Random random = new Random(seed);
-            seed(table);
-            List<Consumer<Store>> writers = new ArrayList<>();
-            for (int w = 0; w < 3; w++) {
-                List<Consumer<GeoIndex>> ops = new ArrayList<>();
-                for (int o = 0; o < 3; o++) {
-                    String id = random.nextBoolean() ? "a" : "b";
-                    LatLon place = PLACES.get(random.nextInt(PLACES.size()));
-                    ops.add(random.nextInt(4) == 0 ? ix -> ix.remove(id) : ix -> ix.put(id, place));
-                }
-                writers.add(s -> ops.forEach(op -> op.accept(open(s, table, false))));
-            }
-            Interleaving.Outcome outcome = Interleaving.run(backend, List.of(table), Interleaving.random(seed), writers)
-                    .allowing();
-            assertConsistent(table, "random schedule " + seed + ", calls:\n" + outcome.describe());
-        }
+        Interleaving.randomSchedules(backend, List.of(table), "memory".equals(store.kind()) ? 1000 : 10, 6151L,
+                () -> seed(table), random -> {
+                    List<Consumer<Store>> writers = new ArrayList<>();
+                    for (int w = 0; w < 3; w++) {
+                        List<Consumer<GeoIndex>> ops = new ArrayList<>();
+                        for (int o = 0; o < 3; o++) {
+                            String id = random.nextBoolean() ? "a" : "b";
+                            LatLon place = PLACES.get(random.nextInt(PLACES.size()));
+                            ops.add(random.nextInt(4) == 0 ? ix -> ix.remove(id) : ix -> ix.put(id, place));
+                        }
+                        writers.add(s -> ops.forEach(op -> op.accept(open(s, table, false))));
+                    }
+                    return writers;
+                }, why -> assertConsistent(table, why));
     }
 }

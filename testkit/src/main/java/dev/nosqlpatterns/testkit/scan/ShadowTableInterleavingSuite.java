@@ -13,7 +13,6 @@ import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -62,15 +61,8 @@ public abstract class ShadowTableInterleavingSuite extends StoreSuite {
 
     private void pauseAtEveryStep(Consumer<ShadowTable> a, Consumer<ShadowTable> b) {
         Tables t = new Tables(newTable(), newTable());
-        seed(t);
-        int points = Interleaving.stepPoints(backend, t.all(), s -> a.accept(open(s, t)));
-        assertTrue(points >= 2, "the operation calls the store");
-        for (int p = 1; p <= points + 1; p++) {
-            seed(t);
-            Interleaving.Outcome outcome = Interleaving.run(backend, t.all(), Interleaving.pauseFirstAt(p),
-                    s -> a.accept(open(s, t)), s -> b.accept(open(s, t))).allowing();
-            assertConsistent(t, "A paused at step point " + p + " of " + points + ", calls:\n" + outcome.describe());
-        }
+        Interleaving.pauseAtEveryStep(backend, t.all(), () -> seed(t), s -> a.accept(open(s, t)),
+                s -> b.accept(open(s, t)), why -> assertConsistent(t, why));
     }
 
     /** Every shadow is the projection of its item as stored; verify agrees. */
@@ -110,23 +102,19 @@ public abstract class ShadowTableInterleavingSuite extends StoreSuite {
     /** Three writers, three puts or deletes each over two items, under seeded random schedules. */
     @Test
     void randomSchedules() {
-        int schedules = "memory".equals(store.kind()) ? 1000 : 10;
         Tables t = new Tables(newTable(), newTable());
-        for (int k = 0; k < schedules; k++) {
-            long seed = 7919L * k;
-            Random random = new Random(seed);
-            seed(t);
-            List<Consumer<Store>> writers = new ArrayList<>();
-            for (int w = 0; w < 3; w++) {
-                List<Consumer<ShadowTable>> ops = new ArrayList<>();
-                for (int o = 0; o < 3; o++) {
-                    String id = String.valueOf(1 + random.nextInt(2));
-                    ops.add(random.nextInt(3) == 0 ? delete(id) : put(id, "w" + w + "o" + o));
-                }
-                writers.add(s -> ops.forEach(op -> op.accept(open(s, t))));
-            }
-            Interleaving.Outcome outcome = Interleaving.run(backend, t.all(), Interleaving.random(seed), writers).allowing();
-            assertConsistent(t, "random schedule " + seed + ", calls:\n" + outcome.describe());
-        }
+        Interleaving.randomSchedules(backend, t.all(), "memory".equals(store.kind()) ? 1000 : 10, 7919L,
+                () -> seed(t), random -> {
+                    List<Consumer<Store>> writers = new ArrayList<>();
+                    for (int w = 0; w < 3; w++) {
+                        List<Consumer<ShadowTable>> ops = new ArrayList<>();
+                        for (int o = 0; o < 3; o++) {
+                            String id = String.valueOf(1 + random.nextInt(2));
+                            ops.add(random.nextInt(3) == 0 ? delete(id) : put(id, "w" + w + "o" + o));
+                        }
+                        writers.add(s -> ops.forEach(op -> op.accept(open(s, t))));
+                    }
+                    return writers;
+                }, why -> assertConsistent(t, why));
     }
 }

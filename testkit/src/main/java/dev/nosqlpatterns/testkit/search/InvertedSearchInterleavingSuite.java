@@ -15,7 +15,6 @@ import dev.nosqlpatterns.testkit.Interleaving;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -63,15 +62,8 @@ public abstract class InvertedSearchInterleavingSuite extends StoreSuite {
 
     private void pauseAtEveryStep(Consumer<InvertedSearch> a, Consumer<InvertedSearch> b) {
         Tables t = new Tables(newTable(), newTable());
-        seed(t);
-        int points = Interleaving.stepPoints(backend, t.all(), s -> a.accept(open(s, t)));
-        assertTrue(points >= 2, "the operation calls the store");
-        for (int p = 1; p <= points + 1; p++) {
-            seed(t);
-            Interleaving.Outcome outcome = Interleaving.run(backend, t.all(), Interleaving.pauseFirstAt(p),
-                    s -> a.accept(open(s, t)), s -> b.accept(open(s, t))).allowing();
-            assertConsistent(t, "A paused at step point " + p + " of " + points + ", calls:\n" + outcome.describe());
-        }
+        Interleaving.pauseAtEveryStep(backend, t.all(), () -> seed(t), s -> a.accept(open(s, t)),
+                s -> b.accept(open(s, t)), why -> assertConsistent(t, why));
     }
 
     /** Searches, counts and size against the documents as stored; verify finds nothing. */
@@ -120,24 +112,20 @@ public abstract class InvertedSearchInterleavingSuite extends StoreSuite {
     /** Three writers, three re-indexes or removes each over two documents, under seeded random schedules. */
     @Test
     void randomSchedules() {
-        int schedules = "memory".equals(store.kind()) ? 1000 : 10;
         Tables t = new Tables(newTable(), newTable());
-        for (int k = 0; k < schedules; k++) {
-            long seed = 4099L * k;
-            Random random = new Random(seed);
-            seed(t);
-            List<Consumer<Store>> writers = new ArrayList<>();
-            for (int w = 0; w < 3; w++) {
-                List<Consumer<InvertedSearch>> ops = new ArrayList<>();
-                for (int o = 0; o < 3; o++) {
-                    String id = DOCUMENTS.get(random.nextInt(2));
-                    ops.add(random.nextInt(4) == 0 ? remove(id)
-                            : index(id, COLOURS.get(random.nextInt(COLOURS.size()))));
-                }
-                writers.add(s -> ops.forEach(op -> op.accept(open(s, t))));
-            }
-            Interleaving.Outcome outcome = Interleaving.run(backend, t.all(), Interleaving.random(seed), writers).allowing();
-            assertConsistent(t, "random schedule " + seed + ", calls:\n" + outcome.describe());
-        }
+        Interleaving.randomSchedules(backend, t.all(), "memory".equals(store.kind()) ? 1000 : 10, 4099L,
+                () -> seed(t), random -> {
+                    List<Consumer<Store>> writers = new ArrayList<>();
+                    for (int w = 0; w < 3; w++) {
+                        List<Consumer<InvertedSearch>> ops = new ArrayList<>();
+                        for (int o = 0; o < 3; o++) {
+                            String id = DOCUMENTS.get(random.nextInt(2));
+                            ops.add(random.nextInt(4) == 0 ? remove(id)
+                                    : index(id, COLOURS.get(random.nextInt(COLOURS.size()))));
+                        }
+                        writers.add(s -> ops.forEach(op -> op.accept(open(s, t))));
+                    }
+                    return writers;
+                }, why -> assertConsistent(t, why));
     }
 }
