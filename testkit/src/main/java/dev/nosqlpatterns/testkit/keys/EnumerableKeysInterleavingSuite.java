@@ -7,6 +7,7 @@ import dev.nosqlpatterns.enumerable.BucketedTimeline;
 import dev.nosqlpatterns.enumerable.Granularity;
 import dev.nosqlpatterns.enumerable.SequentialLog;
 import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.store.Scan;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.testkit.Interleaving;
 import dev.nosqlpatterns.testkit.StoreSuite;
@@ -81,6 +82,62 @@ public abstract class EnumerableKeysInterleavingSuite extends StoreSuite {
     @Test
     void appendBesideADeleteInOneBucket() {
         pauseAtEveryStep(List.of(put(T1, "e1")), put(T2, "e2"), tl -> tl.delete("s", T1, "e1"), Set.of("e2"));
+    }
+
+    /**
+     * Three writers, three appends or deletes each over four days, under seeded random schedules: reads
+     * forward and backward find exactly the events stored, and the catalogue lists every day that has one.
+     */
+    @Test
+    void randomSchedules() {
+        Tables t = new Tables(newTable(), newTable());
+        List<Instant> days = new ArrayList<>();
+        for (int d = 0; d < 4; d++) {
+            days.add(T1.plusSeconds(86_400L * d));
+        }
+        Runnable reset = () -> {
+            for (String table : t.both()) {
+                store.scanAll(Scan.of(table)).toList().forEach(i -> store.delete(table, i.key()));
+            }
+            BucketedTimeline seeded = t.timeline(store);
+            for (int d = 0; d < days.size(); d += 2) {
+                put(days.get(d), "s" + d).accept(seeded);
+            }
+        };
+        Interleaving.randomSchedules(backend, t.both(), "memory".equals(store.kind()) ? 1000 : 10, 3251L, reset,
+                random -> {
+                    List<Consumer<Store>> writers = new ArrayList<>();
+                    for (int w = 0; w < 3; w++) {
+                        List<Consumer<BucketedTimeline>> ops = new ArrayList<>();
+                        for (int o = 0; o < 3; o++) {
+                            int d = random.nextInt(days.size());
+                            ops.add(random.nextInt(3) == 0 && d % 2 == 0 ? tl -> tl.delete("s", days.get(d), "s" + d)
+                                    : put(days.get(d), "w" + w + "o" + o));
+                        }
+                        writers.add(s -> {
+                            BucketedTimeline tl = t.timeline(s);
+                            ops.forEach(op -> op.accept(tl));
+                        });
+                    }
+                    return writers;
+                }, why -> {
+                    Set<String> stored = new TreeSet<>();
+                    Set<String> partitions = new TreeSet<>();
+                    store.scanAll(Scan.of(t.events())).forEach(i -> {
+                        stored.add(i.getString("v").orElseThrow());
+                        partitions.add(i.key().partition());
+                    });
+                    BucketedTimeline fresh = t.timeline(store);
+                    assertEquals(stored, new TreeSet<>(fresh.forwardFrom("s", T1.minusSeconds(86_400))
+                            .map(BucketedTimeline.Event::id).toList()), "forward read (" + why + ")");
+                    assertEquals(stored, new TreeSet<>(fresh.backwardFrom("s", T1.plusSeconds(86_400L * 10))
+                            .map(BucketedTimeline.Event::id).toList()), "backward read (" + why + ")");
+                    List<String> catalogued = fresh.buckets("s");
+                    for (String partition : partitions) {
+                        assertTrue(catalogued.stream().anyMatch(partition::contains),
+                                "bucket of partition " + partition + " in the catalogue " + catalogued + " (" + why + ")");
+                    }
+                });
     }
 
     /** Two writers each append twice, paused at every step: ids 1 to 4, each once, all items present. */
