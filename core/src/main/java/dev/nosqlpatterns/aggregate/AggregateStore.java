@@ -23,6 +23,13 @@ import java.util.function.UnaryOperator;
  * <p>{@link #update} reads the aggregate, applies the caller's function, and writes the result only if
  * nobody wrote in between; otherwise it reads again and retries, with jittered exponential backoff, up
  * to a bound, then throws {@link ConcurrentUpdateException}. A function that throws writes nothing.
+ *
+ * <p><b>Under concurrent writers</b> (no crash): every update that returned is in the aggregate, applied to
+ * the value it read, whatever the interleaving; an aggregate deleted and created again starts at a version
+ * it never had, so a writer that read its earlier life loses its compare-and-set.
+ *
+ * <p><b>Under crashes</b>: an aggregate is one item written in one request, so a writer that dies leaves it
+ * as it was or as it wrote it; there is no derived data to repair.
  */
 public final class AggregateStore {
     private final Store store;
