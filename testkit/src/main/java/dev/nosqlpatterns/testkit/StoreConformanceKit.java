@@ -4,6 +4,7 @@ import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.testkit.denormalize.DenormalizationInterleavingSuite;
 import dev.nosqlpatterns.testkit.denormalize.DenormalizationSuite;
 import dev.nosqlpatterns.testkit.entity.EntitySuite;
+import dev.nosqlpatterns.testkit.geo.GeoCellInterleavingSuite;
 import dev.nosqlpatterns.testkit.geo.GeoCellSuite;
 import dev.nosqlpatterns.testkit.geo.GeoOracleSuite;
 import dev.nosqlpatterns.testkit.geo.NativeGeoOracleSuite;
@@ -315,6 +316,14 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class GeoCells extends GeoCellSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
+    class GeoCellInterleavings extends GeoCellInterleavingSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
