@@ -36,6 +36,13 @@ import java.util.concurrent.ThreadLocalRandom;
  *   <li>drop the stale list, if the token is still ours.</li>
  * </ol>
  * A remove deletes the point record first and then the entries, so a crash leaves only orphans.
+ *
+ * <p>Concurrent writers of one id: the record write is the commit point, so of racing writers exactly
+ * one commits per token it read, and in the ordered steps an entry is only deleted while it carries the token of a write
+ * the record has left. A writer that loses the race wrote its entry before knowing; {@link #heal} takes
+ * back exactly what that entry did (deletes it, or restores the winner's entry it replaced) without
+ * undoing a later write, so when all writers have returned, retried or given up, the entries are
+ * exactly those the point records name.
  */
 final class CellWrites {
     private static final int BATCH = 500;
@@ -171,13 +178,32 @@ final class CellWrites {
     /**
      * After losing a race for the point record: the entry this attempt wrote may have replaced the
      * winner's entry at the same cell, so put the winner's back, or else delete this attempt's orphan.
+     *
+     * <p>The winner's entry goes back only over this attempt's own (conditional on its token), so a newer
+     * write of the cell is never undone. Then the point record is read again: if it no longer carries the
+     * winner's token, the winner has been moved or removed since it was read, and the writer that did so
+     * may have tried to delete the winner's entry while this attempt's stood in its place; the entry put
+     * back is then stale, and is deleted if it still carries the winner's token. Tokens never repeat, so
+     * an entry with a token the record has left is never needed again. A writer whose delete comes after
+     * the entry was put back finds it itself, as its record write came after the re-read saw the old token.
      */
     private void heal(String scope, String id, String cell, long token) {
-        Optional<CellKeys.Point> now = store.get(table, keys.pointKey(scope, id)).flatMap(keys::pointOf);
-        if (now.isPresent() && now.get().cell().equals(cell)) {
-            store.put(table, keys.entry(now.get()));
-        } else {
-            deleteIfToken(keys.entryKey(scope, cell, id), token);
+        Key pointKey = keys.pointKey(scope, id);
+        Optional<CellKeys.Point> now = store.get(table, pointKey).flatMap(keys::pointOf);
+        Key entryKey = keys.entryKey(scope, cell, id);
+        if (now.isEmpty() || !now.get().cell().equals(cell)) {
+            deleteIfToken(entryKey, token);
+            return;
+        }
+        try {
+            store.put(table, keys.entry(now.get()), Condition.attributeEquals(CellKeys.TOKEN, Value.of(token)));
+        } catch (ConditionFailedException e) {
+            return; // Not ours any more: a later write of this cell owns the entry.
+        }
+        long winner = now.get().token();
+        boolean moved = store.get(table, pointKey).flatMap(keys::pointOf).map(p -> p.token() != winner).orElse(true);
+        if (moved) {
+            deleteIfToken(entryKey, winner);
         }
     }
 

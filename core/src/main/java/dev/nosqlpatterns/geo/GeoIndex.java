@@ -35,15 +35,21 @@ import java.util.Objects;
  * }</pre>
  * Thread-safe; calls on one id from several threads or processes settle by optimistic concurrency.
  *
- * <p><b>Under concurrent writers</b> (no crash), cell strategy, with or without atomic writes: once every
- * put and remove has returned, each id has one entry, in the cell of the point its record holds, plain
- * searches answer what searches verified against the point records answer, and {@link #verify()} finds
- * nothing. Entries are removed only while they carry the token of the write that made them, and a writer
- * that loses the race for the point record restores the winner's entry and tries again.
+ * <p><b>Under concurrent writers</b> (no crash; cell strategy, with or without atomic writes): puts, moves and removes
+ * of the same id from any number of threads or processes, interleaved at any store call, leave the
+ * index exactly as the point records say once they have all returned or given up (a writer that keeps
+ * losing races throws after {@link Builder#maxAttempts} attempts, having undone its own partial writes):
+ * each point is found once, at its recorded position, removed points are not found, and
+ * {@link #verify()} reports nothing; no repair is needed. While writes are in flight a search may see
+ * an id at its old or its new position (with {@link Builder#verifiedReads} only where its record says).
  *
- * <p><b>Under crashes</b>: an atomic write leaves nothing behind. An ordered write that dies leaves the old
- * or the new point as its record tells it, plus orphan or stale entries that searches with
- * {@code verifiedReads(true)} skip and {@link #repair()} removes.
+ * <p><b>Under crashes</b>: a writer that dies mid-write leaves, with atomic writes, the old or the new state
+ * and nothing else. Without them it leaves the old or the new point record plus leftovers: an orphan
+ * entry, or an old entry still to delete. Searches with verified reads never show them; plain searches
+ * may show the point at the place it was moving from or to, or a just-removed point, until
+ * {@link #repair()} removes them. {@link #verify()} counts them.
+ * {@link #putAll} is not guarded against concurrent writes of the same ids and may also leave such
+ * leftovers.
  */
 public final class GeoIndex {
     /** Which implementation serves the index. */

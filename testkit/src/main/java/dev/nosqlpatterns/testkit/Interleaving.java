@@ -104,36 +104,6 @@ public final class Interleaving {
     }
 
     /**
-     * Writers 0 and 1 take turns: writer 0 makes {@code calls[0]} store calls, then writer 1 makes
-     * {@code calls[1]}, then writer 0 {@code calls[2]}, and so on; a writer that finishes early gives up
-     * the rest of its turn, and once the script is spent each writer runs to completion in order. So
-     * {@code script(2, 5, 1)} pauses writer 0 after two calls while writer 1 makes five, lets writer 0
-     * make one more, and pauses it again while writer 1 ends.
-     */
-    public static Schedule script(int... calls) {
-        for (int c : calls) {
-            if (c < 0) {
-                throw new IllegalArgumentException("a turn is zero or more calls, got " + c + " in "
-                        + java.util.Arrays.toString(calls));
-            }
-        }
-        int[] turn = {0};
-        int[] used = {0};
-        return (writer, reached, runnable) -> {
-            while (turn[0] < calls.length) {
-                int who = turn[0] % 2;
-                if (runnable.contains(who) && used[0] < calls[turn[0]]) {
-                    used[0]++;
-                    return who;
-                }
-                turn[0]++;
-                used[0] = 0;
-            }
-            return runnable.get(0);
-        };
-    }
-
-    /**
      * Pauses writer {@code a} before each of its store calls in turn (and once after its last), while
      * {@code b} runs to completion, then resumes it; before each schedule {@code reset} puts the data back,
      * and after it {@code check} is given a description of the schedule and its calls for its messages.

@@ -325,6 +325,14 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class GeoCellInterleavings extends GeoCellInterleavingSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
     class NativeGeoQueries extends NativeGeoQuerySuite {
         @Override
         protected StoreBackend openBackend() {
@@ -454,14 +462,6 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class ShadowTables extends ShadowTableSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
-    }
-
-    @Nested
-    class GeoCellInterleavings extends GeoCellInterleavingSuite {
         @Override
         protected StoreBackend openBackend() {
             return StoreConformanceKit.this.openBackend();
