@@ -92,13 +92,18 @@ public abstract class GeoCellInterleavingSuite extends StoreSuite {
         setup.accept(ix);
     }
 
+    /** Retry limits tried: on networked stores only one attempt, the setting that leaves a lost race unhidden. */
+    private int[] attemptSettings() {
+        return "memory".equals(store.kind()) ? new int[] {10, 1} : new int[] {1};
+    }
+
     private void pauseAtEveryStep(boolean atomic, Consumer<GeoIndex> setup, Consumer<GeoIndex> a, Consumer<GeoIndex> b) {
         StoreBackend on = writers(atomic);
         String table = newTable();
         seed(table, setup);
         int points = Interleaving.stepPoints(on, List.of(table), s -> a.accept(open(s, table, false)));
         assertTrue(points >= 2, "the operation calls the store");
-        for (int attempts : new int[] {10, 1}) {
+        for (int attempts : attemptSettings()) {
             for (int p = 1; p <= points + 1; p++) {
                 seed(table, setup);
                 Interleaving.Outcome outcome = Interleaving.run(on, List.of(table), Interleaving.pauseFirstAt(p),
@@ -227,9 +232,12 @@ public abstract class GeoCellInterleavingSuite extends StoreSuite {
         String table = newTable();
         seed(table, put(X));
         int points = Interleaving.stepPoints(on, List.of(table), s -> a.accept(open(s, table, false)));
-        for (int attempts : new int[] {10, 1}) {
+        for (int attempts : attemptSettings()) {
             for (int first = 1; first <= points + 1; first++) {
                 for (int second = first + 1; second <= points + 6; second++) {
+                    if (!"memory".equals(store.kind()) && (first + second) % 2 == 0) {
+                        continue; // half the pairs on networked stores, whose calls are slower
+                    }
                     seed(table, put(X));
                     Interleaving.Outcome outcome = Interleaving.run(on, List.of(table), pauseFirstTwice(first, second),
                             s -> a.accept(open(s, table, false, attempts)), s -> b.accept(open(s, table, false, attempts)),
