@@ -16,8 +16,8 @@ final class Audit {
     private Audit() {
     }
 
-    /** Every item of a tree partition, sorted into the header, the journal and the rest. */
-    record Snapshot(Header header, List<Item> items, List<Item> journal) {
+    /** Every item of a tree partition, sorted into the header, the journal, tombstones and the rest. */
+    record Snapshot(Header header, List<Item> items, List<Item> journal, List<Item> tombstones) {
     }
 
     /** What a layout found: the nodes it counted and what disagrees. */
@@ -28,6 +28,7 @@ final class Audit {
         Header header = Header.read(Optional.empty());
         List<Item> items = new ArrayList<>();
         List<Item> journal = new ArrayList<>();
+        List<Item> tombstones = new ArrayList<>();
         for (Item i : ctx.store().queryAll(Query.in(ctx.table(), ctx.partition())
                 .limit(ctx.options().pageSize())).toList()) {
             String sort = i.key().sort();
@@ -35,11 +36,13 @@ final class Audit {
                 header = Header.read(Optional.of(i));
             } else if (sort.startsWith(Layout.JOURNAL)) {
                 journal.add(i);
+            } else if (Layout.tombstone(i)) {
+                tombstones.add(i);
             } else {
                 items.add(i);
             }
         }
-        return new Snapshot(header, items, journal);
+        return new Snapshot(header, items, journal, tombstones);
     }
 
     static TreeCheck verify(TreeContext<?> ctx, Function<Snapshot, Findings> layout) {
@@ -72,6 +75,25 @@ final class Audit {
             s = read(ctx);
         }
         Journal.sweep(ctx, s.journal(), s.header().intent().map(Header.Intent::token), Long.MAX_VALUE);
+        purgeExpired(ctx, s.tombstones());
         return verify(ctx, layout);
+    }
+
+    /**
+     * Removes the tombstones older than the grace, a hundred per change: a change like any other, so
+     * it cannot remove a tombstone that a concurrent change expects to find.
+     */
+    private static void purgeExpired(TreeContext<?> ctx, List<Item> tombstones) {
+        long now = System.currentTimeMillis();
+        long grace = ctx.options().tombstoneGrace().toMillis();
+        List<String> doomed = tombstones.stream().filter(t -> Layout.expired(t, now, grace))
+                .map(t -> t.key().sort()).toList();
+        for (int i = 0; i < doomed.size(); i += Tx.MAX_PURGES) {
+            List<String> some = doomed.subList(i, Math.min(doomed.size(), i + Tx.MAX_PURGES));
+            ctx.mutate("repair", tx -> {
+                tx.purge(some);
+                return null;
+            });
+        }
     }
 }

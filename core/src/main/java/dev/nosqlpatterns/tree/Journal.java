@@ -25,7 +25,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * are applied, all puts before any delete; (4) a conditional write of the header clears the change,
  * and its journal items are deleted. Every write is a whole-item put or a delete on the condition that the
  * item is still as the change read it, judged by the stamp ({@link Layout#STAMP}) of the change that last
- * wrote it, and every put stamps the item anew. So applying a change twice, or by two processes, gives the
+ * wrote it, and every put stamps the item anew; a delete leaves a tombstone stamped the same way (until
+ * the tree's tombstone grace runs out), so an item a change expects absent cannot have been created and
+ * deleted since. So applying a change twice, or by two processes, gives the
  * same items, and whoever finds a committed change pending after its lease completes it: a writer that was
  * paused past its lease and resumes finds its items already written, or rewritten by later changes, and
  * its writes fail their conditions instead of undoing those changes. Crashing before (2) leaves only
@@ -90,7 +92,7 @@ final class Journal {
     }
 
     /**
-     * Writes the puts, then the deletes; idempotent. No step mixes the two, so a node that moves is written
+     * Writes the puts, then the deletes and tombstones; idempotent. No step mixes the two, so a node that moves is written
      * at its new place before it leaves its old one: a concurrent read may see it twice (and retries) but
      * never misses it in a layout that keys nodes by place.
      *
@@ -101,8 +103,8 @@ final class Journal {
      */
     static void apply(TreeContext<?> ctx, List<Write> writes, String token) {
         boolean atomic = guarded(ctx);
-        for (Class<?> kind : List.of(Write.Put.class, Write.Delete.class)) {
-            List<Write> some = writes.stream().filter(kind::isInstance).toList();
+        for (boolean removals : new boolean[] {false, true}) {
+            List<Write> some = writes.stream().filter(w -> removes(w) == removals).toList();
             if (atomic) {
                 if (!applyGuarded(ctx, some, token)) {
                     return;
@@ -119,6 +121,11 @@ final class Journal {
                 }
             }
         }
+    }
+
+    /** True for a delete or the put of a tombstone: writes that go after every put of an item. */
+    private static boolean removes(Write w) {
+        return !(w instanceof Write.Put p) || Layout.tombstone(p.item());
     }
 
     /** True when changes are applied in atomic groups guarded by the header, so writes need no fence. */

@@ -37,11 +37,28 @@ final class Layout {
     static final String NODES = "nodes";
     /** The token of the change that last wrote an item: the fence of journaled writes. */
     static final String STAMP = "w";
+    /**
+     * On a tombstone, the time its change deleted the item. Changes applied through the fenced journal
+     * leave a tombstone, stamped by the deleting change, where they delete an item: a writer resuming an
+     * older change then finds the item not absent, as it expected, and cannot re-create it. Reads skip
+     * tombstones; changes and repair remove those older than the tree's tombstone grace.
+     */
+    static final String GONE = "gone";
 
     private static final CompositeKeyCodec ID_KEY = CompositeKeyCodec.of(SegmentType.STRING);
     private static final CompositeKeyCodec NUMBER_KEY = CompositeKeyCodec.of(SegmentType.LONG);
 
     private Layout() {
+    }
+
+    /** True when {@code item} marks a deleted item rather than holding one. */
+    static boolean tombstone(Item item) {
+        return item.attributes().containsKey(GONE);
+    }
+
+    /** True when {@code item} is a tombstone at least {@code grace} milliseconds old at {@code now}. */
+    static boolean expired(Item item, long now, long grace) {
+        return tombstone(item) && now - item.getLong(GONE).orElse(0L) >= grace;
     }
 
     static String pointer(String id) {

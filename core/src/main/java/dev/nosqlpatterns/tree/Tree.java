@@ -21,8 +21,9 @@ import java.util.Optional;
  * <p><b>Under concurrent writers</b> (no crash): the tree always equals the result of some serial order of
  * the changes that returned, every read agrees with it and {@link #verify()} finds nothing. A writer paused
  * past its lease after committing is completed by the next writer, and when it resumes its writes fail
- * their conditions rather than undo later changes; the one exception, on stores without atomic writes,
- * is described in the package documentation.
+ * their conditions rather than undo later changes, tombstones included where fenced writes delete
+ * (see the package documentation); only a pause longer than the tombstone grace (ten minutes by default)
+ * escapes them.
  *
  * <p><b>Under crashes</b>: a change is either invisible or complete once the next operation ran; a bulk
  * load is whole or reads as empty until {@link #repair()}.

@@ -67,6 +67,8 @@ public final class Trees {
         public static final int DEFAULT_MAX_ATTEMPTS = 50;
         /** Default of {@link #lease}. */
         public static final Duration DEFAULT_LEASE = Duration.ofSeconds(10);
+        /** Default of {@link #tombstoneGrace}. */
+        public static final Duration DEFAULT_TOMBSTONE_GRACE = Duration.ofMinutes(10);
         /** Default of {@link #nestedSetNumbers}: the width of the number line nested sets spread nodes over. */
         public static final long DEFAULT_NESTED_SET_NUMBERS = 1L << 62;
 
@@ -79,6 +81,7 @@ public final class Trees {
         private Duration lease = DEFAULT_LEASE;
         private boolean atomicWrites = true;
         private long nestedSetNumbers = DEFAULT_NESTED_SET_NUMBERS;
+        private Duration tombstoneGrace = DEFAULT_TOMBSTONE_GRACE;
 
         private Builder(Store store, String table, PayloadCodec<T> codec) {
             this.store = store;
@@ -115,8 +118,9 @@ public final class Trees {
 
         /**
          * How long a journaled change may stay pending before other writers and readers stop waiting for
-         * its writer and complete it themselves (default 10 s). It must exceed the longest pause of a live
-         * writer, or a paused writer may later overwrite newer changes; zero suits a single process.
+         * its writer and complete it themselves (default 10 s). A writer paused longer is taken over, and
+         * when it resumes its writes fail their fences instead of undoing later changes; a lease longer than
+         * the usual pause avoids that wasted work, zero suits a single process.
          */
         public Builder<T> lease(Duration duration) {
             Objects.requireNonNull(duration, "lease must not be null");
@@ -134,6 +138,23 @@ public final class Trees {
          */
         public Builder<T> atomicWrites(boolean use) {
             this.atomicWrites = use;
+            return this;
+        }
+
+        /**
+         * How long the tombstones of deleted items are kept where changes go through the fenced journal (no
+         * atomic writes, or {@link #atomicWrites atomicWrites(false)}); default 10 minutes, at least the lease.
+         * A tombstone stops a writer that was paused past its lease, and resumes, from re-creating an item
+         * that later changes deleted, so it must outlast the longest pause of a live writer. Older tombstones
+         * are removed by the changes that read them and by {@link Tree#repair()}; until then range reads
+         * read past them, so a longer grace costs reads after changes that delete or renumber many items.
+         */
+        public Builder<T> tombstoneGrace(Duration grace) {
+            Objects.requireNonNull(grace, "tombstone grace must not be null");
+            if (grace.isNegative()) {
+                throw new IllegalArgumentException("tombstone grace must not be negative, got " + grace);
+            }
+            this.tombstoneGrace = grace;
             return this;
         }
 
@@ -182,8 +203,12 @@ public final class Trees {
 
         private TreeContext<T> context(TreeStrategy strategy, String name) {
             NodeNames.check("tree name", name);
+            if (tombstoneGrace.compareTo(lease) < 0) {
+                throw new IllegalArgumentException("tombstone grace " + tombstoneGrace + " is shorter than the lease "
+                        + lease + "; a tombstone must outlast the lease, or lengthen the grace");
+            }
             TreeOptions<T> options = new TreeOptions<>(label, pageSize, maxAttempts, lease, atomicWrites,
-                    nestedSetNumbers);
+                    nestedSetNumbers, tombstoneGrace);
             return new TreeContext<>(store, table, strategy, name, codec, options);
         }
     }

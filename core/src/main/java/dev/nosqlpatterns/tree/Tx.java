@@ -17,6 +17,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,15 +29,20 @@ import java.util.Set;
  * the one read, atomically when the store can, through the {@link Journal} otherwise.
  */
 final class Tx<T> {
+    /** Expired tombstones one change removes at most. */
+    static final int MAX_PURGES = 100;
     private final TreeContext<T> ctx;
     private final boolean mutating;
     private Header header;
     private final Map<String, Write> writes = new LinkedHashMap<>();
     private final Map<String, Optional<Item>> observed = new HashMap<>();
+    /** Tombstones read that are older than the grace: a change removes them along with its own writes. */
+    private final Set<String> expired = new LinkedHashSet<>();
     /** Stamps this attempt's puts; names its journal when it commits through one. */
     private final String stamp = Journal.newToken();
     private Optional<String> root;
     private boolean rootChanged;
+    private boolean purging;
 
     /** An attempt of a change ({@code mutating}) or of a read. */
     Tx(TreeContext<T> ctx, boolean mutating) {
@@ -69,13 +75,15 @@ final class Tx<T> {
             keys.add(ctx.key(Layout.HEADER));
         }
         sortKeys.forEach(s -> keys.add(ctx.key(s)));
-        Map<String, Item> found = new LinkedHashMap<>();
+        Map<String, Item> stored = new LinkedHashMap<>();
         if (!keys.isEmpty()) {
             BatchGetResult result = ctx.store().getAll(ctx.table(), keys);
             for (Item i : result.items()) {
-                found.put(i.key().sort(), i);
+                stored.put(i.key().sort(), i);
             }
         }
+        Map<String, Item> found = new LinkedHashMap<>(stored);
+        found.values().removeIf(Layout::tombstone);
         if (first) {
             Header h = Header.read(Optional.ofNullable(found.remove(Layout.HEADER)));
             if (h.intent().isPresent()) {
@@ -90,7 +98,7 @@ final class Tx<T> {
         if (loading()) {
             return new LinkedHashMap<>();
         }
-        sortKeys.forEach(s -> observed.put(s, Optional.ofNullable(found.get(s))));
+        sortKeys.forEach(s -> observe(s, Optional.ofNullable(stored.get(s))));
         return found;
     }
 
@@ -110,24 +118,54 @@ final class Tx<T> {
                 .limit(ctx.options().pageSize())).toList();
         Set<String> ids = new HashSet<>();
         for (Item i : items) {
-            String id = i.getString(Layout.ID).orElse(null);
+            String id = Layout.tombstone(i) ? null : i.getString(Layout.ID).orElse(null);
             if (id != null && !ids.add(id)) {
                 throw inconsistent("node '" + id + "' appears twice in one range read");
             }
         }
-        items.forEach(i -> observed.put(i.key().sort(), Optional.of(i)));
-        return items;
+        return live(items);
     }
 
-    /** At most {@code limit} items of the partition that satisfy {@code condition}, in one request. */
+    /**
+     * At most {@code limit} items of the partition that satisfy {@code condition}: one request, and more
+     * only where tombstones took the places of items.
+     */
     List<Item> range(SortKeyCondition condition, int limit, boolean descending) {
         if (loading()) {
             return List.of();
         }
         Query q = Query.in(ctx.table(), ctx.partition()).where(condition).limit(limit);
-        Page page = ctx.store().query(descending ? q.descending() : q);
-        page.items().forEach(i -> observed.put(i.key().sort(), Optional.of(i)));
-        return page.items();
+        q = descending ? q.descending() : q;
+        List<Item> out = new ArrayList<>();
+        while (true) {
+            Page page = ctx.store().query(q);
+            out.addAll(live(page.items()));
+            if (out.size() >= limit || page.next().isEmpty()) {
+                return out.size() > limit ? out.subList(0, limit) : out;
+            }
+            q = q.after(page.next().get());
+        }
+    }
+
+    /** Records {@code items} as read and returns those that are not tombstones. */
+    private List<Item> live(List<Item> items) {
+        List<Item> out = new ArrayList<>(items.size());
+        for (Item i : items) {
+            observe(i.key().sort(), Optional.of(i));
+            if (!Layout.tombstone(i)) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    /** Records an item as read, its tombstone included: a fenced write expects exactly what was read. */
+    private void observe(String sortKey, Optional<Item> item) {
+        observed.put(sortKey, item);
+        if (item.isPresent() && Layout.expired(item.get(), System.currentTimeMillis(),
+                ctx.options().tombstoneGrace().toMillis())) {
+            expired.add(sortKey);
+        }
     }
 
     /** True when a bulk load holds the tree: this attempt sees it empty. */
@@ -193,7 +231,13 @@ final class Tx<T> {
     }
 
     boolean changed() {
-        return !writes.isEmpty() || rootChanged;
+        return !writes.isEmpty() || rootChanged || purging && !expired.isEmpty();
+    }
+
+    /** Makes this attempt a change that removes those of {@code sortKeys} that are expired tombstones. */
+    void purge(List<String> sortKeys) {
+        read(sortKeys);
+        purging = true;
     }
 
     private String describe(Item item) {
@@ -208,6 +252,8 @@ final class Tx<T> {
         Header current = header();
         Header next = current.next(root());
         List<Write> planned = new ArrayList<>(writes.values());
+        Set<String> purged = purges();
+        purged.forEach(k -> planned.add(Write.delete(ctx.table(), ctx.key(k))));
         Store store = ctx.store();
         Write.Put headerWrite = new Write.Put(ctx.table(), next.toItem(ctx.partition()), current.unchanged());
         if (atomic(planned)) {
@@ -220,7 +266,7 @@ final class Tx<T> {
             }
             return;
         }
-        List<Write> fenced = Journal.guarded(ctx) ? planned : fenced(planned);
+        List<Write> fenced = Journal.guarded(ctx) ? planned : fenced(planned, purged);
         Journal.Prepared prepared = Journal.prepare(ctx, fenced, stamp);
         if (!prepared.chunks().isEmpty()) {
             store.writeBatch(prepared.chunks().stream().map(c -> (Write) Write.put(ctx.table(), c)).toList());
@@ -243,7 +289,7 @@ final class Tx<T> {
      * its change writes nothing. Items written but never read are read here, in one batch, before the
      * commit point: the header condition then guarantees they are still as read.
      */
-    private List<Write> fenced(List<Write> planned) {
+    private List<Write> fenced(List<Write> planned, Set<String> purged) {
         List<Key> unread = planned.stream().map(Write::key).filter(k -> !observed.containsKey(k.sort())).toList();
         if (!unread.isEmpty()) {
             Map<String, Item> found = new HashMap<>();
@@ -251,10 +297,31 @@ final class Tx<T> {
             unread.forEach(k -> observed.put(k.sort(), Optional.ofNullable(found.get(k.sort()))));
         }
         List<Write> out = new ArrayList<>(planned.size());
+        long now = System.currentTimeMillis();
         for (Write w : planned) {
             var condition = dev.nosqlpatterns.store.Condition.unchangedSince(observed.get(w.key().sort()), Layout.STAMP);
-            out.add(w instanceof Write.Put p ? new Write.Put(p.table(), p.item(), condition)
-                    : new Write.Delete(w.table(), w.key(), condition));
+            if (w instanceof Write.Put p) {
+                out.add(new Write.Put(p.table(), p.item(), condition));
+            } else if (purged.contains(w.key().sort())) {
+                out.add(new Write.Delete(w.table(), w.key(), condition));
+            } else {
+                Item tombstone = Item.builder(w.key()).put(Layout.STAMP, stamp).put(Layout.GONE, now).build();
+                out.add(new Write.Put(w.table(), tombstone, condition));
+            }
+        }
+        return out;
+    }
+
+    /** Expired tombstones this attempt read and does not overwrite, at most a hundred per change. */
+    private Set<String> purges() {
+        Set<String> out = new LinkedHashSet<>();
+        for (String k : expired) {
+            if (out.size() == MAX_PURGES) {
+                break;
+            }
+            if (!writes.containsKey(k)) {
+                out.add(k);
+            }
         }
         return out;
     }

@@ -32,10 +32,12 @@
  * journaled change is applied, on a store with atomic writes, in atomic groups that each check the header
  * still holds the change; otherwise each write is conditional on its item's token as the change read it.
  * So a writer that resumes after another completed its change, and later changes followed, writes nothing
- * over them. One case remains on stores without atomic writes (or with {@code atomicWrites(false)}): an
- * item the change created, deleted since by a later change, is created again by the resumed writer, since
- * an absent item carries no token. There, keep the lease well above the longest pause a writer can suffer
- * (garbage collection, a stalled host), or use the store's atomic writes.
+ * over them. Where writes are fenced that way (stores without atomic writes, or {@code atomicWrites(false)}),
+ * a delete leaves a tombstone carrying the deleting change's token, so an item the resumed writer expects
+ * absent is not absent, and it cannot re-create an item deleted since. Reads skip tombstones; those older
+ * than the tree's tombstone grace (default ten minutes) are removed by the next change that reads them and by
+ * {@link dev.nosqlpatterns.tree.Tree#repair()}. A writer paused for longer than the grace may still
+ * re-create such an item: keep the grace above the longest pause a writer can suffer.
  *
  * <p>Bulk loads. {@link dev.nosqlpatterns.tree.Tree#load} writes a whole tree into an empty one in
  * batches, its layout computed in memory: the header first claims the tree (which then reads as empty
