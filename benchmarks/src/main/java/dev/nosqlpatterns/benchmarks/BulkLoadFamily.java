@@ -1,10 +1,10 @@
 package dev.nosqlpatterns.benchmarks;
 
 import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.store.Query;
+import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.List;
 

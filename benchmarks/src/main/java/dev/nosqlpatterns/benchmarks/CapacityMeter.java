@@ -2,7 +2,7 @@ package dev.nosqlpatterns.benchmarks;
 
 import dev.nosqlpatterns.store.CostListener;
 import dev.nosqlpatterns.store.CostTally;
-import dev.nosqlpatterns.store.OperationCost;
+import dev.nosqlpatterns.store.model.OperationCost;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.benchmarks;
 
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.capability.StorageFootprint;
 import dev.nosqlpatterns.store.capability.StorageFootprint.Footprint;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.nosqlpatterns.benchmarks;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.mongodb.GraphLookup;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.memory.MemoryStore;
 import dev.nosqlpatterns.tree.PayloadCodec;
 import dev.nosqlpatterns.tree.Position;

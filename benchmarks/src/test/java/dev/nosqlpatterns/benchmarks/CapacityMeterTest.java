@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.store.OperationCost;
+import dev.nosqlpatterns.store.model.OperationCost;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.memory.MemoryStore;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

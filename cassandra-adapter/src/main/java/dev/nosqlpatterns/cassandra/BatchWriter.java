@@ -7,7 +7,7 @@ import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -90,7 +90,7 @@ final class BatchWriter {
             throw failure;
         }
         if (pending.size() < chunks.size()) {
-            throw new dev.nosqlpatterns.store.StoreUnavailableException("interrupted while writing a batch;"
+            throw new dev.nosqlpatterns.store.model.StoreUnavailableException("interrupted while writing a batch;"
                     + " some writes may have been applied", chunks.get(0).first.table(), null, null);
         }
     }

@@ -5,7 +5,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
-import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import java.net.InetSocketAddress;

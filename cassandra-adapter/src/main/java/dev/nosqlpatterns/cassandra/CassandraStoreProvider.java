@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.cassandra;
 
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
-import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.store.spi.StoreProvider;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -28,8 +28,8 @@ public final class CassandraStoreProvider implements StoreProvider {
     }
 
     @Override
-    public Store open(URI uri) {
-        return builder(uri).build();
+    public StoreBackend open(URI uri) {
+        return builder(uri).buildBackend();
     }
 
     /** A builder configured from the URI, for callers that want to adjust it further. */

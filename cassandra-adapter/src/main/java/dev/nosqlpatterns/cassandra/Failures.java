@@ -14,11 +14,11 @@ import com.datastax.oss.driver.api.core.servererrors.ServerError;
 import com.datastax.oss.driver.api.core.servererrors.TruncateException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.InvalidKeyException;
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.StoreException;
-import dev.nosqlpatterns.store.StoreUnavailableException;
-import dev.nosqlpatterns.store.TableNotFoundException;
+import dev.nosqlpatterns.store.model.InvalidKeyException;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.StoreException;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.TableNotFoundException;
 
 /** Turns driver exceptions into the library's, naming the table and key. */
 final class Failures {

@@ -5,10 +5,10 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.Utf8Order;
-import dev.nosqlpatterns.store.Cursor;
-import dev.nosqlpatterns.store.IndexSpec;
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.Page;
+import dev.nosqlpatterns.store.model.Cursor;
+import dev.nosqlpatterns.store.model.IndexSpec;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.capability.IndexQuery;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.ValueCodec;
@@ -100,7 +100,7 @@ final class IndexReads {
         if (sort instanceof Value.Str s) {
             return q.sortCondition().matches(s.value());
         }
-        return q.sortCondition() instanceof dev.nosqlpatterns.store.SortKeyCondition.All;
+        return q.sortCondition() instanceof dev.nosqlpatterns.store.model.SortKeyCondition.All;
     }
 
     /** Absent first, then numbers by value, then strings by UTF-8 bytes, then anything else by its bytes. */

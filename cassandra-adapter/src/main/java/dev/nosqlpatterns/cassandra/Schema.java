@@ -4,9 +4,9 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import dev.nosqlpatterns.store.IndexSpec;
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.IndexSpec;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.Collections;
 import java.util.HashMap;
@@ -171,7 +171,7 @@ final class Schema {
         }
         try {
             cql.ddl("TRUNCATE TABLE " + cqlName, meter, name);
-        } catch (dev.nosqlpatterns.store.TableNotFoundException absent) {
+        } catch (dev.nosqlpatterns.store.model.TableNotFoundException absent) {
             // nothing to empty
         }
     }

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.cassandra;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.model.Limits;
 
 /**
  * What a backend was built with.

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.cassandra;
 
-import dev.nosqlpatterns.store.TableNotFoundException;
+import dev.nosqlpatterns.store.model.TableNotFoundException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 

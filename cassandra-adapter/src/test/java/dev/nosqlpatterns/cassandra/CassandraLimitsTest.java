@@ -7,16 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.Condition;
-import dev.nosqlpatterns.store.InvalidKeyException;
-import dev.nosqlpatterns.store.ItemRef;
-import dev.nosqlpatterns.store.Query;
-import dev.nosqlpatterns.store.Scan;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.InvalidKeyException;
+import dev.nosqlpatterns.store.model.ItemRef;
+import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.Scan;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.UpdateAction;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.UpdateAction;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -69,7 +69,7 @@ class CassandraLimitsTest {
         Item after = store.update(t, key, UpdateAction.add("n", 1));
         assertEquals(max, after.sizeInBytes());
         assertEquals(after, store.get(t, key).orElseThrow());
-        assertThrows(dev.nosqlpatterns.store.ItemTooLargeException.class,
+        assertThrows(dev.nosqlpatterns.store.model.ItemTooLargeException.class,
                 () -> store.update(t, key, UpdateAction.set("more", Value.of("yy"))));
         assertEquals(after, store.get(t, key).orElseThrow());
     }

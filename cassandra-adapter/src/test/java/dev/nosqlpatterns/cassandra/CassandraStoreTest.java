@@ -12,14 +12,14 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.Capability;
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.OperationCost;
+import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.OperationCost;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.Stores;
-import dev.nosqlpatterns.store.TableNotFoundException;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.UpdateAction;
+import dev.nosqlpatterns.store.model.TableNotFoundException;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.UpdateAction;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,7 +43,7 @@ class CassandraStoreTest {
         assertThrows(IllegalArgumentException.class, () -> b.serialConsistency(DefaultConsistencyLevel.QUORUM));
         assertThrows(IllegalArgumentException.class, () -> b.localDatacenter("dc 1"));
         assertThrows(NullPointerException.class, () -> b.session(null));
-        assertThrows(IllegalArgumentException.class, () -> b.limits(new dev.nosqlpatterns.store.Limits(
+        assertThrows(IllegalArgumentException.class, () -> b.limits(new dev.nosqlpatterns.store.model.Limits(
                 1000, 70_000, 100, 10, 1000)));
     }
 
@@ -212,14 +212,14 @@ class CassandraStoreTest {
         try (Store store = CassandraTestSupport.builder().dropMode(CassandraStore.DropMode.TRUNCATE).build()) {
             store.createTable(TableSpec.named(t));
             store.put(t, Item.of(Key.of("p", "here")));
-            assertThrows(dev.nosqlpatterns.store.ConditionFailedException.class, () -> store.delete(
-                    new dev.nosqlpatterns.store.Write.Delete(t, Key.of("p", "here"),
-                            dev.nosqlpatterns.store.Condition.ifAbsent())));
+            assertThrows(dev.nosqlpatterns.store.model.ConditionFailedException.class, () -> store.delete(
+                    new dev.nosqlpatterns.store.model.Write.Delete(t, Key.of("p", "here"),
+                            dev.nosqlpatterns.store.model.Condition.ifAbsent())));
             assertTrue(store.get(t, Key.of("p", "here")).isPresent());
-            store.delete(new dev.nosqlpatterns.store.Write.Delete(t, Key.of("p", "gone"),
-                    dev.nosqlpatterns.store.Condition.ifAbsent()));
+            store.delete(new dev.nosqlpatterns.store.model.Write.Delete(t, Key.of("p", "gone"),
+                    dev.nosqlpatterns.store.model.Condition.ifAbsent()));
             assertTrue(store.get(t, Key.of("p", "gone")).isEmpty());
-            assertEquals(1, store.query(dev.nosqlpatterns.store.Query.in(t, "p")).items().size());
+            assertEquals(1, store.query(dev.nosqlpatterns.store.model.Query.in(t, "p")).items().size());
             store.dropTable(t);
         }
     }

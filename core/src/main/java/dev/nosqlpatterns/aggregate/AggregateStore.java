@@ -2,12 +2,12 @@ package dev.nosqlpatterns.aggregate;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.Condition;
-import dev.nosqlpatterns.store.ConcurrentUpdateException;
-import dev.nosqlpatterns.store.ConditionFailedException;
-import dev.nosqlpatterns.store.OptimisticRetry;
+import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.ConcurrentUpdateException;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
+import dev.nosqlpatterns.internal.OptimisticRetry;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -111,7 +111,7 @@ public final class AggregateStore {
      */
     private long nextVersion(Optional<Item> current) {
         return current.flatMap(i -> i.getLong(versionAttribute)).map(v -> v + 1)
-                .orElseGet(() -> dev.nosqlpatterns.store.OptimisticRetry.firstVersion(System.currentTimeMillis()));
+                .orElseGet(() -> dev.nosqlpatterns.internal.OptimisticRetry.firstVersion(System.currentTimeMillis()));
     }
 
     private Item withoutVersion(Item item) {

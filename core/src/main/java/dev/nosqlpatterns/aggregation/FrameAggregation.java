@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.aggregation;
 
 import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -5,10 +5,10 @@ import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.BatchGetResult;
-import dev.nosqlpatterns.store.ItemRef;
-import dev.nosqlpatterns.store.Page;
-import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.model.BatchGetResult;
+import dev.nosqlpatterns.store.model.ItemRef;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,7 +36,7 @@ import java.util.Optional;
  * write: a source write looks its targets up afterwards, and every copy write is followed by a read of
  * the source, repeated while the source changes (so a copy may briefly hold a value that was already
  * replaced). A writer that loses this race 20 times in a row throws
- * {@link dev.nosqlpatterns.store.ConcurrentUpdateException}. Items written around this class (a plain
+ * {@link dev.nosqlpatterns.store.model.ConcurrentUpdateException}. Items written around this class (a plain
  * store put of a source) are not covered.
  *
  * <p><b>Under crashes</b>: an atomic fan-out leaves source and copies in step, except for a target added
@@ -194,7 +194,7 @@ public final class Denormalizer {
         long stale = 0;
         List<Key> sample = new ArrayList<>();
         Scan scan = Scan.of(rule.targetTable()).limit(200);
-        Optional<dev.nosqlpatterns.store.Cursor> cursor = Optional.empty();
+        Optional<dev.nosqlpatterns.store.model.Cursor> cursor = Optional.empty();
         do {
             Page page = store.scan(cursor.map(scan::after).orElse(scan));
             List<Item> targets = page.items().stream().filter(i -> i.has(rule.referenceAttribute())).toList();

@@ -2,11 +2,11 @@ package dev.nosqlpatterns.geo;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.BatchGetResult;
-import dev.nosqlpatterns.store.Cursor;
-import dev.nosqlpatterns.store.ItemRef;
-import dev.nosqlpatterns.store.Page;
-import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.model.BatchGetResult;
+import dev.nosqlpatterns.store.model.Cursor;
+import dev.nosqlpatterns.store.model.ItemRef;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
 import java.util.ArrayList;
 import java.util.List;

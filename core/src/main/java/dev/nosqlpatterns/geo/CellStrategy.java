@@ -1,9 +1,9 @@
 package dev.nosqlpatterns.geo;
 
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.BatchGetResult;
-import dev.nosqlpatterns.store.ItemRef;
-import dev.nosqlpatterns.store.Query;
+import dev.nosqlpatterns.store.model.BatchGetResult;
+import dev.nosqlpatterns.store.model.ItemRef;
+import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.Store;
 import java.util.ArrayList;
 import java.util.Comparator;

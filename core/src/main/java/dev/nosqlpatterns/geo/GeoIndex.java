@@ -1,10 +1,10 @@
 package dev.nosqlpatterns.geo;
 
 import dev.nosqlpatterns.key.Utf8Order;
-import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.UnsupportedCapabilityException;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

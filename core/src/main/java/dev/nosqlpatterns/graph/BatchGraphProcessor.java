@@ -2,10 +2,10 @@ package dev.nosqlpatterns.graph;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.nosqlpatterns.graph;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.graph;
 
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -5,7 +5,7 @@ import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;
-import dev.nosqlpatterns.store.Condition;
+import dev.nosqlpatterns.store.model.Condition;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 

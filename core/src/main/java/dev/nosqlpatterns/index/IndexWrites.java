@@ -3,10 +3,10 @@ package dev.nosqlpatterns.index;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.Condition;
-import dev.nosqlpatterns.store.ConditionFailedException;
-import dev.nosqlpatterns.store.OptimisticRetry;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
+import dev.nosqlpatterns.internal.OptimisticRetry;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -58,7 +58,7 @@ final class IndexWrites {
      */
     private long nextVersion(Optional<Item> old) {
         return old.flatMap(i -> i.getLong(ix.versionAttribute)).map(v -> v + 1)
-                .orElseGet(() -> dev.nosqlpatterns.store.OptimisticRetry.firstVersion(ix.clock.millis()));
+                .orElseGet(() -> dev.nosqlpatterns.internal.OptimisticRetry.firstVersion(ix.clock.millis()));
     }
 
     void delete(Key key) {

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.index;
 
-import dev.nosqlpatterns.store.Cursor;
+import dev.nosqlpatterns.store.model.Cursor;
 import java.util.Objects;
 import java.util.Optional;
 

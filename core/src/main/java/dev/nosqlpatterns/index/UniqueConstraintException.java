@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.index;
 
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.StoreException;
+import dev.nosqlpatterns.store.model.StoreException;
 
 /** A write would give a unique index value to a second item. Nothing was written. */
 public class UniqueConstraintException extends StoreException {

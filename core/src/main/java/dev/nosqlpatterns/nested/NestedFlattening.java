@@ -1,8 +1,8 @@
 package dev.nosqlpatterns.nested;
 
-import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.UnsupportedCapabilityException;
+import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;
 import dev.nosqlpatterns.store.capability.TextSearch;
 import java.util.ArrayList;
 import java.util.HashMap;

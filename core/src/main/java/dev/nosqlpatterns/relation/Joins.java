@@ -2,8 +2,8 @@ package dev.nosqlpatterns.relation;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.BatchGetResult;
-import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.model.BatchGetResult;
+import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.Store;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

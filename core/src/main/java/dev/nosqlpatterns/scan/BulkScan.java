@@ -1,10 +1,10 @@
 package dev.nosqlpatterns.scan;
 
 import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.store.Cursor;
-import dev.nosqlpatterns.store.OperationCost;
-import dev.nosqlpatterns.store.Page;
-import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.model.Cursor;
+import dev.nosqlpatterns.store.model.OperationCost;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
 import java.time.Duration;
 import java.util.ArrayList;

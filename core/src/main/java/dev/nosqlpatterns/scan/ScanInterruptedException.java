@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.scan;
 
-import dev.nosqlpatterns.store.StoreException;
+import dev.nosqlpatterns.store.model.StoreException;
 import java.util.List;
 
 /**

@@ -2,15 +2,15 @@ package dev.nosqlpatterns.scan;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.BatchGetResult;
-import dev.nosqlpatterns.store.Capability;
-import dev.nosqlpatterns.store.ConcurrentUpdateException;
-import dev.nosqlpatterns.store.ItemRef;
-import dev.nosqlpatterns.store.Page;
-import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.model.BatchGetResult;
+import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.ConcurrentUpdateException;
+import dev.nosqlpatterns.store.model.ItemRef;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -165,7 +165,7 @@ public final class ShadowTable {
         long wrong = 0;
         for (String table : List.of(primary, shadow)) {
             Scan scan = Scan.of(table).limit(200);
-            Optional<dev.nosqlpatterns.store.Cursor> at = Optional.empty();
+            Optional<dev.nosqlpatterns.store.model.Cursor> at = Optional.empty();
             do {
                 Page page = store.scan(at.map(scan::after).orElse(scan));
                 List<Key> keys = page.items().stream().map(Item::key).toList();

@@ -1,12 +1,12 @@
 package dev.nosqlpatterns.search;
 
-import dev.nosqlpatterns.store.OptimisticRetry;
+import dev.nosqlpatterns.internal.OptimisticRetry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.Condition;
-import dev.nosqlpatterns.store.ConditionFailedException;
+import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -36,7 +36,7 @@ import java.util.Set;
  * loads}, an ordered, idempotent protocol (row first, then chunks, then counts) that indexing again
  * completes and {@link #verify()} / {@link #repair()} check and fix. Concurrent writers adding ids to one
  * chunk never lose ids: each chunk changes by a conditional write on its version, retried with backoff
- * up to a bound ({@link dev.nosqlpatterns.store.ConcurrentUpdateException} beyond it).
+ * up to a bound ({@link dev.nosqlpatterns.store.model.ConcurrentUpdateException} beyond it).
  *
  * <p><b>Under concurrent writers</b> (no crash), with or without atomic writes: once every index and remove
  * has returned, every term's postings and count hold exactly the documents whose rows have the term, the
@@ -263,7 +263,7 @@ public final class InvertedSearch {
             return this;
         }
 
-        /** Attempts of a conditional write before {@link dev.nosqlpatterns.store.ConcurrentUpdateException}; default 50. */
+        /** Attempts of a conditional write before {@link dev.nosqlpatterns.store.model.ConcurrentUpdateException}; default 50. */
         public Builder maxAttempts(int value) {
             this.maxAttempts = value;
             return this;
@@ -296,8 +296,8 @@ public final class InvertedSearch {
                 problems.add("chunkBits " + bits + " lets a " + format + " chunk reach " + format.worstCaseBytes(bits)
                         + " bytes, more than the store's item limit of " + store.limits().maxItemBytes());
             }
-            if (segments < 1 || segments > dev.nosqlpatterns.store.Scan.MAX_SEGMENTS) {
-                problems.add("segments must be between 1 and " + dev.nosqlpatterns.store.Scan.MAX_SEGMENTS + ", got " + segments);
+            if (segments < 1 || segments > dev.nosqlpatterns.store.model.Scan.MAX_SEGMENTS) {
+                problems.add("segments must be between 1 and " + dev.nosqlpatterns.store.model.Scan.MAX_SEGMENTS + ", got " + segments);
             }
             if (parallelism < 1) {
                 problems.add("parallelism must be at least 1, got " + parallelism);

@@ -1,18 +1,18 @@
 package dev.nosqlpatterns.search;
 
-import dev.nosqlpatterns.store.OptimisticRetry;
+import dev.nosqlpatterns.internal.OptimisticRetry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.BatchGetResult;
-import dev.nosqlpatterns.store.Condition;
-import dev.nosqlpatterns.store.ConditionFailedException;
-import dev.nosqlpatterns.store.ItemRef;
-import dev.nosqlpatterns.store.Query;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.BatchGetResult;
+import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
+import dev.nosqlpatterns.store.model.ItemRef;
+import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.UpdateAction;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.UpdateAction;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;

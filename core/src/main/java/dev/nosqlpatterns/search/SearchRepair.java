@@ -2,12 +2,12 @@ package dev.nosqlpatterns.search;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.Condition;
-import dev.nosqlpatterns.store.ConditionFailedException;
-import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
+import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.UpdateAction;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.UpdateAction;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

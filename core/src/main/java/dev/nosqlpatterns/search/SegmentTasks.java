@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.search;
 
-import dev.nosqlpatterns.store.StoreException;
+import dev.nosqlpatterns.store.model.StoreException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;

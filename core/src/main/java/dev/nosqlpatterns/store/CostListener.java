@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.store;
 
+import dev.nosqlpatterns.store.model.OperationCost;
 /**
  * Receives the cost of every store call, after it completes or fails. Called on the calling thread;
  * keep it fast and thread-safe.

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.store;
 
+import dev.nosqlpatterns.store.model.OperationCost;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
 

@@ -1,5 +1,9 @@
 package dev.nosqlpatterns.store;
 
+import dev.nosqlpatterns.store.model.Cursor;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.Scan;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 

@@ -1,5 +1,21 @@
 package dev.nosqlpatterns.store;
 
+import dev.nosqlpatterns.store.model.BatchGetResult;
+import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
+import dev.nosqlpatterns.store.model.Cursor;
+import dev.nosqlpatterns.store.model.ItemRef;
+import dev.nosqlpatterns.store.model.Limits;
+import dev.nosqlpatterns.store.model.OperationCost;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.Scan;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;
+import dev.nosqlpatterns.store.model.UpdateAction;
+import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.spi.KeyQuery;
@@ -132,13 +148,13 @@ public final class Store implements AutoCloseable {
         List<ItemRef> distinct = List.copyOf(new LinkedHashSet<>(refs));
         distinct.forEach(r -> check.key(r.table(), r.key()));
         if (distinct.isEmpty()) {
-            return new BatchGetResult(distinct, Map.of());
+            return BatchGetResult.of(distinct, Map.of());
         }
         try (Call call = new Call("getAll", Validation.tableOf(distinct, ItemRef::table))) {
             Map<ItemRef, Item> found = backend.getAll(distinct, call.meter);
             found.values().forEach(call::read);
             call.ok();
-            return new BatchGetResult(distinct, found);
+            return BatchGetResult.of(distinct, found);
         }
     }
 

@@ -36,7 +36,7 @@ public final class Stores {
         List<String> known = new ArrayList<>();
         for (StoreProvider provider : ServiceLoader.load(StoreProvider.class)) {
             if (provider.scheme().equalsIgnoreCase(scheme)) {
-                return provider.open(uri);
+                return Store.of(provider.open(uri));
             }
             known.add(provider.scheme());
         }

@@ -1,5 +1,19 @@
 package dev.nosqlpatterns.store;
 
+import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.InvalidKeyException;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.ItemRef;
+import dev.nosqlpatterns.store.model.ItemTooLargeException;
+import dev.nosqlpatterns.store.model.Limits;
+import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.TableNotFoundException;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;
+import dev.nosqlpatterns.store.model.UpdateAction;
+import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.Utf8Order;

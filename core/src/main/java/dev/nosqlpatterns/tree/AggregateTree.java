@@ -2,9 +2,9 @@ package dev.nosqlpatterns.tree;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.Condition;
-import dev.nosqlpatterns.store.ConditionFailedException;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.tree;
 
 import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.store.Query;
+import dev.nosqlpatterns.store.model.Query;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -2,11 +2,11 @@ package dev.nosqlpatterns.tree;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.ConditionFailedException;
-import dev.nosqlpatterns.store.Limits;
-import dev.nosqlpatterns.store.Query;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
+import dev.nosqlpatterns.store.model.Limits;
+import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.Write;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -63,13 +63,13 @@ record Header(boolean exists, long version, Optional<String> root, Optional<Inte
     }
 
     /** The condition that the header still holds the change named {@code token}, not yet cleared. */
-    static dev.nosqlpatterns.store.Condition pending(String token) {
-        return dev.nosqlpatterns.store.Condition.attributeEquals(TOKEN, Value.of(token));
+    static dev.nosqlpatterns.store.model.Condition pending(String token) {
+        return dev.nosqlpatterns.store.model.Condition.attributeEquals(TOKEN, Value.of(token));
     }
 
     /** The condition a write of the next header needs: this header is still the current one. */
-    dev.nosqlpatterns.store.Condition unchanged() {
-        return exists ? dev.nosqlpatterns.store.Condition.attributeEquals(VERSION, Value.of(version))
-                : dev.nosqlpatterns.store.Condition.ifAbsent();
+    dev.nosqlpatterns.store.model.Condition unchanged() {
+        return exists ? dev.nosqlpatterns.store.model.Condition.attributeEquals(VERSION, Value.of(version))
+                : dev.nosqlpatterns.store.model.Condition.ifAbsent();
     }
 }

@@ -3,7 +3,7 @@ package dev.nosqlpatterns.tree;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.Utf8Order;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

@@ -2,7 +2,7 @@ package dev.nosqlpatterns.tree;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.tree;
 
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,14 +4,14 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.Utf8Order;
-import dev.nosqlpatterns.store.BatchGetResult;
-import dev.nosqlpatterns.store.ConditionFailedException;
-import dev.nosqlpatterns.store.Limits;
-import dev.nosqlpatterns.store.Page;
-import dev.nosqlpatterns.store.Query;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.BatchGetResult;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
+import dev.nosqlpatterns.store.model.Limits;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -299,7 +299,7 @@ final class Tx<T> {
         List<Write> out = new ArrayList<>(planned.size());
         long now = System.currentTimeMillis();
         for (Write w : planned) {
-            var condition = dev.nosqlpatterns.store.Condition.unchangedSince(observed.get(w.key().sort()), Layout.STAMP);
+            var condition = dev.nosqlpatterns.store.model.Condition.unchangedSince(observed.get(w.key().sort()), Layout.STAMP);
             if (w instanceof Write.Put p) {
                 out.add(new Write.Put(p.table(), p.item(), condition));
             } else if (purged.contains(w.key().sort())) {

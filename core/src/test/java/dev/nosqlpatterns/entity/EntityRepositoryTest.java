@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.CostTally;
-import dev.nosqlpatterns.store.Query;
+import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.memory.MemoryStore;
 import java.util.ArrayList;

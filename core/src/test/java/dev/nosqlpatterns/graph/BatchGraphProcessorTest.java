@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import dev.nosqlpatterns.store.memory.MemoryBackend;
 import java.util.Map;
 import java.util.Set;

@@ -2,12 +2,12 @@ package dev.nosqlpatterns.graph;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.Capabilities;
-import dev.nosqlpatterns.store.ItemRef;
-import dev.nosqlpatterns.store.Limits;
-import dev.nosqlpatterns.store.StoreUnavailableException;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.model.ItemRef;
+import dev.nosqlpatterns.store.model.Limits;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;

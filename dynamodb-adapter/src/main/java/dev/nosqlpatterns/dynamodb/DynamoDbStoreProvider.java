@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.dynamodb;
 
-import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.store.spi.StoreProvider;
 import java.net.URI;
 
@@ -15,7 +15,7 @@ public final class DynamoDbStoreProvider implements StoreProvider {
     }
 
     @Override
-    public Store open(URI uri) {
-        return DynamoDbStore.builder().uri(uri).build();
+    public StoreBackend open(URI uri) {
+        return DynamoDbStore.builder().uri(uri).buildBackend();
     }
 }

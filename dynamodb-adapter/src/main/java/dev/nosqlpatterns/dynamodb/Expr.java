@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.dynamodb;
 
-import dev.nosqlpatterns.store.Condition;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;

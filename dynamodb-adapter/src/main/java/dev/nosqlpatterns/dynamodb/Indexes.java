@@ -1,12 +1,12 @@
 package dev.nosqlpatterns.dynamodb;
 
 import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.store.Cursor;
-import dev.nosqlpatterns.store.IndexSpec;
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.Page;
-import dev.nosqlpatterns.store.SortKeyCondition;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.Cursor;
+import dev.nosqlpatterns.store.model.IndexSpec;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
+import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.capability.IndexQuery;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;

@@ -1,13 +1,13 @@
 package dev.nosqlpatterns.dynamodb;
 
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.Condition;
-import dev.nosqlpatterns.store.ConditionFailedException;
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.ItemTooLargeException;
-import dev.nosqlpatterns.store.StoreException;
-import dev.nosqlpatterns.store.StoreUnavailableException;
-import dev.nosqlpatterns.store.TableNotFoundException;
+import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.ItemTooLargeException;
+import dev.nosqlpatterns.store.model.StoreException;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,8 +1,8 @@
 package dev.nosqlpatterns.dynamodb;
 
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.StoreUnavailableException;
-import dev.nosqlpatterns.store.TableNotFoundException;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.dynamodb;
 
-import dev.nosqlpatterns.store.InvalidRequestException;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;

@@ -1,11 +1,11 @@
 package dev.nosqlpatterns.dynamodb;
 
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.ConditionFailedException;
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.ItemTooLargeException;
-import dev.nosqlpatterns.store.StoreException;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.ItemTooLargeException;
+import dev.nosqlpatterns.store.model.StoreException;
+import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
 import java.util.function.Function;
 
 /**

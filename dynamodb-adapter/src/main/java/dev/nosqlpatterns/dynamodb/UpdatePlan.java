@@ -1,9 +1,9 @@
 package dev.nosqlpatterns.dynamodb;
 
-import dev.nosqlpatterns.store.IndexSpec;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.UpdateAction;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.IndexSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.UpdateAction;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

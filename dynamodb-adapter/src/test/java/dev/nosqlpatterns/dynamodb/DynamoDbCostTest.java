@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.Capability;
-import dev.nosqlpatterns.store.OperationCost;
-import dev.nosqlpatterns.store.Query;
+import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.OperationCost;
+import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;

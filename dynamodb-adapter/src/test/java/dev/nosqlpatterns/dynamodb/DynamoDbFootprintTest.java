@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.store.IndexSpec;
+import dev.nosqlpatterns.store.model.IndexSpec;
 import dev.nosqlpatterns.store.capability.StorageFootprint;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.testkit.StorageFootprintSuite;

@@ -8,15 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.Capability;
-import dev.nosqlpatterns.store.IndexSpec;
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.Page;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.IndexSpec;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.UpdateAction;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.UpdateAction;
+import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.capability.IndexQuery;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +78,7 @@ class DynamoDbIndexTest {
     void anIndexReadReportsItsConsumedCapacity() {
         String t = table(IndexSpec.of("byCrew", "nconst", "startYear"));
         store.put(t, crew("tt1", "actor", "nm1", "2001"));
-        List<dev.nosqlpatterns.store.OperationCost> costs = new ArrayList<>();
+        List<dev.nosqlpatterns.store.model.OperationCost> costs = new ArrayList<>();
         try (Store.Registration r = store.onCost(costs::add)) {
             assertEquals(List.of("tt1"), titles(store.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm1")))));
         }

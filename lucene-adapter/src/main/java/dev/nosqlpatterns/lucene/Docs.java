@@ -2,8 +2,8 @@ package dev.nosqlpatterns.lucene;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.IndexSpec;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.IndexSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.spi.ValueCodec;
 import java.io.IOException;
 import java.io.StringReader;

@@ -1,9 +1,9 @@
 package dev.nosqlpatterns.lucene;
 
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.StoreException;
-import dev.nosqlpatterns.store.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.StoreException;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import java.io.IOException;
 import org.apache.lucene.store.AlreadyClosedException;
 

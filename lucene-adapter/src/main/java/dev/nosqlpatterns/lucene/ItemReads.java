@@ -1,13 +1,13 @@
 package dev.nosqlpatterns.lucene;
 
 import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
-import dev.nosqlpatterns.store.spi.Segments;
+import dev.nosqlpatterns.internal.Segments;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Base64;

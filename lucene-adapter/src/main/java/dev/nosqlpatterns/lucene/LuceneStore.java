@@ -1,8 +1,8 @@
 package dev.nosqlpatterns.lucene;
 
-import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import java.io.IOException;
 import java.net.URI;

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.lucene;
 
-import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.store.spi.StoreProvider;
 import java.net.URI;
 
@@ -16,7 +16,7 @@ public final class LuceneStoreProvider implements StoreProvider {
     }
 
     @Override
-    public Store open(URI uri) {
-        return LuceneStore.builder().uri(uri).build();
+    public StoreBackend open(URI uri) {
+        return LuceneStore.builder().uri(uri).buildBackend();
     }
 }

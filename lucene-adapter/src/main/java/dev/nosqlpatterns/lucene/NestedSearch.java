@@ -3,7 +3,7 @@ package dev.nosqlpatterns.lucene;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.TableNotFoundException;
+import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.capability.NestedDocuments;
 import java.util.ArrayList;
 import java.util.List;

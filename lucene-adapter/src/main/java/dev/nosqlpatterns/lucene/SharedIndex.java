@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.lucene;
 
 import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.HashMap;

@@ -2,8 +2,8 @@ package dev.nosqlpatterns.lucene;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.Write;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package dev.nosqlpatterns.lucene;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.capability.TextSearch;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.mongodb;
 
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.Condition;
+import dev.nosqlpatterns.store.model.Condition;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;

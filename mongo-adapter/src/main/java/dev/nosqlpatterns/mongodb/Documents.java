@@ -3,7 +3,7 @@ package dev.nosqlpatterns.mongodb;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.spi.Segments;
+import dev.nosqlpatterns.internal.Segments;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -2,11 +2,11 @@ package dev.nosqlpatterns.mongodb;
 
 import com.mongodb.client.FindIterable;
 import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.store.Cursor;
-import dev.nosqlpatterns.store.IndexSpec;
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.Page;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.Cursor;
+import dev.nosqlpatterns.store.model.IndexSpec;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.capability.IndexQuery;
 import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
 import dev.nosqlpatterns.store.spi.CostMeter;

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.mongodb;
 
-import dev.nosqlpatterns.store.TableNotFoundException;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.TableNotFoundException;
+import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.capability.StorageFootprint;
 import org.bson.BsonDocument;
 import org.bson.BsonString;

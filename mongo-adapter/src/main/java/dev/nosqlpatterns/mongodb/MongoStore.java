@@ -5,7 +5,7 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
-import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import java.net.URI;

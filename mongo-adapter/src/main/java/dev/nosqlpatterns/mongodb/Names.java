@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.mongodb;
 
-import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.model.Limits;
 import java.util.List;
 
 /** Checks of builder options, each adding a precise problem to the list instead of failing on the first. */

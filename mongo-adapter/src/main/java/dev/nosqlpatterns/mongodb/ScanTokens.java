@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.mongodb;
 
-import dev.nosqlpatterns.store.InvalidRequestException;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 

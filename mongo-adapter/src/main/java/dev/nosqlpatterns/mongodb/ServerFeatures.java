@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.mongodb;
 
-import dev.nosqlpatterns.store.Capabilities;
-import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.model.Capability;
 import java.util.EnumSet;
 import java.util.Set;
 import org.bson.BsonDocument;

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.mongodb;
 
 import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.store.ItemTooLargeException;
+import dev.nosqlpatterns.store.model.ItemTooLargeException;
 import org.bson.BsonDocument;
 
 /**

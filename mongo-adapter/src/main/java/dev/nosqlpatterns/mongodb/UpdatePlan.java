@@ -1,9 +1,9 @@
 package dev.nosqlpatterns.mongodb;
 
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.Condition;
-import dev.nosqlpatterns.store.UpdateAction;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.UpdateAction;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

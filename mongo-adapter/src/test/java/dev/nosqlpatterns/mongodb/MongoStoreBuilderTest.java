@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import dev.nosqlpatterns.store.Stores;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.mongodb.embedded.EmbeddedMongo;
 import java.util.ArrayList;
 import org.junit.jupiter.api.Test;

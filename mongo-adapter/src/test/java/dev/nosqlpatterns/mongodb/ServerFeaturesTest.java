@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.store.Capabilities;
-import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.model.Capability;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package dev.nosqlpatterns.redis;
 
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.StoreException;
-import dev.nosqlpatterns.store.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.StoreException;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import java.util.function.Supplier;
 import redis.clients.jedis.exceptions.JedisClusterOperationException;
 import redis.clients.jedis.exceptions.JedisConnectionException;

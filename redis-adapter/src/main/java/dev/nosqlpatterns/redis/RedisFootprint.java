@@ -1,8 +1,8 @@
 package dev.nosqlpatterns.redis;
 
-import dev.nosqlpatterns.store.StoreUnavailableException;
-import dev.nosqlpatterns.store.TableNotFoundException;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.TableNotFoundException;
+import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.capability.StorageFootprint;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

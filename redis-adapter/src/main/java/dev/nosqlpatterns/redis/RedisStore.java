@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.redis;
 
-import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import java.net.URI;

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.redis;
 
-import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.store.spi.StoreProvider;
 import java.net.URI;
 
@@ -15,7 +15,7 @@ public final class RedisStoreProvider implements StoreProvider {
     }
 
     @Override
-    public Store open(URI uri) {
-        return RedisStore.builder().uri(uri).build();
+    public StoreBackend open(URI uri) {
+        return RedisStore.builder().uri(uri).buildBackend();
     }
 }

@@ -1,8 +1,8 @@
 package dev.nosqlpatterns.redis;
 
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.IndexSpec;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.IndexSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.ValueCodec;
 import java.util.ArrayList;

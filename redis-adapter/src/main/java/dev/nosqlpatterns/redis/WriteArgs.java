@@ -2,8 +2,8 @@ package dev.nosqlpatterns.redis;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.Condition;
-import dev.nosqlpatterns.store.IndexSpec;
+import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.IndexSpec;
 import dev.nosqlpatterns.store.spi.ValueCodec;
 import java.util.ArrayList;
 import java.util.List;

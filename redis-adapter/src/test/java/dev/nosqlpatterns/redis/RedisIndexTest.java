@@ -8,15 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.Condition;
-import dev.nosqlpatterns.store.IndexSpec;
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.Page;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.IndexSpec;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.UpdateAction;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.UpdateAction;
+import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.capability.IndexQuery;
 import java.util.ArrayList;
 import java.util.List;
@@ -152,11 +152,11 @@ class RedisIndexTest {
     void unknownIndexesAndForeignCursorsAreRefused() {
         assertThrows(InvalidRequestException.class, () -> store.queryIndex(IndexQuery.of(T, "nope", Value.of("x"))));
         assertThrows(InvalidRequestException.class, () -> store.queryIndex(IndexQuery.of(T, "byStatus", Value.of("x"))
-                .after(new dev.nosqlpatterns.store.Cursor("q.abc.def"))));
+                .after(new dev.nosqlpatterns.store.model.Cursor("q.abc.def"))));
         store.put(T, order("c1", "o1", "open", "1"));
         Page page = store.queryIndex(IndexQuery.of(T, "byCustomer", Value.of("c1")).limit(1));
         assertEquals(1, page.items().size());
         assertFalse(page.hasNext());
-        assertTrue(store.has(dev.nosqlpatterns.store.Capability.NATIVE_SECONDARY_INDEX));
+        assertTrue(store.has(dev.nosqlpatterns.store.model.Capability.NATIVE_SECONDARY_INDEX));
     }
 }

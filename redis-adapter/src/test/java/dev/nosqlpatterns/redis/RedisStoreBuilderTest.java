@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.StoreException;
-import dev.nosqlpatterns.store.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.StoreException;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import dev.nosqlpatterns.store.Stores;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.spi.StoreProvider;
 import java.net.URI;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.testkit;
 
-import dev.nosqlpatterns.store.Capabilities;
-import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import java.util.EnumSet;
 import java.util.Optional;

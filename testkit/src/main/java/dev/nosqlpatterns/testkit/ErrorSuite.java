@@ -7,14 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.InvalidKeyException;
-import dev.nosqlpatterns.store.ItemTooLargeException;
-import dev.nosqlpatterns.store.Query;
-import dev.nosqlpatterns.store.Scan;
-import dev.nosqlpatterns.store.StoreException;
-import dev.nosqlpatterns.store.TableNotFoundException;
-import dev.nosqlpatterns.store.UpdateAction;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.InvalidKeyException;
+import dev.nosqlpatterns.store.model.ItemTooLargeException;
+import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.Scan;
+import dev.nosqlpatterns.store.model.StoreException;
+import dev.nosqlpatterns.store.model.TableNotFoundException;
+import dev.nosqlpatterns.store.model.UpdateAction;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -87,6 +87,6 @@ public abstract class ErrorSuite extends StoreSuite {
         TableNotFoundException e = assertThrows(TableNotFoundException.class, () -> store.put(t + "x", item("p", "s")));
         assertTrue(e.getMessage().contains("createTable"), e.getMessage());
         assertThrows(TableNotFoundException.class, () -> store.query(Query.in(t + "x", "p")));
-        assertThrows(IllegalArgumentException.class, () -> store.createTable(dev.nosqlpatterns.store.TableSpec.named("bad-name")));
+        assertThrows(IllegalArgumentException.class, () -> store.createTable(dev.nosqlpatterns.store.model.TableSpec.named("bad-name")));
     }
 }

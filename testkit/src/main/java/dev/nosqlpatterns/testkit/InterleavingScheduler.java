@@ -2,10 +2,10 @@ package dev.nosqlpatterns.testkit;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.ItemRef;
+import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;

@@ -135,7 +135,7 @@ public abstract class ItemSuite extends StoreSuite {
     void createTableIsIdempotentAndKeepsData() {
         String t = newTable();
         store.put(t, item("p", "s"));
-        store.createTable(dev.nosqlpatterns.store.TableSpec.named(t));
+        store.createTable(dev.nosqlpatterns.store.model.TableSpec.named(t));
         assertTrue(store.get(t, Key.of("p", "s")).isPresent());
     }
 
@@ -144,8 +144,8 @@ public abstract class ItemSuite extends StoreSuite {
         String t = newTable();
         store.put(t, item("p", "s"));
         store.dropTable(t);
-        store.createTable(dev.nosqlpatterns.store.TableSpec.named(t));
+        store.createTable(dev.nosqlpatterns.store.model.TableSpec.named(t));
         assertTrue(store.get(t, Key.of("p", "s")).isEmpty());
-        assertEquals(List.of(), store.scan(dev.nosqlpatterns.store.Scan.of(t)).items());
+        assertEquals(List.of(), store.scan(dev.nosqlpatterns.store.model.Scan.of(t)).items());
     }
 }

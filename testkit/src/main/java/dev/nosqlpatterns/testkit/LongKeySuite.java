@@ -8,13 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.key.Utf8Order;
-import dev.nosqlpatterns.store.InvalidKeyException;
-import dev.nosqlpatterns.store.ItemRef;
-import dev.nosqlpatterns.store.Page;
-import dev.nosqlpatterns.store.Query;
-import dev.nosqlpatterns.store.Scan;
-import dev.nosqlpatterns.store.SortKeyCondition;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.InvalidKeyException;
+import dev.nosqlpatterns.store.model.ItemRef;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.Scan;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -111,7 +111,7 @@ public abstract class LongKeySuite extends StoreSuite {
         while (true) {
             Page page = store.query(q);
             out.addAll(sortKeysOf(page.items()));
-            Optional<dev.nosqlpatterns.store.Cursor> next = page.next();
+            Optional<dev.nosqlpatterns.store.model.Cursor> next = page.next();
             if (next.isEmpty()) {
                 return out;
             }

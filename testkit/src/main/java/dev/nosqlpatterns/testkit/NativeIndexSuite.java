@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.CostTally;
-import dev.nosqlpatterns.store.IndexSpec;
-import dev.nosqlpatterns.store.Page;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.IndexSpec;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.UpdateAction;
+import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.capability.IndexQuery;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.key.Utf8Order;
-import dev.nosqlpatterns.store.Query;
-import dev.nosqlpatterns.store.SortKeyCondition;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -3,9 +3,9 @@ package dev.nosqlpatterns.testkit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.store.Page;
-import dev.nosqlpatterns.store.Query;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.Cursor;
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.Page;
-import dev.nosqlpatterns.store.Scan;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.Cursor;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.Scan;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

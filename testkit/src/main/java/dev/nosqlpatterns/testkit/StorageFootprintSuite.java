@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.store.TableNotFoundException;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.TableNotFoundException;
+import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.capability.StorageFootprint;
 import dev.nosqlpatterns.store.capability.StorageFootprint.Footprint;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package dev.nosqlpatterns.store.capability;
 
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.Cursor;
-import dev.nosqlpatterns.store.Direction;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.Cursor;
+import dev.nosqlpatterns.store.model.Direction;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import java.util.Objects;
 import java.util.Optional;
 

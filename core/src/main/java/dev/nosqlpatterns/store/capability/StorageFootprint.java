@@ -6,13 +6,13 @@ import java.util.Objects;
  * What a logical table occupies as the store itself reports it: DynamoDB's table and index sizes,
  * MongoDB's collection statistics, the memory Redis accounts to the table's keys, the bytes of Lucene's
  * segment files. It is the figure to compare techniques by storage (an index table adds a second copy of
- * the keys; a tree aggregate is one large item), where {@link dev.nosqlpatterns.store.OperationCost}
+ * the keys; a tree aggregate is one large item), where {@link dev.nosqlpatterns.store.model.OperationCost}
  * only counts the logical bytes a call sent.
  *
  * <p>Optional: {@code store.capability(StorageFootprint.class)} is empty where the store cannot tell a
  * table's size in a useful way. Cassandra is one: its figures ({@code system_views.disk_usage} in whole
  * mebibytes, {@code system.table_estimates}) count only flushed SSTables, refreshed every few minutes, and
- * a client cannot flush the memtables. There is no {@link dev.nosqlpatterns.store.Capability} constant for
+ * a client cannot flush the memtables. There is no {@link dev.nosqlpatterns.store.model.Capability} constant for
  * it, as no technique chooses a strategy by it; like other reporting interfaces it is offered only through
  * {@code capability(Class)}.
  *
@@ -25,7 +25,7 @@ public interface StorageFootprint {
      * The footprint of a table declared on this store, as the store reports it now.
      *
      * @throws IllegalArgumentException when {@code table} is not a valid table name
-     * @throws dev.nosqlpatterns.store.TableNotFoundException when the store does not know the table
+     * @throws dev.nosqlpatterns.store.model.TableNotFoundException when the store does not know the table
      */
     Footprint footprint(String table);
 

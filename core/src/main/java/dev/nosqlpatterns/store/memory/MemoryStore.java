@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.store.memory;
 
-import dev.nosqlpatterns.store.Limits;
+import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.Store;
 import java.util.Objects;
 

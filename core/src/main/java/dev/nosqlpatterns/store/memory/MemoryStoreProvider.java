@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.store.memory;
 
-import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.store.spi.StoreProvider;
 import java.net.URI;
 
@@ -12,7 +12,7 @@ public final class MemoryStoreProvider implements StoreProvider {
     }
 
     @Override
-    public Store open(URI uri) {
-        return MemoryStore.create();
+    public StoreBackend open(URI uri) {
+        return new MemoryBackend();
     }
 }

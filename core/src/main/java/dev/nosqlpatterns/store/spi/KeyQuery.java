@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.store.spi;
 
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import java.util.Objects;
 import java.util.Optional;
 

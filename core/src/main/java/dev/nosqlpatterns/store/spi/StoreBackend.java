@@ -2,13 +2,14 @@ package dev.nosqlpatterns.store.spi;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.Capabilities;
-import dev.nosqlpatterns.store.Capability;
-import dev.nosqlpatterns.store.ItemRef;
-import dev.nosqlpatterns.store.Limits;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.UnsupportedCapabilityException;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.ItemRef;
+import dev.nosqlpatterns.store.model.Limits;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;
+import dev.nosqlpatterns.store.model.Write;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,10 +27,10 @@ import java.util.Optional;
  * <p>Rules every backend follows, proven by the conformance kit:
  * <ul>
  *   <li>Conditions are checked atomically with the write; a failed one throws
- *       {@link dev.nosqlpatterns.store.ConditionFailedException} and writes nothing.</li>
+ *       {@link dev.nosqlpatterns.store.model.ConditionFailedException} and writes nothing.</li>
  *   <li>Each call records its round trips, and consumed capacity when the store reports it, on the meter.</li>
  *   <li>Read-your-writes: a read after a completed write sees it.</li>
- *   <li>Errors name the table and key ({@link dev.nosqlpatterns.store.StoreException} subtypes), never a
+ *   <li>Errors name the table and key ({@link dev.nosqlpatterns.store.model.StoreException} subtypes), never a
  *       driver exception.</li>
  * </ul>
  */
@@ -50,8 +51,17 @@ public interface StoreBackend extends AutoCloseable {
 
     Optional<Item> get(String table, Key key, CostMeter meter);
 
-    /** Reads many items at once, across tables; refs are distinct. Absent items are left out of the map. */
-    Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter);
+    /**
+     * Reads many items at once, across tables; refs are distinct. Absent items are left out of the map.
+     * By default one {@link #get} after another; a store with a batch read overrides it.
+     */
+    default Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
+        Map<ItemRef, Item> found = new LinkedHashMap<>();
+        for (ItemRef ref : refs) {
+            get(ref.table(), ref.key(), meter).ifPresent(item -> found.put(ref, item));
+        }
+        return found;
+    }
 
     void put(Write.Put put, CostMeter meter);
 
@@ -74,8 +84,21 @@ public interface StoreBackend extends AutoCloseable {
      */
     ScanResult scan(ScanRequest scan, CostMeter meter);
 
-    /** Applies unconditional puts and deletes of distinct items, not atomically, as fast as the store allows. */
-    void writeBatch(List<Write> writes, CostMeter meter);
+    /**
+     * Applies unconditional puts and deletes of distinct items, not atomically, as fast as the store allows.
+     * By default one {@link #put} or {@link #delete} after another; a store with batch writes overrides it.
+     */
+    default void writeBatch(List<Write> writes, CostMeter meter) {
+        for (Write w : writes) {
+            if (w instanceof Write.Put p) {
+                put(p, meter);
+            } else if (w instanceof Write.Delete d) {
+                delete(d, meter);
+            } else {
+                throw new IllegalArgumentException("a batch takes puts and deletes, got " + w);
+            }
+        }
+    }
 
     /**
      * Applies the writes (distinct items, any kinds, with conditions) all or nothing. Called only when

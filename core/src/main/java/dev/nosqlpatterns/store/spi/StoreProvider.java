@@ -1,11 +1,10 @@
 package dev.nosqlpatterns.store.spi;
 
-import dev.nosqlpatterns.store.Store;
 import java.net.URI;
 
 /**
- * Opens stores of one kind from a URI; found with {@link java.util.ServiceLoader} by
- * {@link dev.nosqlpatterns.store.Stores#open(String)}. Each adapter registers one in
+ * Opens backends of one kind from a URI, which the caller wraps in the store facade; found with {@link java.util.ServiceLoader} by
+ * {@code dev.nosqlpatterns.store.Stores.open(String)}. Each adapter registers one in
  * {@code META-INF/services/dev.nosqlpatterns.store.spi.StoreProvider}.
  */
 public interface StoreProvider {
@@ -13,6 +12,6 @@ public interface StoreProvider {
     /** The URI scheme this provider opens, e.g. {@code "dynamodb"}. */
     String scheme();
 
-    /** Opens a store; the URI's query may carry options, which the provider documents. */
-    Store open(URI uri);
+    /** Opens a backend; the URI's query may carry options, which the provider documents. */
+    StoreBackend open(URI uri);
 }

@@ -2,9 +2,9 @@ package dev.nosqlpatterns.store.spi;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.InvalidRequestException;
-import dev.nosqlpatterns.store.UpdateAction;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
+import dev.nosqlpatterns.store.model.UpdateAction;
+import dev.nosqlpatterns.store.model.Write;
 import java.math.BigDecimal;
 import java.util.HashSet;
 import java.util.Optional;

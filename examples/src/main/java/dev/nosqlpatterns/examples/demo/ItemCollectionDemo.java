@@ -3,13 +3,13 @@ package dev.nosqlpatterns.examples.demo;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.CostTally;
-import dev.nosqlpatterns.store.Query;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.Stores;
-import dev.nosqlpatterns.store.TableSpec;
-import dev.nosqlpatterns.store.UpdateAction;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.UpdateAction;
+import dev.nosqlpatterns.store.model.Write;
 import java.io.PrintStream;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.testkit.geo;
 
 import dev.nosqlpatterns.geo.GeoIndex;
-import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.model.Capability;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 

@@ -7,7 +7,7 @@ import dev.nosqlpatterns.graph.BatchGraphProcessor;
 import dev.nosqlpatterns.graph.GraphJob;
 import dev.nosqlpatterns.graph.GraphTable;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.testkit.FaultInjectingBackend;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.Map;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.composite.CompositeIndex;
 import dev.nosqlpatterns.key.SegmentType;
-import dev.nosqlpatterns.store.Cursor;
+import dev.nosqlpatterns.store.model.Cursor;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -7,7 +7,7 @@ import dev.nosqlpatterns.enumerable.BucketedTimeline;
 import dev.nosqlpatterns.enumerable.Granularity;
 import dev.nosqlpatterns.enumerable.SequentialLog;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.testkit.Interleaving;
 import dev.nosqlpatterns.testkit.StoreSuite;

@@ -11,7 +11,7 @@ import dev.nosqlpatterns.enumerable.ShardedPartition;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.CostTally;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.time.Duration;

@@ -6,7 +6,7 @@ import dev.nosqlpatterns.aggregation.FrameAggregation;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.nosqlpatterns.entity.EntityRepository;
 import dev.nosqlpatterns.entity.EntityType;
-import dev.nosqlpatterns.store.Direction;
-import dev.nosqlpatterns.store.Query;
-import dev.nosqlpatterns.store.SortKeyCondition;
+import dev.nosqlpatterns.store.model.Direction;
+import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -12,8 +12,8 @@ import dev.nosqlpatterns.relation.AdjacencyList;
 import dev.nosqlpatterns.relation.Joins;
 import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.StoreUnavailableException;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.testkit.FaultInjectingBackend;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.ArrayList;
@@ -39,7 +39,7 @@ public abstract class RelationSuite extends StoreSuite {
                     .build()));
         }
         store.writeBatch(writes);
-        List<Item> page = store.queryAll(dev.nosqlpatterns.store.Query.in(articles, "article|3")).toList();
+        List<Item> page = store.queryAll(dev.nosqlpatterns.store.model.Query.in(articles, "article|3")).toList();
         List<Item> sources = new ArrayList<>(page);
         for (int a = 0; a < 40; a++) {
             sources.add(store.get(articles, Key.of("article|" + a, "<BASE>")).orElseThrow());

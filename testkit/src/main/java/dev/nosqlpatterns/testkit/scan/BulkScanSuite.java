@@ -8,7 +8,7 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.scan.BulkScan;
 import dev.nosqlpatterns.scan.ScanInterruptedException;
-import dev.nosqlpatterns.store.Write;
+import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.scan.ShadowTable;
-import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.testkit.Interleaving;
 import dev.nosqlpatterns.testkit.StoreSuite;

@@ -8,7 +8,7 @@ import dev.nosqlpatterns.search.Document;
 import dev.nosqlpatterns.search.InvertedSearch;
 import dev.nosqlpatterns.search.SearchAudit;
 import dev.nosqlpatterns.search.Term;
-import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.testkit.FaultInjectingBackend;
 import dev.nosqlpatterns.testkit.StoreSuite;

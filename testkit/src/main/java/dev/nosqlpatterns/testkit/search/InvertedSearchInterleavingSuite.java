@@ -9,7 +9,7 @@ import dev.nosqlpatterns.search.InvertedSearch;
 import dev.nosqlpatterns.search.PostingFormat;
 import dev.nosqlpatterns.search.SearchAudit;
 import dev.nosqlpatterns.search.Term;
-import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.testkit.Interleaving;
 import dev.nosqlpatterns.testkit.StoreSuite;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.TableSpec;
+import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.testkit.FaultInjectingBackend;
 import dev.nosqlpatterns.tree.Position;
 import dev.nosqlpatterns.tree.Tree;

@@ -3,8 +3,8 @@ package dev.nosqlpatterns.testkit.tree;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.store.ConcurrentUpdateException;
-import dev.nosqlpatterns.store.Scan;
+import dev.nosqlpatterns.store.model.ConcurrentUpdateException;
+import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.testkit.Interleaving;
 import dev.nosqlpatterns.tree.Position;

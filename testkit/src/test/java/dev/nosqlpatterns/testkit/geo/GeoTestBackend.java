@@ -2,8 +2,8 @@ package dev.nosqlpatterns.testkit.geo;
 
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
-import dev.nosqlpatterns.store.Capabilities;
-import dev.nosqlpatterns.store.Capability;
+import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.memory.MemoryBackend;
 import dev.nosqlpatterns.store.spi.CostMeter;

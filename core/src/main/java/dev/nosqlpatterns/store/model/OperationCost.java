@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.store;
+package dev.nosqlpatterns.store.model;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -7,7 +7,7 @@ import java.util.Objects;
  * What one store call cost: requests sent to the server, items and bytes read and written, and the
  * capacity units the store reported (DynamoDB does; for others {@link #capacityReported()} is false).
  *
- * @param operation      the {@link Store} method, e.g. {@code "query"}
+ * @param operation      the {@code Store} method, e.g. {@code "query"}
  * @param table          the logical table, or {@code "*"} when the call spans tables
  * @param roundTrips     requests that went to the server (a batch of 250 gets to DynamoDB is 3)
  * @param itemsRead      items the call returned or examined

@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.store;
+package dev.nosqlpatterns.store.model;
 
 /**
  * A store's size limits, checked before every write so that a write that would fail is refused
@@ -7,8 +7,8 @@ package dev.nosqlpatterns.store;
  * @param maxItemBytes          largest item, as {@link dev.nosqlpatterns.item.Item#sizeInBytes()} counts it
  * @param maxPartitionKeyBytes  longest partition key, in UTF-8 bytes
  * @param maxSortKeyBytes       longest sort key, in UTF-8 bytes
- * @param maxAtomicWriteItems   most writes in one {@link Store#writeAtomically} call
- * @param maxAtomicWriteBytes   most bytes of items in one {@link Store#writeAtomically} call
+ * @param maxAtomicWriteItems   most writes in one {@code Store.writeAtomically} call
+ * @param maxAtomicWriteBytes   most bytes of items in one {@code Store.writeAtomically} call
  */
 public record Limits(int maxItemBytes, int maxPartitionKeyBytes, int maxSortKeyBytes, int maxAtomicWriteItems,
                      long maxAtomicWriteBytes) {

@@ -1,13 +1,13 @@
-package dev.nosqlpatterns.store;
+package dev.nosqlpatterns.store.model;
 
 /**
  * A feature a store may or may not have. Techniques ask for a capability and choose a strategy; they
  * never ask which store they talk to.
  */
 public enum Capability {
-    /** {@link Store#writeAtomically} across any items of any partitions and tables: all or nothing, isolated. */
+    /** {@code Store.writeAtomically} across any items of any partitions and tables: all or nothing, isolated. */
     ATOMIC_WRITES,
-    /** {@link Store#writeAtomically} when every write targets the same table and partition. */
+    /** {@code Store.writeAtomically} when every write targets the same table and partition. */
     ATOMIC_WRITES_SINGLE_PARTITION,
     /** Conditions and atomic updates hold across processes sharing the store, not only within one. */
     SHARED_ACROSS_PROCESSES,

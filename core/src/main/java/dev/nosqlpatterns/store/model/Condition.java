@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.store;
+package dev.nosqlpatterns.store.model;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;

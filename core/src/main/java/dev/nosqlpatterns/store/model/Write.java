@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.store;
+package dev.nosqlpatterns.store.model;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
@@ -9,9 +9,9 @@ import java.util.Objects;
 /**
  * A write of one item in one logical table, guarded by a {@link Condition}.
  *
- * <p>Writes are passed singly to {@link Store#put}, {@link Store#delete} and {@link Store#update}, in lists
- * to {@link Store#writeBatch} (puts and deletes without conditions, not atomic) and to
- * {@link Store#writeAtomically} (all kinds, all or nothing).
+ * <p>Writes are passed singly to {@code Store.put}, {@code Store.delete} and {@code Store.update}, in lists
+ * to {@code Store.writeBatch} (puts and deletes without conditions, not atomic) and to
+ * {@code Store.writeAtomically} (all kinds, all or nothing).
  */
 public sealed interface Write {
 

@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.store.spi;
+package dev.nosqlpatterns.internal;
 
 import java.nio.charset.StandardCharsets;
 

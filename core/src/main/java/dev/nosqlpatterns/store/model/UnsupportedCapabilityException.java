@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.store;
+package dev.nosqlpatterns.store.model;
 
 /** A call that needs a {@link Capability} the store does not have. */
 public class UnsupportedCapabilityException extends StoreException {

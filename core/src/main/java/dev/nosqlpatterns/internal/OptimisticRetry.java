@@ -1,5 +1,8 @@
-package dev.nosqlpatterns.store;
+package dev.nosqlpatterns.internal;
 
+import dev.nosqlpatterns.store.model.ConcurrentUpdateException;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import dev.nosqlpatterns.item.Key;
 import java.time.Duration;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.store;
+package dev.nosqlpatterns.store.model;
 
 import dev.nosqlpatterns.item.Item;
 import java.util.ArrayList;
@@ -16,9 +16,14 @@ public final class BatchGetResult {
     private final List<ItemRef> requested;
     private final Map<ItemRef, Item> found;
 
-    BatchGetResult(List<ItemRef> requested, Map<ItemRef, Item> found) {
+    private BatchGetResult(List<ItemRef> requested, Map<ItemRef, Item> found) {
         this.requested = List.copyOf(requested);
         this.found = Collections.unmodifiableMap(new LinkedHashMap<>(found));
+    }
+
+    /** The answer for {@code requested} references, of which those in {@code found} found an item. */
+    public static BatchGetResult of(List<ItemRef> requested, Map<ItemRef, Item> found) {
+        return new BatchGetResult(requested, found);
     }
 
     /** The item at {@code ref}, if it was found. */

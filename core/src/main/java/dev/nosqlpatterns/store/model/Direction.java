@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.store;
+package dev.nosqlpatterns.store.model;
 
 /** The order a read returns sort keys in: UTF-8 byte order, or its reverse. */
 public enum Direction {

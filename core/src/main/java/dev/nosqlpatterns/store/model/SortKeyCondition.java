@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.store;
+package dev.nosqlpatterns.store.model;
 
 import dev.nosqlpatterns.key.Utf8Order;
 import java.util.Objects;

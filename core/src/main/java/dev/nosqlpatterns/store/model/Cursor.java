@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.store;
+package dev.nosqlpatterns.store.model;
 
 import java.util.Objects;
 
