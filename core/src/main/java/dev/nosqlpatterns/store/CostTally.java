@@ -6,11 +6,13 @@ import java.util.concurrent.atomic.DoubleAdder;
 
 /**
  * A thread-safe running sum of costs, for measuring what an access pattern costs:
- * {@code try (var r = store.onCost(tally)) { ... } tally.roundTrips()}.
+ * {@code try (var r = store.onCost(tally)) { ... } tally.roundTrips()}. The critical path adds up the
+ * calls' own, which is the pattern's when its calls run one after another, as they do on one thread.
  */
 public final class CostTally implements CostListener {
     private final AtomicLong calls = new AtomicLong();
     private final AtomicLong roundTrips = new AtomicLong();
+    private final AtomicLong criticalPath = new AtomicLong();
     private final AtomicLong itemsRead = new AtomicLong();
     private final AtomicLong itemsWritten = new AtomicLong();
     private final AtomicLong bytesRead = new AtomicLong();
@@ -22,6 +24,7 @@ public final class CostTally implements CostListener {
     public void onCost(OperationCost cost) {
         calls.incrementAndGet();
         roundTrips.addAndGet(cost.roundTrips());
+        criticalPath.addAndGet(cost.criticalPath());
         itemsRead.addAndGet(cost.itemsRead());
         itemsWritten.addAndGet(cost.itemsWritten());
         bytesRead.addAndGet(cost.bytesRead());
@@ -36,6 +39,11 @@ public final class CostTally implements CostListener {
 
     public long roundTrips() {
         return roundTrips.get();
+    }
+
+    /** The round trips waited for one after another; see {@link OperationCost#criticalPath()}. */
+    public long criticalPath() {
+        return criticalPath.get();
     }
 
     public long itemsRead() {
@@ -66,6 +74,7 @@ public final class CostTally implements CostListener {
     public void reset() {
         calls.set(0);
         roundTrips.set(0);
+        criticalPath.set(0);
         itemsRead.set(0);
         itemsWritten.set(0);
         bytesRead.set(0);
@@ -76,7 +85,7 @@ public final class CostTally implements CostListener {
 
     @Override
     public String toString() {
-        return calls + " calls, " + roundTrips + " round trips, " + itemsRead + " items read, " + itemsWritten
+        return calls + " calls, " + roundTrips + " round trips (" + criticalPath + " in sequence), " + itemsRead + " items read, " + itemsWritten
                 + " items written, " + readUnits.sum() + " RCU, " + writeUnits.sum() + " WCU";
     }
 }

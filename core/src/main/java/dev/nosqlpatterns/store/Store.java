@@ -213,20 +213,95 @@ public final class Store implements AutoCloseable {
     /** One page of a partition read. */
     public Page query(Query query) {
         check.query(query);
-        Optional<String> startAfter = query.after().map(c -> CursorCodec.decodeQuery(c, query));
+        KeyQuery keyQuery = keyQuery(query);
         try (Call call = new Call("query", query.table())) {
-            QueryResult result = backend.query(new KeyQuery(query.table(), query.partition(), query.condition(),
-                    query.isDescending(), query.limit(), startAfter), call.meter);
-            result.items().forEach(call::read);
+            Page page = page(backend.query(keyQuery, call.meter), query, call);
             call.ok();
-            Optional<Cursor> next = result.more()
-                    ? Optional.of(CursorCodec.encodeQuery(last(result.items()).key().sort(), query))
-                    : Optional.empty();
-            return new Page(result.items(), next);
+            return page;
         }
     }
 
+    private static KeyQuery keyQuery(Query q) {
+        return new KeyQuery(q.table(), q.partition(), q.condition(), q.isDescending(), q.limit(),
+                q.after().map(c -> CursorCodec.decodeQuery(c, q)));
+    }
+
+    /** The page of a backend's answer to {@code query}, its items counted on {@code call}. */
+    private static Page page(QueryResult result, Query query, Call call) {
+        result.items().forEach(call::read);
+        Optional<Cursor> next = result.more()
+                ? Optional.of(CursorCodec.encodeQuery(last(result.items()).key().sort(), query))
+                : Optional.empty();
+        return new Page(result.items(), next);
+    }
+
     /** Every item the query selects, reading page after page as the stream is consumed. */
+    /**
+     * Reads one page of each query at once, where the store can: its answers come back in the order of the
+     * queries, each the page {@link #query} would return for it, with its own cursor. Independent reads (the
+     * cells of a geohash cover, the buckets of a time window, the shards of a partition) then cost the
+     * caller about one round trip of waiting instead of one per query; {@link OperationCost#criticalPath()}
+     * reports that wait. Every query is checked before anything is read.
+     */
+    public List<Page> queryEach(List<Query> queries) {
+        Objects.requireNonNull(queries, "queries must not be null");
+        for (int i = 0; i < queries.size(); i++) {
+            Query q = queries.get(i);
+            if (q == null) {
+                throw new IllegalArgumentException("query " + i + " of " + queries.size() + " is null");
+            }
+            check.query(q);
+        }
+        if (queries.isEmpty()) {
+            return List.of();
+        }
+        List<KeyQuery> keyQueries = queries.stream().map(Store::keyQuery).toList();
+        try (Call call = new Call("queryEach", Validation.tableOf(queries, Query::table))) {
+            List<QueryResult> results = backend.queryEach(keyQueries, call.meter);
+            if (results.size() != queries.size()) {
+                throw new IllegalStateException(kind() + " answered " + results.size() + " of " + queries.size()
+                        + " queries");
+            }
+            List<Page> pages = new ArrayList<>(results.size());
+            for (int i = 0; i < results.size(); i++) {
+                pages.add(page(results.get(i), queries.get(i), call));
+            }
+            call.ok();
+            return pages;
+        }
+    }
+
+    /**
+     * Every item of each query, in the order of the queries: {@link #queryEach} of all of them, then of
+     * those with more pages, until none has more. The wait is that of the query with the most pages.
+     */
+    public List<List<Item>> queryEachAll(List<Query> queries) {
+        List<List<Item>> out = new ArrayList<>(queries.size());
+        List<Integer> open = new ArrayList<>(queries.size());
+        List<Query> round = new ArrayList<>(queries);
+        for (int i = 0; i < queries.size(); i++) {
+            out.add(new ArrayList<>());
+            open.add(i);
+        }
+        while (!round.isEmpty()) {
+            List<Page> pages = queryEach(round);
+            List<Integer> stillOpen = new ArrayList<>();
+            List<Query> next = new ArrayList<>();
+            for (int k = 0; k < pages.size(); k++) {
+                int i = open.get(k);
+                Page page = pages.get(k);
+                out.get(i).addAll(page.items());
+                if (page.next().isPresent()) {
+                    stillOpen.add(i);
+                    next.add(round.get(k).after(page.next().get()));
+                }
+            }
+            open = stillOpen;
+            round = next;
+        }
+        return out;
+    }
+
     public Stream<Item> queryAll(Query query) {
         return paged(query, this::query, query::after);
     }
@@ -484,7 +559,7 @@ public final class Store implements AutoCloseable {
             if (listeners.isEmpty()) {
                 return;
             }
-            OperationCost cost = new OperationCost(operation, table, meter.roundTrips(),
+            OperationCost cost = new OperationCost(operation, table, meter.roundTrips(), meter.criticalPath(),
                     itemsRead + meter.extraItemsRead(), ok ? itemsWritten : 0, bytesRead, ok ? bytesWritten : 0,
                     meter.readUnits(), meter.writeUnits(), meter.capacityReported(),
                     java.time.Duration.ofNanos(System.nanoTime() - start), !ok);

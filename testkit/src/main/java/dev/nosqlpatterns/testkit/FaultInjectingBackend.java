@@ -159,6 +159,12 @@ public final class FaultInjectingBackend implements StoreBackend {
     }
 
     @Override
+    public List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
+        beforeRead();
+        return delegate.queryEach(queries, meter);
+    }
+
+    @Override
     public ScanResult scan(ScanRequest scan, CostMeter meter) {
         beforeRead();
         return delegate.scan(scan, meter);

@@ -86,6 +86,11 @@ public abstract class ForwardingBackend implements StoreBackend {
     }
 
     @Override
+    public List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
+        return delegate.queryEach(queries, meter);
+    }
+
+    @Override
     public ScanResult scan(ScanRequest scan, CostMeter meter) {
         return delegate.scan(scan, meter);
     }

@@ -217,6 +217,12 @@ final class InterleavingScheduler extends ForwardingBackend {
     }
 
     @Override
+    public List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
+        point("queryEach " + queries);
+        return super.queryEach(queries, meter);
+    }
+
+    @Override
     public ScanResult scan(ScanRequest scan, CostMeter meter) {
         point("scan " + scan);
         return super.scan(scan, meter);

@@ -123,6 +123,14 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class ParallelReads extends ParallelReadSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
     class AtomicWrites extends AtomicWriteSuite {
         @Override
         protected StoreBackend openBackend() {

@@ -122,6 +122,21 @@ public final class MemoryBackend implements StoreBackend, StorageFootprint {
     @Override
     public QueryResult query(KeyQuery q, CostMeter meter) {
         meter.roundTrip();
+        return select(q);
+    }
+
+    /** All queries in one call, as one request would serve them. */
+    @Override
+    public List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
+        meter.roundTrip();
+        List<QueryResult> out = new ArrayList<>(queries.size());
+        for (KeyQuery q : queries) {
+            out.add(select(q));
+        }
+        return out;
+    }
+
+    private QueryResult select(KeyQuery q) {
         return read(() -> {
             NavigableMap<String, Item> partition = table(q.table()).get(q.partition());
             if (partition == null) {

@@ -10,6 +10,8 @@ import java.util.Objects;
  * @param operation      the {@code Store} method, e.g. {@code "query"}
  * @param table          the logical table, or {@code "*"} when the call spans tables
  * @param roundTrips     requests that went to the server (a batch of 250 gets to DynamoDB is 3)
+ * @param criticalPath   of those, the ones the caller waited for one after another: requests sent
+ *                       together count once, so at network distance latency follows this figure
  * @param itemsRead      items the call returned or examined
  * @param itemsWritten   items written or deleted
  * @param bytesRead      bytes of the items read
@@ -20,19 +22,24 @@ import java.util.Objects;
  * @param elapsed        wall-clock time of the call
  * @param failed         whether the call ended with an exception
  */
-public record OperationCost(String operation, String table, long roundTrips, long itemsRead, long itemsWritten,
+public record OperationCost(String operation, String table, long roundTrips, long criticalPath, long itemsRead,
+                            long itemsWritten,
                             long bytesRead, long bytesWritten, double readUnits, double writeUnits,
                             boolean capacityReported, Duration elapsed, boolean failed) {
     public OperationCost {
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(elapsed, "elapsed");
+        if (criticalPath < 0 || criticalPath > roundTrips) {
+            throw new IllegalArgumentException("the critical path " + criticalPath + " must lie between 0 and the "
+                    + roundTrips + " round trips");
+        }
     }
 
     @Override
     public String toString() {
-        return operation + "(" + table + "): " + roundTrips + " round trips, " + itemsRead + " read, "
-                + itemsWritten + " written" + (capacityReported ? ", " + readUnits + " RCU, " + writeUnits + " WCU" : "")
+        return operation + "(" + table + "): " + roundTrips + " round trips (" + criticalPath + " in sequence), "
+                + itemsRead + " read, " + itemsWritten + " written" + (capacityReported ? ", " + readUnits + " RCU, " + writeUnits + " WCU" : "")
                 + (failed ? ", failed" : "");
     }
 }

@@ -1,23 +1,58 @@
 package dev.nosqlpatterns.store.spi;
 
 /**
- * Collects what one store call cost while a backend serves it: the requests it sent, items it examined
- * beyond those it returned, and the capacity the store reported. Not thread-safe: one per call.
+ * Collects what one store call cost while a backend serves it: the requests it sent, how many of them the
+ * caller waited for one after another (the critical path), items it examined beyond those it returned, and
+ * the capacity the store reported. Not thread-safe: one per call; a backend that serves parts of a call
+ * concurrently gives each part its own meter and {@link #joinConcurrent joins} them.
  */
 public final class CostMeter {
     private long roundTrips;
+    private long criticalPath;
     private long extraItemsRead;
     private double readUnits;
     private double writeUnits;
     private boolean capacityReported;
 
-    /** One more request to the server. */
+    /** One more request to the server, sent after the previous one answered. */
     public void roundTrip() {
         roundTrips++;
+        criticalPath++;
     }
 
+    /** {@code count} more requests, each sent after the previous one answered. */
     public void roundTrips(long count) {
         roundTrips += count;
+        criticalPath += count;
+    }
+
+    /**
+     * {@code count} requests sent together (a pipeline, concurrent calls) and awaited together: all of them
+     * count as round trips, but the caller waited for one.
+     */
+    public void concurrentRoundTrips(long count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count must not be negative, got " + count);
+        }
+        roundTrips += count;
+        criticalPath += count > 0 ? 1 : 0;
+    }
+
+    /**
+     * Adds the costs of parts served concurrently, each measured on its own meter: their round trips,
+     * items and capacity add up, while the wait is that of the longest part.
+     */
+    public void joinConcurrent(java.util.Collection<CostMeter> parts) {
+        long longest = 0;
+        for (CostMeter part : parts) {
+            roundTrips += part.roundTrips;
+            extraItemsRead += part.extraItemsRead;
+            readUnits += part.readUnits;
+            writeUnits += part.writeUnits;
+            capacityReported |= part.capacityReported;
+            longest = Math.max(longest, part.criticalPath);
+        }
+        criticalPath += longest;
     }
 
     /** Items the store read but did not return (filtered, or read to check a condition). */
@@ -34,6 +69,11 @@ public final class CostMeter {
 
     public long roundTrips() {
         return roundTrips;
+    }
+
+    /** The round trips the caller waited for one after another. */
+    public long criticalPath() {
+        return criticalPath;
     }
 
     public long extraItemsRead() {

@@ -78,6 +78,20 @@ public interface StoreBackend extends AutoCloseable {
     QueryResult query(KeyQuery query, CostMeter meter);
 
     /**
+     * Serves independent partition reads together: one answer per query, in the order of the queries, each
+     * following the rules of {@link #query}. By default one query after another; a backend whose store can
+     * take them at once (concurrent requests, a pipeline, one request for all) overrides it, and reports
+     * the wait with {@link CostMeter#concurrentRoundTrips} or {@link CostMeter#joinConcurrent}.
+     */
+    default List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
+        List<QueryResult> out = new java.util.ArrayList<>(queries.size());
+        for (KeyQuery q : queries) {
+            out.add(query(q, meter));
+        }
+        return out;
+    }
+
+    /**
      * Reads one page of one scan segment, resuming after the backend's own token. A segment returns
      * each partition's items together and in sort-key order (partitions in any order), so that
      * techniques can process a table frame by frame, one partition at a time.
