@@ -57,6 +57,10 @@ public final class CapacityMeter implements CostListener {
         return tally.roundTrips();
     }
 
+    public long criticalPath() {
+        return tally.criticalPath();
+    }
+
     public long itemsRead() {
         return tally.itemsRead();
     }

@@ -58,6 +58,8 @@ public record CellResult(String family, String workload, String store, String te
      * What one operation cost on average, from the store's cost reports during the timed repetitions.
      *
      * @param roundTripsPerOp       requests to the server per operation
+     * @param criticalPathPerOp     of those, the ones waited for one after another: at network distance
+     *                              an operation's latency follows this figure
      * @param readAmplification     items read per item matched: returned, or for geo searches inside the
      *                              shape (NaN when nothing matched)
      * @param writesPerLogicalWrite items written per logical write (NaN for reads)
@@ -68,7 +70,7 @@ public record CellResult(String family, String workload, String store, String te
      * @param storageBytes          logical bytes the technique wrote to set up its data, or -1
      * @param stored                what the set-up occupies by the store's own figure, or why there is none
      */
-    public record Costs(double roundTripsPerOp, double readAmplification, double writesPerLogicalWrite,
+    public record Costs(double roundTripsPerOp, double criticalPathPerOp, double readAmplification, double writesPerLogicalWrite,
                         double bytesPerOp, double capacityPerOp, boolean capacityReported, double itemsPerOp,
                         long storageBytes, StoredBytes stored) {
         public Costs {
@@ -76,16 +78,16 @@ public record CellResult(String family, String workload, String store, String te
         }
 
         /** Costs whose stored bytes are not (yet) measured. */
-        public Costs(double roundTripsPerOp, double readAmplification, double writesPerLogicalWrite,
-                     double bytesPerOp, double capacityPerOp, boolean capacityReported, double itemsPerOp,
-                     long storageBytes) {
-            this(roundTripsPerOp, readAmplification, writesPerLogicalWrite, bytesPerOp, capacityPerOp,
+        public Costs(double roundTripsPerOp, double criticalPathPerOp, double readAmplification,
+                     double writesPerLogicalWrite, double bytesPerOp, double capacityPerOp, boolean capacityReported,
+                     double itemsPerOp, long storageBytes) {
+            this(roundTripsPerOp, criticalPathPerOp, readAmplification, writesPerLogicalWrite, bytesPerOp, capacityPerOp,
                     capacityReported, itemsPerOp, storageBytes, StoredBytes.none(StoredBytes.NOT_APPLICABLE));
         }
 
         /** These costs with the stored bytes of the cell's set-up. */
         Costs withStored(StoredBytes figure) {
-            return new Costs(roundTripsPerOp, readAmplification, writesPerLogicalWrite, bytesPerOp, capacityPerOp,
+            return new Costs(roundTripsPerOp, criticalPathPerOp, readAmplification, writesPerLogicalWrite, bytesPerOp, capacityPerOp,
                     capacityReported, itemsPerOp, storageBytes, figure);
         }
     }

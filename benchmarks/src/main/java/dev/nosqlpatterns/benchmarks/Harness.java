@@ -59,6 +59,7 @@ final class Harness {
         double unmetered = meter.calls() == 0 ? Double.NaN : 1;
         CellResult.Costs costs = new CellResult.Costs(
                 unmetered * meter.roundTrips() / ops,
+                unmetered * meter.criticalPath() / ops,
                 spec.isWrite() || matched == 0 ? Double.NaN : unmetered * meter.itemsRead() / matched,
                 spec.isWrite() ? unmetered * meter.itemsWritten() / (ops * spec.logicalWritesPerOp()) : Double.NaN,
                 unmetered * (meter.bytesRead() + meter.bytesWritten()) / ops,

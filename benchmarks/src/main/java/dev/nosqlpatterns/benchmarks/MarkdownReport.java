@@ -25,9 +25,9 @@ final class MarkdownReport {
         b.append(legend());
         for (String family : r.workloads().stream().map(Report.Workload::family).distinct().toList()) {
             b.append("\n## ").append(family).append("\n\n");
-            b.append("| store | workload | technique | p50 | p99 | ops/s | repetitions' ops/s | round trips/op | items read ÷ matched "
+            b.append("| store | workload | technique | p50 | p99 | ops/s | repetitions' ops/s | round trips/op | waited in sequence/op | items read ÷ matched "
                     + "| items written ÷ logical write | bytes/op | capacity units/op | set-up bytes written | stored bytes |\n");
-            b.append("|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
+            b.append("|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (CellResult c : r.cells()) {
                 if (!c.family().equals(family) || c.stats().isEmpty()) {
                     continue;
@@ -41,6 +41,7 @@ final class MarkdownReport {
                         .append(" | ").append(Report.number(s.repMinOps() * k.itemsPerOp())).append(" – ")
                         .append(Report.number(s.repMaxOps() * k.itemsPerOp()))
                         .append(" | ").append(Report.number(k.roundTripsPerOp()))
+                        .append(" | ").append(Report.number(k.criticalPathPerOp()))
                         .append(" | ").append(Report.number(k.readAmplification()))
                         .append(" | ").append(Report.number(k.writesPerLogicalWrite()))
                         .append(" | ").append(Report.number(k.bytesPerOp()))
@@ -110,6 +111,8 @@ final class MarkdownReport {
                 + "slowest and fastest repetition's. Capacity units are DynamoDB's, as the store reported them, "
                 + "or marked *est.*: estimated by DynamoDB's formula (a read call one unit per started 4 KB read, a "
                 + "write one unit per started 1 KB and at least one per item) from the bytes each call reported. "
+                + "Waited in sequence is the critical path: of the round trips, those sent only after the previous one "
+                + "answered (reads sent together count once), which is what latency follows at network distance. "
                 + "Items read ÷ matched is read amplification: matched items are those returned, except for geo "
                 + "searches, where they are the points inside the shape (a limit of 10,000 caps what is returned). "
                 + "A dash means no figure: not applicable, or the store reported no cost for the calls (a native "

@@ -133,8 +133,9 @@ public final class PatternBenchmarks {
                 }
                 out.add(CellResult.measured(family.name(), c.workload(), storeName, c.technique(), m.stats(),
                         m.costs().withStored(stored)));
-                console.printf(Locale.ROOT, "   ok    %s: p50 %.0f us, p99 %.0f us, %.1f round trips/op (%d s)%n", label,
-                        m.stats().p50Micros(), m.stats().p99Micros(), m.costs().roundTripsPerOp(),
+                console.printf(Locale.ROOT, "   ok    %s: p50 %.0f us, p99 %.0f us, %.1f round trips/op, %.1f in sequence"
+                        + " (%d s)%n", label, m.stats().p50Micros(), m.stats().p99Micros(), m.costs().roundTripsPerOp(),
+                        m.costs().criticalPathPerOp(),
                         (System.nanoTime() - t0) / 1_000_000_000);
             } catch (WrongAnswerException e) {
                 console.printf("   FAIL  %s: %s%n", label, e.getMessage());

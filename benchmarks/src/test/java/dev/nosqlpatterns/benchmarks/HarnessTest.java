@@ -59,6 +59,7 @@ class HarnessTest {
         assertEquals(30, m.stats().samples());
         assertEquals(4 + 5 + 30, calls.get(), "check, warm-up of half a repetition, three repetitions");
         assertEquals(1.0, m.costs().roundTripsPerOp(), 1e-9);
+        assertEquals(1.0, m.costs().criticalPathPerOp(), 1e-9);
         assertEquals(1.0, m.costs().readAmplification(), 1e-9);
         assertTrue(Double.isNaN(m.costs().writesPerLogicalWrite()));
         assertEquals(123, m.costs().storageBytes());

@@ -98,7 +98,8 @@ public final class BucketedTimeline {
 
     /**
      * Events of {@code series} from {@code from} to {@code to} (both inclusive), oldest first or newest
-     * first; reads the catalogue once, then only the buckets in range that exist, lazily.
+     * first; reads the catalogue once, then the first page of every bucket in range that exists, all at
+     * once, and further pages only as the stream reaches them.
      */
     public Stream<Event> between(String series, Instant from, Instant to, boolean newestFirst) {
         Granularity.check(from);
@@ -116,10 +117,12 @@ public final class BucketedTimeline {
         String low = SORT.prefix(from);
         String high = Utf8Order.prefixUpperBound(SORT.prefix(to)).orElseThrow();
         SortKeyCondition range = SortKeyCondition.between(low, high);
-        return inRange.stream().flatMap(bucket -> {
+        List<Query> queries = inRange.stream().map(bucket -> {
             Query q = Query.in(table, PARTITION.encode(series, bucket)).where(range).limit(200);
-            return store.queryAll(newestFirst ? q.descending() : q);
-        }).map(BucketedTimeline::event).filter(e -> !e.at().isBefore(from) && !e.at().isAfter(to));
+            return newestFirst ? q.descending() : q;
+        }).toList();
+        return store.queryEachLazily(queries).stream().flatMap(bucket -> bucket)
+                .map(BucketedTimeline::event).filter(e -> !e.at().isBefore(from) && !e.at().isAfter(to));
     }
 
     /** Events at or after {@code start}, oldest first. */

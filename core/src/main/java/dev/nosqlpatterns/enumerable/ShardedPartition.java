@@ -94,11 +94,12 @@ public final class ShardedPartition {
     public Stream<Item> query(String partition, SortKeyCondition condition, boolean descending) {
         Comparator<Head> order = Comparator.comparing(h -> h.current.key().sort(), Utf8Order.COMPARATOR);
         PriorityQueue<Head> heads = new PriorityQueue<>(descending ? order.reversed() : order);
-        List<Iterator<Item>> sources = new ArrayList<>();
+        List<Query> queries = new ArrayList<>();
         for (int s = 1; s <= shards; s++) {
             Query q = Query.in(table, partition + "/" + s).where(condition).limit(200);
-            sources.add(store.queryAll(descending ? q.descending() : q).iterator());
+            queries.add(descending ? q.descending() : q);
         }
+        List<Iterator<Item>> sources = store.queryEachLazily(queries).stream().map(Stream::iterator).toList();
         for (Iterator<Item> source : sources) {
             if (source.hasNext()) {
                 heads.add(new Head(source.next(), source));

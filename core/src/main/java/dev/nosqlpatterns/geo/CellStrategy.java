@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.geo;
 
+import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.BatchGetResult;
 import dev.nosqlpatterns.store.model.ItemRef;
@@ -83,9 +84,10 @@ final class CellStrategy implements GeoStrategy {
     /** Reads every range of the cover, keeps the entries {@code distance} does not map to NaN, settles ids. */
     private List<GeoHit> search(String scope, GeoCover cover, int limit, ToDoubleFunction<LatLon> distance) {
         Map<String, List<Candidate>> byId = new LinkedHashMap<>();
-        for (CodeRange range : cover.ranges()) {
-            Query query = Query.in(table, keys.partition(scope, range)).where(keys.condition(range)).limit(PAGE);
-            store.queryAll(query).forEach(item -> keys.entryOf(item).ifPresent(entry -> {
+        List<Query> queries = cover.ranges().stream().map(range -> Query.in(table, keys.partition(scope, range))
+                .where(keys.condition(range)).limit(PAGE)).toList();
+        for (List<Item> items : store.queryEachAll(queries)) {
+            items.forEach(item -> keys.entryOf(item).ifPresent(entry -> {
                 double d = distance.applyAsDouble(entry.point());
                 if (!Double.isNaN(d)) {
                     byId.computeIfAbsent(entry.id(), id -> new ArrayList<>(1)).add(new Candidate(entry, d));

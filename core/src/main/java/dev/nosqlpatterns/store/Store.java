@@ -302,6 +302,23 @@ public final class Store implements AutoCloseable {
         return out;
     }
 
+    /**
+     * A stream of every item of each query, in the order of the queries: the first page of all of them read
+     * at once ({@link #queryEach}), the further pages of each only when its stream reaches them, so a reader
+     * that stops early reads no more than it would one query after another, beyond those first pages.
+     */
+    public List<Stream<Item>> queryEachLazily(List<Query> queries) {
+        List<Page> first = queryEach(queries);
+        List<Stream<Item>> out = new ArrayList<>(first.size());
+        for (int i = 0; i < first.size(); i++) {
+            Query query = queries.get(i);
+            Page page = first.get(i);
+            out.add(Stream.concat(page.items().stream(),
+                    page.next().map(c -> queryAll(query.after(c))).orElseGet(Stream::empty)));
+        }
+        return out;
+    }
+
     public Stream<Item> queryAll(Query query) {
         return paged(query, this::query, query::after);
     }

@@ -86,7 +86,7 @@ class PathKeysProperties {
     @Example
     void aKeyCutInsideASegmentIsRefused() {
         String key = PathKeys.root("a!b") + PathKeys.segment("W", "c");
-        assertTrue(key.contains("a!Bb") || key.contains("!"), key);
+        assertEquals("V!!a!`b!!W!!c!!", key, "the '!' inside an id is escaped, so only segment ends read as '!!'");
         assertThrows(IllegalArgumentException.class, () -> PathKeys.split(key.substring(0, key.length() - 1)));
         assertThrows(IllegalArgumentException.class, () -> PathKeys.split(key.substring(0, key.length() - 3)));
     }

@@ -197,14 +197,30 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
 
     @Override
     public QueryResult query(KeyQuery query, CostMeter meter) {
+        return queryEach(List.of(query), meter).get(0);
+    }
+
+    /** Every query on one searcher, in one pass: one request's worth of waiting, whatever their number. */
+    @Override
+    public List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
         meter.roundTrip();
-        ItemReads.Range range = ItemReads.range(query);
-        if (range == null) {
-            return new QueryResult(List.of(), false);
-        }
-        return Failures.run(query.table(), null, () -> {
-            NavigableMap<BytesRef, PendingWrites.Entry> pending = index.pending.snapshot(range);
-            return searchNow(s -> ItemReads.query(s, query, range, pending));
+        String table = queries.stream().map(KeyQuery::table).distinct().count() == 1 ? queries.get(0).table() : "*";
+        return Failures.run(table, null, () -> {
+            List<ItemReads.Range> ranges = new ArrayList<>(queries.size());
+            List<NavigableMap<BytesRef, PendingWrites.Entry>> pending = new ArrayList<>(queries.size());
+            for (KeyQuery q : queries) {
+                ItemReads.Range range = ItemReads.range(q);
+                ranges.add(range);
+                pending.add(range == null ? null : index.pending.snapshot(range));
+            }
+            return searchNow(s -> {
+                List<QueryResult> out = new ArrayList<>(queries.size());
+                for (int i = 0; i < queries.size(); i++) {
+                    out.add(ranges.get(i) == null ? new QueryResult(List.of(), false)
+                            : ItemReads.query(s, queries.get(i), ranges.get(i), pending.get(i)));
+                }
+                return out;
+            });
         });
     }
 

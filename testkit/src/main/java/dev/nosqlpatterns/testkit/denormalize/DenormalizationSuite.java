@@ -14,6 +14,7 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import dev.nosqlpatterns.testkit.FaultInjectingBackend;
 import dev.nosqlpatterns.testkit.StoreSuite;
+import dev.nosqlpatterns.store.model.TableSpec;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -62,15 +63,24 @@ public abstract class DenormalizationSuite extends StoreSuite {
 
     @Test
     void aCrashDuringFanOutLeavesStaleCopiesThatRepairFixes() {
-        for (int step = 1; step <= 3; step++) {
+        seeded();
+        FaultInjectingBackend counting = countingBackend();
+        Store countingStore = Store.of(counting);
+        List.of(providers, articles, rule.reverseIndexTable()).forEach(t -> countingStore.createTable(TableSpec.named(t)));
+        open(countingStore).putSource(providers, Item.builder("provider|bbc", "<BASE>").put("name", "BBC News").build());
+        int steps = counting.writes();
+        assertTrue(steps >= 1, "the change writes");
+        for (int step = 1; step <= steps; step++) {
             for (FaultInjectingBackend.When when : FaultInjectingBackend.When.values()) {
                 seeded();
                 Denormalizer doomed = open(crashingStore(step, when));
+                boolean crashed = false;
                 try {
                     doomed.putSource(providers, Item.builder("provider|bbc", "<BASE>").put("name", "BBC News").build());
-                } catch (StoreUnavailableException crashed) {
-                    // the process died here
+                } catch (StoreUnavailableException died) {
+                    crashed = true;
                 }
+                assertTrue(crashed, "step " + step + " of " + steps + " " + when + " crashed nothing");
                 String name = store.get(providers, Key.of("provider|bbc", "<BASE>")).orElseThrow().getString("name").orElseThrow();
                 for (String copy : copies()) {
                     assertTrue(copy.startsWith("provider|cnn") || copy.equals("provider|bbc=BBC") || copy.equals("provider|bbc=BBC News"),

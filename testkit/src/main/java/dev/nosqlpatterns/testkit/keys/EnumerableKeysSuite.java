@@ -13,6 +13,10 @@ import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.KeyQuery;
+import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.testkit.ForwardingBackend;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.time.Duration;
 import java.time.Instant;
@@ -79,7 +83,9 @@ public abstract class EnumerableKeysSuite extends StoreSuite {
 
     @Test
     void bucketsWithACatalogueReadOnlyBucketsThatExist() {
-        BucketedTimeline timeline = BucketedTimeline.create(store, newTable(), newTable(), Granularity.MONTH);
+        String events = newTable();
+        String catalogue = newTable();
+        BucketedTimeline timeline = BucketedTimeline.create(store, events, catalogue, Granularity.MONTH);
         Instant start = Instant.parse("2023-11-20T10:00:00Z");
         List<Instant> times = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
@@ -96,14 +102,38 @@ public abstract class EnumerableKeysSuite extends StoreSuite {
         Instant from = Instant.parse("2023-12-05T00:00:00Z");
         Instant to = Instant.parse("2024-06-15T00:00:00Z");
         List<Instant> expected = times.stream().filter(t -> !t.isBefore(from) && !t.isAfter(to)).sorted().toList();
+        List<String> bucketsRead = new ArrayList<>();
+        Store counting = Store.of(new ForwardingBackend(backend) {
+            @Override
+            public List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
+                queries.stream().filter(q -> q.table().equals(events)).forEach(q -> bucketsRead.add(q.partition()));
+                return super.queryEach(queries, meter);
+            }
+
+            @Override
+            public QueryResult query(KeyQuery query, CostMeter meter) {
+                if (query.table().equals(events)) {
+                    bucketsRead.add(query.partition());
+                }
+                return super.query(query, meter);
+            }
+
+            @Override
+            public void close() {
+                // the store under test stays open
+            }
+        });
+        BucketedTimeline countedTimeline = BucketedTimeline.create(counting, events, catalogue, Granularity.MONTH);
         CostTally tally = new CostTally();
         List<Instant> read;
-        try (Store.Registration r = store.onCost(tally)) {
-            read = timeline.between("bbc", from, to, false).map(BucketedTimeline.Event::at).toList();
+        try (Store.Registration r = counting.onCost(tally)) {
+            read = countedTimeline.between("bbc", from, to, false).map(BucketedTimeline.Event::at).toList();
         }
         assertEquals(expected, read);
         long bucketsInRange = buckets.stream().filter(b -> b.compareTo("2023-12") >= 0 && b.compareTo("2024-06") <= 0).count();
-        assertEquals(1 + bucketsInRange, tally.calls(), "one catalogue read and one query per existing bucket");
+        assertEquals(bucketsInRange, bucketsRead.size(), "one query per existing bucket, none for the missing ones: "
+                + bucketsRead);
+        assertEquals(2, tally.calls(), "one catalogue read, then the buckets in range together");
         List<Instant> backward = timeline.backwardFrom("bbc", Instant.parse("2024-01-10T00:00:00Z"))
                 .map(BucketedTimeline.Event::at).toList();
         List<Instant> expectedBack = new ArrayList<>(times.stream().filter(t -> !t.isAfter(Instant.parse("2024-01-10T00:00:00Z"))).sorted().toList());
