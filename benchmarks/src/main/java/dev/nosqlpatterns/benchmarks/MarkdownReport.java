@@ -19,7 +19,9 @@ final class MarkdownReport {
         b.append("# nosqlpatterns: pattern comparison\n\n");
         b.append("Run ").append(r.started().truncatedTo(ChronoUnit.SECONDS)).append(", mode **")
                 .append(r.settings().mode().name().toLowerCase(Locale.ROOT)).append("**, ")
-                .append(r.duration().toSeconds()).append(" s. Every answer was checked against an oracle before it was timed.\n\n");
+                .append(r.settings().latency().isZero() ? "stores at loopback speed"
+                        : "**" + Report.millis(r.settings().latency()) + " added to every round trip** to the networked stores")
+                .append(", ").append(r.duration().toSeconds()).append(" s. Every answer was checked against an oracle before it was timed.\n\n");
         b.append("## Headline: median latency (ratio to the fastest technique of the workload on that store)\n\n");
         b.append(headline(r)).append('\n');
         b.append(legend());

@@ -42,8 +42,10 @@ public final class PatternBenchmarks {
             System.exit(2);
             return;
         }
-        PatternBenchmarks runner = new PatternBenchmarks(settings, System.out, new StoreTargets());
+        StoreTargets targets = new StoreTargets(settings.latency());
+        PatternBenchmarks runner = new PatternBenchmarks(settings, System.out, targets);
         Report report = runner.run();
+        targets.close();
         Path md = report.writeTo(settings.outputDir());
         System.out.println("report: " + md.toAbsolutePath() + " and " + md.resolveSibling("benchmark.html").toAbsolutePath());
         long failed = report.cells().stream().filter(c -> c.status() == CellResult.Status.FAILED).count();
@@ -78,7 +80,9 @@ public final class PatternBenchmarks {
                 }
                 continue;
             }
-            stores.add(new Report.StoreInfo(name, targets.origin(name), store.capabilities().toString(), ""));
+            String origin = targets.origin(name) + (targets.delayed(name)
+                    ? ", behind a proxy adding " + Report.millis(settings.latency()) + " per round trip" : "");
+            stores.add(new Report.StoreInfo(name, origin, store.capabilities().toString(), ""));
             console.printf("== %s: ready in %d ms (%s)%n", name, (System.nanoTime() - t0) / 1_000_000, store.capabilities());
             Family.Tables tables = new Family.Tables(runId);
             try (store) {

@@ -103,6 +103,12 @@ public record Report(Settings settings, Map<String, String> environment, List<St
     }
 
     /** A store as the run saw it. */
+    /** A duration in milliseconds as the report writes it, e.g. {@code 2 ms} or {@code 0.5 ms}. */
+    static String millis(java.time.Duration d) {
+        double ms = d.toNanos() / 1e6;
+        return (ms == Math.rint(ms) ? Long.toString((long) ms) : Double.toString(ms)) + " ms";
+    }
+
     public record StoreInfo(String name, String origin, String capabilities, String failure) {
     }
 

@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.benchmarks;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -15,13 +16,17 @@ import java.util.Objects;
  *                    {@code mongodb}, {@code redis}, {@code lucene})
  * @param families    families to run, by {@link #ALL_FAMILIES} name
  * @param outputDir   where benchmark.md and benchmark.html are written
+ * @param latency     the round trip added in front of every networked store by a loopback proxy, or zero
  */
-public record Settings(Mode mode, int repetitions, List<String> stores, List<String> families, Path outputDir) {
+public record Settings(Mode mode, int repetitions, List<String> stores, List<String> families, Path outputDir,
+                       Duration latency) {
     /** Every store the runner knows, in report order. */
     public static final List<String> ALL_STORES = List.of("memory", "dynamodb", "cassandra", "mongodb", "redis", "lucene");
     /** Every family the runner knows, by its argument name (the report name with dashes for spaces). */
     public static final List<String> ALL_FAMILIES = List.of("trees", "geo", "secondary-lookup", "time-ranges",
             "inverted-search", "bulk-load");
+    /** The longest round trip {@code --latency} may add. */
+    public static final Duration MAX_LATENCY = Duration.ofSeconds(1);
 
     public Settings {
         List<String> problems = new ArrayList<>();
@@ -46,11 +51,19 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
         if (outputDir == null) {
             problems.add("output directory must not be null");
         }
+        if (latency == null || latency.isNegative() || latency.compareTo(MAX_LATENCY) > 0) {
+            problems.add("latency must be between 0 and " + MAX_LATENCY.toMillis() + " ms, got " + latency);
+        }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("invalid settings: " + String.join("; ", problems));
         }
         stores = List.copyOf(stores);
         families = List.copyOf(families);
+    }
+
+    /** Settings without added latency: the stores answer at loopback speed. */
+    public Settings(Mode mode, int repetitions, List<String> stores, List<String> families, Path outputDir) {
+        this(mode, repetitions, stores, families, outputDir, Duration.ZERO);
     }
 
     /** Whether the family named {@code reportName} (e.g. {@code "secondary lookup"}) is to run. */
@@ -60,7 +73,7 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
 
     /**
      * Parses {@code --mode quick|full}, {@code --stores a,b}, {@code --families a,b}, {@code --repetitions n},
-     * {@code --out dir};
+     * {@code --out dir}, {@code --latency 2ms} (also {@code us} and {@code s}; fractions allowed);
      * every problem is reported at once.
      */
     public static Settings parse(String... args) {
@@ -70,12 +83,13 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
         List<String> stores = ALL_STORES;
         List<String> families = ALL_FAMILIES;
         Path out = Path.of("reports");
+        Duration latency = Duration.ZERO;
         List<String> problems = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (arg) {
-                case "--mode", "--stores", "--families", "--repetitions", "--out" -> {
+                case "--mode", "--stores", "--families", "--repetitions", "--out", "--latency" -> {
                     if (value == null) {
                         problems.add(arg + " needs a value");
                         continue;
@@ -98,6 +112,13 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
                                 problems.add("--repetitions must be a whole number, got '" + value + "'");
                             }
                         }
+                        case "--latency" -> {
+                            try {
+                                latency = duration(value);
+                            } catch (IllegalArgumentException e) {
+                                problems.add("--latency " + e.getMessage());
+                            }
+                        }
                         default -> out = Path.of(value);
                     }
                 }
@@ -107,9 +128,23 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("invalid arguments: " + String.join("; ", problems)
                     + ". Usage: [--mode quick|full] [--stores memory,redis,...] [--families trees,geo,...] [--repetitions n]"
-                    + " [--out dir]");
+                    + " [--out dir] [--latency 2ms]");
         }
-        return new Settings(mode, reps == null ? mode.repetitions : reps, stores, families, out);
+        return new Settings(mode, reps == null ? mode.repetitions : reps, stores, families, out, latency);
+    }
+
+    /** A duration written as a number and a unit: {@code 2ms}, {@code 0.5ms}, {@code 500us}, {@code 1s}. */
+    static Duration duration(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(us|ms|s)").matcher(text.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("must be a number and a unit (us, ms or s), e.g. 2ms, got '" + text + "'");
+        }
+        double nanosPerUnit = switch (m.group(2)) {
+            case "us" -> 1e3;
+            case "ms" -> 1e6;
+            default -> 1e9;
+        };
+        return Duration.ofNanos(Math.round(Double.parseDouble(m.group(1)) * nanosPerUnit));
     }
 
     /** {@code quick} or {@code full}: {@code full} multiplies data sizes and operation counts by {@link #scale}. */

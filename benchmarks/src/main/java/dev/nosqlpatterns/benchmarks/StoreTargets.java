@@ -20,7 +20,11 @@ import java.util.function.Supplier;
  * an in-memory Lucene index). The Cassandra node, slow to start, is launched in the background as soon
  * as it is asked for, while other stores run.
  */
-final class StoreTargets {
+final class StoreTargets implements AutoCloseable {
+    /** The stores reached over TCP, which a latency proxy can be put in front of. */
+    private static final java.util.Set<String> NETWORKED = java.util.Set.of("dynamodb", "cassandra", "mongodb", "redis");
+    private final java.time.Duration latency;
+    private final java.util.List<LatencyProxy> proxies = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<String, Supplier<String>> embedded = Map.of(
             "memory", () -> "memory:",
             "dynamodb", () -> DynamoDbLocal.shared().storeUri(),
@@ -29,6 +33,16 @@ final class StoreTargets {
             "redis", () -> EmbeddedRedis.shared().uri(),
             "lucene", () -> "lucene:memory");
     private CompletableFuture<EmbeddedCassandra> cassandra;
+
+    /** Targets at loopback speed. */
+    StoreTargets() {
+        this(java.time.Duration.ZERO);
+    }
+
+    /** Targets that add {@code latency} to every round trip to a networked store, through a loopback proxy. */
+    StoreTargets(java.time.Duration latency) {
+        this.latency = latency;
+    }
 
     /** Starts the embedded Cassandra node in the background (when no URI is configured for it). */
     synchronized void prestartCassandra() {
@@ -46,14 +60,23 @@ final class StoreTargets {
         }
     }
 
-    /** The address a store is opened at, and whether it came from the environment. */
+    /** The address a store is opened at: the configured or embedded one, behind a latency proxy if asked. */
     String address(String name) {
         String configured = configuredUri(name);
-        if (configured != null) {
-            return configured;
-        }
-        Supplier<String> launcher = Objects.requireNonNull(embedded.get(name), () -> "unknown store '" + name + "'");
-        return launcher.get();
+        String direct = configured != null ? configured
+                : Objects.requireNonNull(embedded.get(name), () -> "unknown store '" + name + "'").get();
+        return latency.isZero() || !NETWORKED.contains(name) ? direct : LatencyProxy.through(direct, latency, proxies);
+    }
+
+    /** Whether {@code name} is reached through the latency proxy. */
+    boolean delayed(String name) {
+        return !latency.isZero() && NETWORKED.contains(name);
+    }
+
+    /** Closes the latency proxies. */
+    @Override
+    public void close() {
+        proxies.forEach(LatencyProxy::close);
     }
 
     /** Opens the store; a store that cannot start throws, and the runner reports the reason. */

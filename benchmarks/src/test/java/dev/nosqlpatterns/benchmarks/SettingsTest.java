@@ -28,14 +28,18 @@ class SettingsTest {
         assertTrue(s.runs("time ranges") && !s.runs("geo"));
         assertEquals(7, s.repetitions());
         assertEquals(Path.of("x"), s.outputDir());
+        assertEquals(java.time.Duration.ZERO, s.latency(), "loopback speed unless asked");
+        assertEquals(java.time.Duration.ofMillis(2), Settings.parse("--latency", "2ms").latency());
+        assertEquals(java.time.Duration.ofNanos(500_000), Settings.parse("--latency", "0.5ms").latency());
+        assertEquals(java.time.Duration.ofNanos(250_000), Settings.parse("--latency", "250us").latency());
     }
 
     @Test
     void reportsEveryProblemAtOnce() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Settings.parse("--mode", "slow", "--repetitions", "many", "--bogus"));
-        assertTrue(e.getMessage().contains("'slow'") && e.getMessage().contains("'many'") && e.getMessage().contains("'--bogus'"),
-                e.getMessage());
+                () -> Settings.parse("--mode", "slow", "--repetitions", "many", "--bogus", "--latency", "2 parsecs"));
+        assertTrue(e.getMessage().contains("'slow'") && e.getMessage().contains("'many'") && e.getMessage().contains("'--bogus'")
+                && e.getMessage().contains("'2 parsecs'"), e.getMessage());
         IllegalArgumentException stores = assertThrows(IllegalArgumentException.class, () -> Settings.parse("--stores", "memory,oracle"));
         assertTrue(stores.getMessage().contains("unknown store 'oracle'"), stores.getMessage());
         IllegalArgumentException families = assertThrows(IllegalArgumentException.class,
