@@ -22,7 +22,7 @@ import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
- * Geo search (technique 6): points within a radius (100 m to 50 km) and within a box, found through a
+ * Geo search: points within a radius (100 m to 50 km) and within a box, found through a
  * geohash cover of the shape ({@link GeoIndex} cells), through the store's native geo search, and
  * through the classic centre cell plus its 8 neighbours at the finest geohash length whose cells are
  * no smaller than the radius. Points are uniform over a square near Paris: 2,000 on 1° × 1° in quick

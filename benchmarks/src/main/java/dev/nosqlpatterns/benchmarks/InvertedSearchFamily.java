@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * Inverted search (technique 10): documents selected by AND / OR / NOT of field values, with posting
+ * Inverted search: documents selected by AND / OR / NOT of field values, with posting
  * lists stored as compressed bitmaps or as sorted id lists. Each document has a country (one of 10), a
  * device (one of 4) and three of 20 tags, chosen deterministically.
  */

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * Secondary lookup (technique 7): users found by city through an application-managed index table
+ * Secondary lookup: users found by city through an application-managed index table
  * (atomic, and the crash-safe repairable protocol), through the store's native secondary index, and by
  * scanning the whole table and filtering. Each technique loads its own copy of the users one logical
  * write at a time, and that load is measured as the write workload; moving a user to another city and

@@ -21,7 +21,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Time ranges (technique 5 and write sharding): the events of one series between two instants, stored
+ * Time ranges (enumerable keys and write sharding): the events of one series between two instants, stored
  * as day buckets listed in a bucket catalogue, as one partition ordered by time, or spread over sharded
  * partitions merged on read. Also measures appending one event with each layout.
  */

@@ -20,7 +20,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Hierarchies (techniques 11 to 14): the same tree kept as adjacency lists, materialized paths, nested
+ * Hierarchies: the same tree kept as adjacency lists, materialized paths, nested
  * sets and one aggregate item, compared on reading a subtree, adding a leaf and moving a 4-node subtree;
  * on MongoDB also the adjacency list read with one {@code $graphLookup}. Trees are complete k-ary trees in
  * level order (node k's parent is node (k-1)/k-ary), written with {@link Tree#load}.

@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
- * Aggregates and atomic aggregates (techniques 2 and 4): one entity, however nested, is one item, so it
+ * Aggregates and atomic aggregates: one entity, however nested, is one item, so it
  * is read and written whole; changes are optimistic compare-and-set on a version attribute, so
  * concurrent writers never lose each other's updates and no lock is held.
  *

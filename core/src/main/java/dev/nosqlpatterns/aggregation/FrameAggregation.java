@@ -20,7 +20,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * Aggregation with composite keys (technique 9): records keyed {@code UserID:EventID} keep each user's
+ * Aggregation with composite keys: records keyed {@code UserID:EventID} keep each user's
  * events in one partition, a frame; a scan reads the table frame by frame (each partition's items come
  * together), so per-frame questions ("which sites did this user visit") need one frame in memory, and
  * per-value counts over frames ("unique users per site") need one counter per value, never the table.

@@ -20,7 +20,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * A composite-key index (technique 8): entries keyed by a tuple such as {@code (State, City, UserID)},
+ * A composite-key index: entries keyed by a tuple such as {@code (State, City, UserID)},
  * found by any leading part of it ("all of CA", "all of CA, San Francisco"), in tuple order or its
  * reverse, page by page.
  *

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * One denormalized attribute: {@code sourceAttribute} of the items of {@code sourceTable} is copied into
  * {@code targetAttribute} of every item of {@code targetTable} whose {@code referenceAttribute} holds the
- * source's partition key (seed 000: the provider's name inside each of its articles). Sources are
+ * source's partition key (e.g. the provider's name inside each of its articles). Sources are
  * addressed by their partition key and the fixed sort key {@code sourceSortKey}.
  *
  * @param reverseIndexTable the table of the index from reference to targets, used to find the copies to update

@@ -19,7 +19,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Denormalization (technique 1): keeps copies of source attributes inside the items that are read with
+ * Denormalization: keeps copies of source attributes inside the items that are read with
  * them, so a read needs no join, and fans every change of a source out to its copies.
  *
  * <p>Targets are written through {@link #putTarget}, which fills in the copies and keeps a reverse index

@@ -18,7 +18,7 @@ import java.util.Set;
  * How one kind of record is stored: its logical table, the key templates that build its partition and sort
  * keys from its components, and the entity-type name every item of it is tagged with.
  *
- * <p>Why: in single-table designs several kinds of items share a table and even a partition (seed 000's
+ * <p>Why: in single-table designs several kinds of items share a table and even a partition (e.g. a news reader's
  * subscriber rows {@code <BASE>}, {@code <LIKES>}, ...), so reads must know which items are which. Each item
  * carries its type name in the attribute {@value #TYPE_ATTRIBUTE}; {@link #fromItem} refuses, and the
  * repository's queries skip, items of any other type, so a query never returns another entity's items by

@@ -10,7 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Several entity types stored under one partition key, so that one query reads them all: seed 000's subscriber
+ * Several entity types stored under one partition key, so that one query reads them all: a news reader's subscriber
  * with its {@code <BASE>}, {@code <LIKES>}, {@code <DISLIKES>}, {@code <ALLOWS>} and {@code <BLOCKS>} rows.
  *
  * <p>Why: an item collection is the single-table answer to a join, and it only works when every member type

@@ -19,9 +19,9 @@ import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
- * Time-bucketed series (technique 5, seed 000's articles by provider and month): events of a series
+ * Time-bucketed series (e.g. a news site's articles by provider and month): events of a series
  * are stored in one partition per time bucket ({@code series|2024-05}), ordered by time inside it,
- * and a catalogue item lists the buckets that exist (seed 000's "Publication Months"), so a range
+ * and a catalogue item lists the buckets that exist (e.g. the months in which a news provider published), so a range
  * read queries only buckets that hold data, forward or backward from any instant.
  *
  * <p>Buckets keep partitions bounded (one per month, say) however long the series grows. The

@@ -16,7 +16,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Enumerable keys (technique 5): items numbered by an atomic counter per scope, stored under
+ * Enumerable keys: items numbered by an atomic counter per scope, stored under
  * {@code scope} with the number as sort key ({@code userID_messageID}), so that from any id the
  * previous and next items, and the latest ones, are each one query.
  *

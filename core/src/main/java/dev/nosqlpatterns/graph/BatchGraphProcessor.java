@@ -14,7 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Batch graph processing by message passing over segmented scans (technique 17): breadth-first distances,
+ * Batch graph processing by message passing over segmented scans: breadth-first distances,
  * connected components and PageRank computed vertex by vertex, superstep by superstep, on any store,
  * with the graph, the vertex states and the messages all kept in the store and segments processed in
  * parallel, so memory holds one vertex and one batch of writes per thread whatever the graph's size.

@@ -19,7 +19,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * An application-managed secondary index (technique 7): a second logical table mapping a value derived
+ * An application-managed secondary index: a second logical table mapping a value derived
  * from each item (an attribute such as a city, or any function of the item) to the item's key, so items
  * are found by that value with one query instead of a scan.
  *

@@ -13,7 +13,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Nested documents flattened for a search engine (techniques 15 and 16): documents holding a list of
+ * Nested documents flattened for a search engine: documents holding a list of
  * nested elements (a resume's skills, each with a level) indexed as flat fields such that a query for
  * one element matching several fields ("Excellent" AND "Poetry" in the same skill) has no false matches
  * from fields of different elements, which a naive flat document (all skills in one field, all levels in

@@ -16,7 +16,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Application-side joins (technique 3): resolving references held in items (a foreign key, a set of
+ * Application-side joins: resolving references held in items (a foreign key, a set of
  * topic ids, related articles) with batched reads, never one request per reference. All references
  * of a whole result page are collected, deduplicated and read in one batch get, which the store splits
  * into as few requests as it allows (DynamoDB: 100 keys each); order is kept and missing targets are

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.DoubleAdder;
 import java.util.function.Consumer;
 
 /**
- * A scan done well (seed 002): the whole table in one pass for a bulk action, split into segments read
+ * A scan done well: the whole table in one pass for a bulk action, split into segments read
  * in parallel, page by page, under a budget of items or read capacity units per second so that it does
  * not starve the application's own traffic, and resumable from the cursors of an interrupted run.
  *

@@ -18,7 +18,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * A shadow table (seed 002): a copy of a table, projected to the attributes scan-heavy readers need,
+ * A shadow table: a copy of a table, projected to the attributes scan-heavy readers need,
  * kept in another logical table so that their scans read small items and do not compete with the
  * application's reads of the primary table.
  *

@@ -17,7 +17,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * Inverted search with direct aggregation (technique 10): find the documents that meet a condition with
+ * Inverted search with direct aggregation: find the documents that meet a condition with
  * an inverted index (term → document ids), then describe that audience with {@code count(distinct doc)
  * GROUP BY value} from a direct index (document → values), for one audience or for many in one scan.
  *

@@ -1,5 +1,5 @@
 /**
- * Inverted search with direct aggregation (technique 10): posting lists of dense document ids stored in
+ * Inverted search with direct aggregation: posting lists of dense document ids stored in
  * chunks and combined as compressed bitmaps (or sorted id lists) to select an audience, and a direct index
  * of each document's values to count an audience's values, for many audiences in one scan.
  * Start with {@link dev.nosqlpatterns.search.InvertedSearch}.

@@ -6,7 +6,7 @@ import java.util.List;
  * A {@link Tree} laid out as materialized paths, which can also find nodes by partial paths: each node
  * stores the readable path of the labels from the root to itself, e.g. {@code /Apparel/Men/Shoes}, so
  * "all nodes under any node labelled Shoes" is a pattern match over a flat range instead of a traversal
- * (the regular-expression query of technique 13).
+ * (a regular expression over readable paths).
  *
  * <p>Labels come from payloads (see {@link Trees.Builder#label}), default to node ids, and need not be
  * unique. A label may not contain {@code '/'}, the path separator.

@@ -15,7 +15,7 @@ package dev.nosqlpatterns.tree;
 public enum TreeStrategy {
 
     /**
-     * Adjacency lists (technique 12): one item per node with its parent's id and the ordered ids of
+     * Adjacency lists: one item per node with its parent's id and the ordered ids of
      * its children. Get: 1. Children: 2. Parent: 2. Ancestors and depth: d + 1 (one per level up).
      * Subtree and count: h + 1, one batched read per level, never one per node. Add: 1 read; writes the
      * node and its parent. Move: d + 2 reads (the climb that rules out a cycle); writes the node and both
@@ -24,7 +24,7 @@ public enum TreeStrategy {
     ADJACENCY_LIST("adj"),
 
     /**
-     * Materialized paths (technique 13): each node's item is keyed by its path, the (rank, id) of every
+     * Materialized paths: each node's item is keyed by its path, the (rank, id) of every
      * ancestor and its own, in an order-preserving encoding, so sort-key order is pre-order with children
      * in their order, and it holds the readable path of labels for partial-path matches
      * ({@link PathTree#matching}). A small pointer item per node maps its id to its path. Get, parent and
@@ -36,7 +36,7 @@ public enum TreeStrategy {
     MATERIALIZED_PATHS("mpath"),
 
     /**
-     * Nested sets (technique 14): each node's item is keyed by its left number and holds its right
+     * Nested sets: each node's item is keyed by its left number and holds its right
      * number; a node's descendants are exactly the items between its two numbers. Numbers leave gaps, so
      * adding renumbers nothing until a gap is used up, and then the whole tree is renumbered. Get, parent:
      * 2. Depth: 1. Subtree, children, count: 1 plus one range query plus pages, at any depth. Ancestors:
@@ -46,7 +46,7 @@ public enum TreeStrategy {
     NESTED_SETS("nset"),
 
     /**
-     * Tree aggregation (technique 11): the whole tree in one item. Every read is 1 request and every
+     * Tree aggregation: the whole tree in one item. Every read is 1 request and every
      * change 1 read plus 1 conditional write of the whole item, so it suits small trees read at once
      * (a comment thread, a menu). A change that would grow the item past the store's item limit is refused
      * with {@link TreeTooLargeException}.

@@ -30,7 +30,7 @@ import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 
 /**
- * The eShop of seed 004: the category tree kept in each of the four tree layouts (adjacency list,
+ * The eShop: the category tree kept in each of the four tree layouts (adjacency list,
  * materialized paths, nested sets, one aggregate item) so their costs can be compared on the same
  * questions; products as soft-schema aggregates (each product carries the attributes of its kind) updated
  * by optimistic versioning; shops near a point through a geo index (the store's native geo, or geohash

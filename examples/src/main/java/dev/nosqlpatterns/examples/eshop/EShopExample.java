@@ -36,7 +36,7 @@ public final class EShopExample implements Example {
 
     @Override
     public String summary() {
-        return "The eShop (seed 004): category tree in four layouts, soft-schema products, shops near a point, unique visitors";
+        return "The eShop: category tree in four layouts, soft-schema products, shops near a point, unique visitors";
     }
 
     @Override

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An author's profile in the library (seed 001).
+ * An author's profile in the library.
  *
  * @param handle      the identity, e.g. {@code neumann}; the key is {@code author:neumann}
  * @param name        the display name

@@ -23,7 +23,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The article library of seed 001 in one table with typed compact ids: an author's profile and articles
+ * The article library in one table with typed compact ids: an author's profile and articles
  * under {@code author:neumann}, the keyword-to-article list under {@code keyword:automata} (sort key
  * {@code article:neumann/theory_of_automata}, so a prefix narrows it to one author) and the inverse
  * article-to-keyword list under the article's id. Category by year and an author's articles in

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * An article of the library (seed 001): written by one author, filed under one category, tagged with
+ * An article of the library: written by one author, filed under one category, tagged with
  * keywords, published on a date.
  *
  * @param author    the author's handle, e.g. {@code neumann}

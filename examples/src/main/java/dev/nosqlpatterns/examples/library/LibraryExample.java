@@ -10,7 +10,7 @@ import java.util.Set;
 
 /**
  * The article library with a small made-up sample (three authors, seven articles, their keywords) and
- * the nine access patterns of seed 001, the two writes included so their cost shows too.
+ * the nine access patterns, the two writes included so their cost shows too.
  */
 public final class LibraryExample implements Example {
     /** The sample authors. */
@@ -41,7 +41,7 @@ public final class LibraryExample implements Example {
 
     @Override
     public String summary() {
-        return "The article library (seed 001): compact ids, forward and inverse keyword lists, category by year";
+        return "The article library: compact ids, forward and inverse keyword lists, category by year";
     }
 
     @Override

@@ -28,7 +28,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The movie database of seed 003 as an adjacency list with overloaded keys in one table: under each
+ * The movie database as an adjacency list with overloaded keys in one table: under each
  * title id ({@code tt...}) a {@code DETL|<category>|<nconst>} item per cast or crew credit (with the title's
  * metadata copied on), a {@code REGN|<region>} item per release region and one {@code RTNG} item for the
  * rating, so everything about a title is one query and each entity type one prefix query. The

@@ -19,7 +19,7 @@ public final class MoviesExample implements Example {
 
     @Override
     public String summary() {
-        return "The movie database (seed 003): adjacency list with overloaded keys, crew-by-year secondary index";
+        return "The movie database: adjacency list with overloaded keys, crew-by-year secondary index";
     }
 
     @Override

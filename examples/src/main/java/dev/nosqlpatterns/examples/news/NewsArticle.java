@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A published article of News Goggles (seed 000): one provider, a set of topics, a subject line and
+ * A published article of News Goggles: one provider, a set of topics, a subject line and
  * its publication instant.
  *
  * @param id        the system-assigned article id, e.g. {@code 1001}

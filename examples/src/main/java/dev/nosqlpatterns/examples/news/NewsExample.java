@@ -29,7 +29,7 @@ public final class NewsExample implements Example {
 
     @Override
     public String summary() {
-        return "News Goggles (seed 000): month buckets with a catalogue, topic lists, subscriber item collections, feeds";
+        return "News Goggles: month buckets with a catalogue, topic lists, subscriber item collections, feeds";
     }
 
     @Override

@@ -30,7 +30,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * News Goggles (seed 000) on any store: providers and topics in a minor-entity table, articles by id
+ * News Goggles on any store: providers and topics in a minor-entity table, articles by id
  * with their topic sets, articles by provider and month in month buckets with a catalogue of the months
  * each provider published in, articles by topic through an application-managed inverse list, and
  * subscribers as item collections ({@code <BASE>}, {@code <LIKES>}, {@code <DISLIKES>}, {@code <ALLOWS>},

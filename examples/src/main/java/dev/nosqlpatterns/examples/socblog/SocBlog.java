@@ -24,7 +24,7 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * SocBlog (seed 002) with every access pattern answered without the full scans the seed needed: the
+ * SocBlog with every access pattern answered without the full scans the seed needed: the
  * Facebook-id table as a unique index table (one-to-one), posts by user, posts in a category, users in a
  * city and posts with more than five versions as application-managed index tables (the last one sparse:
  * a "ghost record" only for posts past five versions), friends as a symmetric adjacency list, and posts

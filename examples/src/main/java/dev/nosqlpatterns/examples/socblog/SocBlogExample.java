@@ -36,7 +36,7 @@ public final class SocBlogExample implements Example {
 
     @Override
     public String summary() {
-        return "SocBlog (seed 002): id table, index tables, ghost records, friends, day buckets, each next to its scan";
+        return "SocBlog: id table, index tables, ghost records, friends, day buckets, each next to its scan";
     }
 
     @Override

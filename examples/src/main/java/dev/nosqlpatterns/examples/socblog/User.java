@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A SocBlog user (seed 002), who signs in with Facebook.
+ * A SocBlog user, who signs in with Facebook.
  *
  * @param userId     the user's id, e.g. {@code u1234}
  * @param name       the display name

@@ -20,7 +20,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** Denormalization (technique 1): copies filled on write, fanned out on change, crash-safe, verified and repaired. */
+/** Denormalization: copies filled on write, fanned out on change, crash-safe, verified and repaired. */
 public abstract class DenormalizationSuite extends StoreSuite {
     private String providers;
     private String articles;

@@ -89,7 +89,7 @@ public abstract class EntitySuite extends StoreSuite {
         assertEquals("article", stored.getString(EntityType.TYPE_ATTRIBUTE).orElseThrow());
     }
 
-    /** Seed 000's subscriber @Bob, one item per row of his collection. */
+    /** The subscriber @Bob, one item per row of his collection. */
     private void saveBob() {
         repo.batch()
                 .save(seed.base, new Subscriber("@Bob", Optional.empty(), Instant.parse("2012-01-01T00:00:00Z")))

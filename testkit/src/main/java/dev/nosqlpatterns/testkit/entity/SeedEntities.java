@@ -11,9 +11,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The entity shapes of the seed applications, defined over one table: seed 000's subscriber collection
- * ({@code <BASE>}, {@code <LIKES>#topic}, {@code <DISLIKES>#topic}, {@code <ALLOWS>}, {@code <BLOCKS>}), seed 001's
- * articles keyed {@code author:{author}} / {@code article:{id}}, seed 000's articles partitioned
+ * The entity shapes of the reference applications, defined over one table: a news reader's subscriber collection
+ * ({@code <BASE>}, {@code <LIKES>#topic}, {@code <DISLIKES>#topic}, {@code <ALLOWS>}, {@code <BLOCKS>}), a library's
+ * articles keyed {@code author:{author}} / {@code article:{id}}, a news site's articles partitioned
  * {@code {provider}|{month}}, and a click stream whose sort key is typed
  * ({@code {at}#{seq}}) to check value order on the store.
  */
@@ -26,7 +26,7 @@ public final class SeedEntities {
     public record Address(String city, Optional<String> zip) {
     }
 
-    /** Seed 001's article, with components of every kind the mapping supports. */
+    /** The article, with components of every kind the mapping supports. */
     public record Article(String author, String id, String title, List<String> keywords, Set<String> topics,
                           Set<Integer> years, BigDecimal rating, Status status, Instant published,
                           Optional<Instant> retracted, Address contact, List<Address> mirrors, Map<String, Long> views,
@@ -37,7 +37,7 @@ public final class SeedEntities {
     public record ArticleKey(String author, String id) {
     }
 
-    /** Seed 000's subscriber base row. */
+    /** The subscriber base row. */
     public record Subscriber(String code, Optional<String> hashedPassword, Instant since) {
     }
 
@@ -45,11 +45,11 @@ public final class SeedEntities {
     public record Preference(String code, String topic) {
     }
 
-    /** Seed 000's special-case exceptions, provider-topic pairs such as {@code $CNN|#detroit}. */
+    /** The special-case exceptions, provider-topic pairs such as {@code $CNN|#detroit}. */
     public record Exceptions(String code, Set<String> providerTopics) {
     }
 
-    /** Seed 000's article partitioned by provider and publication month: {@code {provider}|{month}}. */
+    /** The article partitioned by provider and publication month: {@code {provider}|{month}}. */
     public record MonthlyArticle(String provider, YearMonth month, long articleId, String subject, Set<String> topics) {
     }
 

@@ -20,7 +20,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Batch graph processing (technique 17): breadth-first distances, connected components and PageRank by
+ * Batch graph processing: breadth-first distances, connected components and PageRank by
  * message passing over parallel segmented scans equal the in-memory algorithms on random graphs with
  * several components, dangling and isolated vertices, self-loops and ids whose UTF-8 order differs from
  * UTF-16 order.

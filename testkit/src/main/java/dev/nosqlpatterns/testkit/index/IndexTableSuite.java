@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** Index tables (technique 7): lookups by value, uniqueness, verify and repair, in every consistency mode. */
+/** Index tables: lookups by value, uniqueness, verify and repair, in every consistency mode. */
 public abstract class IndexTableSuite extends StoreSuite {
 
     IndexTable index(Store on, String base, String idx, IndexConsistency mode, boolean unique, Duration lease) {

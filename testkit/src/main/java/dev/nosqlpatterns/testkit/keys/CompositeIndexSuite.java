@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Composite-key indexes (technique 8): State:City:UserID read by any leading part, paged, both ways. */
+/** Composite-key indexes: State:City:UserID read by any leading part, paged, both ways. */
 public abstract class CompositeIndexSuite extends StoreSuite {
     private static final List<String> STATES = List.of("CA", "CAL", "NY", "C");
     private static final List<String> CITIES = List.of("San Francisco", "San Jose", "Los Angeles", "Albany", "A:B", "");

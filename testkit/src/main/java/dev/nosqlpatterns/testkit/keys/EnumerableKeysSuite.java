@@ -32,7 +32,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** Enumerable keys (technique 5): sequential ids and traversal, time buckets with a catalogue, write sharding. */
+/** Enumerable keys: sequential ids and traversal, time buckets with a catalogue, write sharding. */
 public abstract class EnumerableKeysSuite extends StoreSuite {
 
     @Test

@@ -18,7 +18,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
-/** Aggregation with composite keys (technique 9): unique users per site over a click stream, against brute force. */
+/** Aggregation with composite keys: unique users per site over a click stream, against brute force. */
 public abstract class FrameAggregationSuite extends StoreSuite {
     private static final CompositeKeyCodec EVENT = CompositeKeyCodec.of(SegmentType.LONG);
 

@@ -21,7 +21,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** Aggregates and atomic aggregates (techniques 2 and 4): one entity per item, optimistic updates that lose nothing. */
+/** Aggregates and atomic aggregates: one entity per item, optimistic updates that lose nothing. */
 public abstract class AggregateSuite extends StoreSuite {
     /** Increments per thread; 1,000 by default, settable with -Dnosqlpatterns.aggregate.increments. */
     private static final int INCREMENTS = Integer.getInteger("nosqlpatterns.aggregate.increments", 1000);

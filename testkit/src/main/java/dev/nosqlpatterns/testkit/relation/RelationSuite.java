@@ -22,7 +22,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** Joins (technique 3) and relationships: one-to-one, one-to-many, many-to-many and symmetric, crash-safe. */
+/** Joins and relationships: one-to-one, one-to-many, many-to-many and symmetric, crash-safe. */
 public abstract class RelationSuite extends StoreSuite {
 
     @Test

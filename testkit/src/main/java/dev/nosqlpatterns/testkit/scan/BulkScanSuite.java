@@ -17,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** Scans done well (seed 002): segmented and paged, under a rate budget, resumable after a failure. */
+/** Scans done well: segmented and paged, under a rate budget, resumable after a failure. */
 public abstract class BulkScanSuite extends StoreSuite {
 
     private String seeded(int count) {

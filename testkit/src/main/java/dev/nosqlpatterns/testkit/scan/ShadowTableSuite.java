@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** Shadow tables (seed 002): a projected copy for scan-heavy readers, kept in step, crash-safe and repairable. */
+/** Shadow tables: a projected copy for scan-heavy readers, kept in step, crash-safe and repairable. */
 public abstract class ShadowTableSuite extends StoreSuite {
 
     private static Item post(String id, String category, String body) {

@@ -28,7 +28,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Inverted search with direct aggregation (technique 10): audiences found with AND / OR / NOT on chunked
+ * Inverted search with direct aggregation: audiences found with AND / OR / NOT on chunked
  * posting lists equal brute force on random click-stream documents, in both posting formats; group-by
  * reports equal brute force, for one audience or many in one scan; reads are as few as the estimates
  * allow; bad input is refused before anything is written.

@@ -58,7 +58,7 @@ public abstract class TreeSuiteSupport extends StoreSuite {
     }
 
     /**
-     * The eShop category tree of the seed (technique 13's figure): Catalog with Apparel (Men: Shoes,
+     * The eShop category tree of the seed: Catalog with Apparel (Men: Shoes,
      * Shirts; Women: Shoes, Dresses) and Electronics (Cameras and Photo: Digital Cameras; Cell Phones).
      */
     protected static void eShop(Tree<Category> tree) {
