@@ -1,7 +1,9 @@
 package dev.nosqlpatterns.denormalize;
 
+import dev.nosqlpatterns.verify.Verification;
 import dev.nosqlpatterns.item.Key;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Copies that differ from their source, found by {@link Denormalizer#verify} or fixed by
@@ -11,12 +13,28 @@ import java.util.List;
  * @param stale          copies that differed from the source
  * @param staleSample    keys of up to 20 such targets
  */
-public record CopyDrift(long targetsChecked, long stale, List<Key> staleSample) {
+public record CopyDrift(long targetsChecked, long stale, List<Key> staleSample) implements Verification {
     public CopyDrift {
         staleSample = List.copyOf(staleSample);
     }
 
+    /** True when every copy equals its source. */
     public boolean none() {
-        return stale == 0;
+        return consistent();
+    }
+
+    @Override
+    public long examined() {
+        return targetsChecked;
+    }
+
+    @Override
+    public long disagreements() {
+        return stale;
+    }
+
+    @Override
+    public List<String> findings() {
+        return Verification.lines(Map.of("copies that differ from their source " + staleSample, stale));
     }
 }

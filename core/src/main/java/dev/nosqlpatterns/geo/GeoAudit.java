@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.geo;
 
+import dev.nosqlpatterns.verify.Verification;
 /**
  * What {@link GeoIndex#verify()} found, or {@link GeoIndex#repair()} fixed, in a cell index: entries that
  * disagree with the point records that own them, and the writes an interrupted put or remove left undone.
@@ -12,7 +13,7 @@ package dev.nosqlpatterns.geo;
  * @param repaired        whether the problems were fixed
  */
 public record GeoAudit(long entries, long points, long staleEntries, long missingEntries, long unfinishedMoves,
-                       boolean repaired) {
+                       boolean repaired) implements Verification {
 
     /** Nothing checked, nothing found. */
     static GeoAudit empty(boolean repaired) {
@@ -21,7 +22,26 @@ public record GeoAudit(long entries, long points, long staleEntries, long missin
 
     /** True when no problem was found. */
     public boolean isClean() {
-        return staleEntries == 0 && missingEntries == 0 && unfinishedMoves == 0;
+        return consistent();
+    }
+
+    @Override
+    public long examined() {
+        return entries + points;
+    }
+
+    @Override
+    public long disagreements() {
+        return staleEntries + missingEntries + unfinishedMoves;
+    }
+
+    @Override
+    public java.util.List<String> findings() {
+        java.util.Map<String, Long> kinds = new java.util.LinkedHashMap<>();
+        kinds.put("cell entries of a removed point, at a cell the point left, or outdated", staleEntries);
+        kinds.put("points without their entry at their current cell", missingEntries);
+        kinds.put("points that still list old entries to delete", unfinishedMoves);
+        return Verification.lines(kinds);
     }
 
     GeoAudit plus(GeoAudit other) {

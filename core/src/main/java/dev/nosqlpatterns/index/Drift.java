@@ -1,7 +1,10 @@
 package dev.nosqlpatterns.index;
 
+import dev.nosqlpatterns.verify.Verification;
 import dev.nosqlpatterns.item.Key;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What {@link IndexTable#verify()} found, or what {@link IndexTable#repair()} fixed: base items whose
@@ -22,7 +25,8 @@ import java.util.List;
  * @param duplicateSample  keys of up to {@value #SAMPLE} base items holding a duplicated unique value
  */
 public record Drift(long baseItemsChecked, long entriesChecked, long missing, long dangling, long duplicates,
-                    List<Key> missingSample, List<Key> danglingSample, List<Key> duplicateSample) {
+                    List<Key> missingSample, List<Key> danglingSample, List<Key> duplicateSample)
+        implements Verification {
     /** How many keys of each kind a report lists. */
     public static final int SAMPLE = 20;
 
@@ -34,7 +38,26 @@ public record Drift(long baseItemsChecked, long entriesChecked, long missing, lo
 
     /** True when the index matches the base table exactly and no unique value is held twice. */
     public boolean none() {
-        return missing == 0 && dangling == 0 && duplicates == 0;
+        return consistent();
+    }
+
+    @Override
+    public long examined() {
+        return baseItemsChecked + entriesChecked;
+    }
+
+    @Override
+    public long disagreements() {
+        return missing + dangling + duplicates;
+    }
+
+    @Override
+    public List<String> findings() {
+        Map<String, Long> kinds = new LinkedHashMap<>();
+        kinds.put("base items without their index entry " + missingSample, missing);
+        kinds.put("index entries pointing to an item that no longer holds their value " + danglingSample, dangling);
+        kinds.put("items holding a unique value another item holds " + duplicateSample, duplicates);
+        return Verification.lines(kinds);
     }
 
     Drift plus(Drift o) {

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.relation;
 
+import dev.nosqlpatterns.verify.Verification;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -200,16 +201,19 @@ public final class AdjacencyList {
     /**
      * Completes pairs with only a forward side and removes inverse items with no forward side (for a
      * symmetric relation: removes one-sided pairs where the smaller id's side is missing, completes the
-     * others); returns how many pairs it fixed. Reads the whole table page by page.
+     * others); answers how many link items it read and how many pairs it fixed. Reads the whole table
+     * page by page.
      */
-    public long repair() {
+    public Verification repair() {
         long fixed = 0;
+        long examined = 0;
         Scan scan = Scan.of(table).limit(200);
         Page page = store.scan(scan);
         while (true) {
+            examined += page.items().size();
             fixed += repairPage(page.items());
             if (page.next().isEmpty()) {
-                return fixed;
+                return Verification.of(examined, Map.of("link pairs whose sides disagreed", fixed));
             }
             page = store.scan(scan.after(page.next().get()));
         }

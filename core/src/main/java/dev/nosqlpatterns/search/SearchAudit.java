@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.search;
 
+import dev.nosqlpatterns.verify.Verification;
 /**
  * How far an {@link InvertedSearch}'s derived data (posting lists and their counts) is from its truth
  * (the direct index), found by {@link InvertedSearch#verify()} and fixed by {@link InvertedSearch#repair()}.
@@ -12,10 +13,30 @@ package dev.nosqlpatterns.search;
  * @param pendingDocuments direct rows still marked with removals to finish
  */
 public record SearchAudit(long documents, long missingPostings, long stalePostings, long wrongCounts,
-                          long pendingDocuments) {
+                          long pendingDocuments) implements Verification {
 
     /** True when the derived data matches the direct index exactly. */
     public boolean clean() {
-        return missingPostings == 0 && stalePostings == 0 && wrongCounts == 0 && pendingDocuments == 0;
+        return consistent();
+    }
+
+    @Override
+    public long examined() {
+        return documents;
+    }
+
+    @Override
+    public long disagreements() {
+        return missingPostings + stalePostings + wrongCounts + pendingDocuments;
+    }
+
+    @Override
+    public java.util.List<String> findings() {
+        java.util.Map<String, Long> kinds = new java.util.LinkedHashMap<>();
+        kinds.put("(term, document) pairs missing from the posting lists", missingPostings);
+        kinds.put("(term, document) pairs in the posting lists that the documents no longer have", stalePostings);
+        kinds.put("terms whose count differs from their posting list's size", wrongCounts);
+        kinds.put("documents with removals still to finish", pendingDocuments);
+        return Verification.lines(kinds);
     }
 }

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.tree;
 
+import dev.nosqlpatterns.verify.Verification;
 import java.util.List;
 import java.util.Objects;
 
@@ -13,7 +14,8 @@ import java.util.Objects;
  *                       harmless, removed by {@link Tree#repair()})
  * @param problems       inconsistencies, each naming the items concerned; empty for a sound tree
  */
-public record TreeCheck(long nodes, boolean pendingChange, int strayJournal, List<String> problems) {
+public record TreeCheck(long nodes, boolean pendingChange, int strayJournal, List<String> problems)
+        implements Verification {
 
     public TreeCheck {
         Objects.requireNonNull(problems, "problems");
@@ -25,6 +27,29 @@ public record TreeCheck(long nodes, boolean pendingChange, int strayJournal, Lis
 
     /** True when nothing is pending, nothing stray and nothing inconsistent. */
     public boolean healthy() {
-        return !pendingChange && strayJournal == 0 && problems.isEmpty();
+        return consistent();
+    }
+
+    @Override
+    public long examined() {
+        return nodes;
+    }
+
+    /** The inconsistencies, a pending change and each stray journal item, counted one each. */
+    @Override
+    public long disagreements() {
+        return problems.size() + (pendingChange ? 1 : 0) + strayJournal;
+    }
+
+    @Override
+    public List<String> findings() {
+        List<String> out = new java.util.ArrayList<>(problems);
+        if (pendingChange) {
+            out.add("a journaled change is still pending");
+        }
+        if (strayJournal > 0) {
+            out.add(strayJournal + " journal items no pending change refers to");
+        }
+        return out;
     }
 }

@@ -94,7 +94,7 @@ public abstract class RelationInterleavingSuite extends StoreSuite {
             List<String> backward = IDS.stream().filter(o -> items.containsKey(o + " rel> " + id)).toList();
             assertEquals(backward, rel.sources(id), "sources of " + id + " among " + items.keySet() + " (" + schedule + ")");
         }
-        assertEquals(0, rel.repair(), "repair finds nothing to fix among " + items.keySet() + " (" + schedule + ")");
+        assertEquals(0, rel.repair().disagreements(), "repair finds nothing to fix among " + items.keySet() + " (" + schedule + ")");
     }
 
     @ParameterizedTest(name = "symmetric={0}")
