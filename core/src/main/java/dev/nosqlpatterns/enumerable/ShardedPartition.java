@@ -25,7 +25,7 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * Write sharding of hot partitions (seeds 000 and 001): a logical partition spread over {@code N}
+ * Write sharding of hot partitions: a logical partition spread over {@code N}
  * physical ones with suffixes {@code /1} to {@code /N} ({@code author:smith/1}), so its writes spread
  * over N store partitions. An item's shard follows from its sort key, so a get is still one request;
  * a query fans out to the N shards and merges them back into one sort-key order.

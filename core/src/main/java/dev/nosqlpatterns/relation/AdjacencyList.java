@@ -23,7 +23,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A many-to-many relation as forward and inverse adjacency lists (seeds 001 and 003): for a link from
+ * A many-to-many relation as forward and inverse adjacency lists: for a link from
  * {@code a} to {@code b}, an item under partition {@code a} names {@code b} (articles of an author,
  * keywords of an article) and an item under partition {@code b} names {@code a} (articles of a keyword),
  * so both directions are one query. A symmetric relation (friends) keeps the two directions as one.
