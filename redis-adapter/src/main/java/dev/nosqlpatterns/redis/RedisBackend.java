@@ -122,8 +122,10 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
                         emptied.add(batch.get(i));
                     }
                 }
-                meter.roundTrip();
-                Errors.guard(table, null, () -> jedis.zrem(registry, emptied.toArray(new byte[0][])));
+                if (!emptied.isEmpty()) {
+                    meter.roundTrip();
+                    Errors.guard(table, null, () -> jedis.zrem(registry, emptied.toArray(new byte[0][])));
+                }
             }
         }
         List<byte[]> tableKeys = new ArrayList<>(List.of(keys.meta(table), registry));

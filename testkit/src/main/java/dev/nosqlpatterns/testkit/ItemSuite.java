@@ -148,4 +148,20 @@ public abstract class ItemSuite extends StoreSuite {
         assertTrue(store.get(t, Key.of("p", "s")).isEmpty());
         assertEquals(List.of(), store.scan(dev.nosqlpatterns.store.model.Scan.of(t)).items());
     }
+
+    /** A table holding one partition larger than any page or chunk a backend drops at a time is dropped whole. */
+    @Test
+    void droppingATableRemovesALargePartitionWhole() {
+        String t = newTable();
+        List<dev.nosqlpatterns.store.model.Write> writes = new java.util.ArrayList<>();
+        for (int i = 0; i < 1_100; i++) {
+            writes.add(dev.nosqlpatterns.store.model.Write.put(t, item("big", String.format("s%05d", i))));
+        }
+        for (int i = 0; i < writes.size(); i += 25) {
+            store.writeBatch(writes.subList(i, Math.min(writes.size(), i + 25)));
+        }
+        store.dropTable(t);
+        store.createTable(dev.nosqlpatterns.store.model.TableSpec.named(t));
+        assertEquals(0, store.scanAll(dev.nosqlpatterns.store.model.Scan.of(t)).count(), "the table is empty again");
+    }
 }
