@@ -107,6 +107,15 @@ final class CassandraBackend implements StoreBackend, NativeSecondaryIndexes, Pa
         return reads.query(query, meter);
     }
 
+    /**
+     * The queries sent at once on the driver's asynchronous API, each read as {@link #query} reads it, so
+     * that the caller waits for the slowest rather than for all of them in turn; see {@link Reads#queryEach}.
+     */
+    @Override
+    public List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
+        return reads.queryEach(queries, meter);
+    }
+
     @Override
     public ScanResult scan(ScanRequest scan, CostMeter meter) {
         return reads.scan(scan, meter);

@@ -15,6 +15,7 @@ import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
+import dev.nosqlpatterns.internal.ConcurrentQueryWait;
 import dev.nosqlpatterns.internal.Segments;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -121,9 +122,54 @@ final class Reads {
         return out;
     }
 
-    /** A clustering range: the condition's bounds narrowed by the resume point, one more row than asked. */
+    /** One partition read: its {@link #statement}, every page of it, and the {@link #page} its rows make. */
     QueryResult query(KeyQuery q, CostMeter meter) {
         TableInfo t = tables.get(q.table());
+        return page(q, allRows(statement(q, t), meter, t.name, null));
+    }
+
+    /**
+     * Independent partition reads at once: every query's statement is prepared before anything is sent,
+     * then every first request is sent before any answer is awaited, each counted on a meter of its own
+     * with the further pages the driver fetches for it; the meters are joined, so that round trips add up
+     * while the wait is that of the query with the most pages. Each answer is what {@link #query} returns;
+     * failures (translated as {@link #query} translates them) and interrupts as
+     * {@link ConcurrentQueryWait#await} says.
+     */
+    List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
+        List<TableInfo> infos = new ArrayList<>(queries.size());
+        List<BoundStatement> statements = new ArrayList<>(queries.size());
+        for (KeyQuery q : queries) {
+            TableInfo t = tables.get(q.table());
+            infos.add(t);
+            statements.add(statement(q, t));
+        }
+        List<CostMeter> parts = new ArrayList<>(queries.size());
+        List<CompletableFuture<List<Row>>> pending = new ArrayList<>(queries.size());
+        for (BoundStatement st : statements) {
+            CostMeter part = new CostMeter();
+            AtomicLong extraPages = new AtomicLong();
+            parts.add(part);
+            CompletableFuture<List<Row>> read;
+            try {
+                read = allRowsAsync(st, part, extraPages);
+            } catch (RuntimeException refused) { // failed before sending: awaited and translated like the others
+                read = CompletableFuture.failedFuture(refused);
+            }
+            // completes once the part's meter is final, whichever thread finishes the read
+            pending.add(read.whenComplete((r, e) -> part.roundTrips(extraPages.get())));
+        }
+        List<List<Row>> rows = ConcurrentQueryWait.await(queries, pending, parts, meter,
+                (i, cause) -> Cql.unwrap(cause, infos.get(i).name, null));
+        List<QueryResult> out = new ArrayList<>(queries.size());
+        for (int i = 0; i < queries.size(); i++) {
+            out.add(page(queries.get(i), rows.get(i)));
+        }
+        return out;
+    }
+
+    /** The statement of a query: its clustering range narrowed by the resume point, one more row than asked. */
+    private BoundStatement statement(KeyQuery q, TableInfo t) {
         Optional<SortKeyCondition.Bound> lower = q.condition().lower();
         Optional<SortKeyCondition.Bound> upper = q.condition().upper();
         if (q.startAfter().isPresent()) {
@@ -142,10 +188,14 @@ final class Reads {
         values.add(fetch);
         String text = t.query(lower.map(b -> b.inclusive() ? ">=" : ">").orElse(null),
                 upper.map(b -> b.inclusive() ? "<=" : "<").orElse(null), q.descending());
-        BoundStatement st = cql.plain(cql.prepare(text, t.name), values.toArray()).setPageSize(Math.min(fetch, MAX_PAGE));
+        return cql.plain(cql.prepare(text, t.name), values.toArray()).setPageSize(Math.min(fetch, MAX_PAGE));
+    }
+
+    /** The page a query's rows make: the rows it selects, at most its limit, and whether one more was read. */
+    private static QueryResult page(KeyQuery q, List<Row> rows) {
         List<Item> items = new ArrayList<>();
         boolean more = false;
-        for (Row row : allRows(st, meter, t.name, null)) {
+        for (Row row : rows) {
             String sk = row.getString(0);
             if (!q.selects(sk)) {
                 continue;

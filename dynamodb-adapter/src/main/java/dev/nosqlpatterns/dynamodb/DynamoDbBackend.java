@@ -46,6 +46,7 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
     private final Writes writes;
     private final Transactions transactions;
     private final Indexes indexes;
+    private final ConcurrentQueries concurrentQueries;
 
     DynamoDbBackend(DynamoDbClient client, boolean ownsClient, Layout layout, Sender sender, boolean createTables,
                     boolean consistentReads) {
@@ -57,6 +58,7 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
                 Transactions.MAX_ACTIONS, Transactions.MAX_BYTES);
         this.tables = new Tables(client, layout, sender, createTables);
         this.reads = new Reads(client, layout, sender, consistentReads);
+        this.concurrentQueries = new ConcurrentQueries(reads);
         this.writes = new Writes(client, layout, sender, this::spec);
         this.transactions = new Transactions(client, layout, sender, writes, this::spec);
         this.indexes = new Indexes(client, layout, sender, this::spec);
@@ -127,6 +129,15 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
         return reads.query(query, meter);
     }
 
+    /**
+     * The queries sent at once from a small pool of threads, each read as {@link #query} reads it, so that
+     * the caller waits for the slowest rather than for all of them in turn; see {@link ConcurrentQueries}.
+     */
+    @Override
+    public List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
+        return concurrentQueries.queryEach(queries, meter);
+    }
+
     @Override
     public ScanResult scan(ScanRequest scan, CostMeter meter) {
         return reads.scan(scan, meter);
@@ -164,6 +175,7 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
 
     @Override
     public void close() {
+        concurrentQueries.close();
         if (ownsClient) {
             client.close();
         }
