@@ -4,14 +4,18 @@ import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
+import redis.clients.jedis.exceptions.JedisRedirectionException;
 
 /**
- * Many commands sent in pipelines of at most {@link #SIZE}, each pipeline one round trip. Script calls
- * the server answers NOSCRIPT for were not run, so they are sent again after loading the script.
+ * Many commands sent in pipelines of at most {@link #SIZE}, each pipeline one round trip, or for
+ * {@link #together} one per command, all of a pipeline awaited together. Script calls the server answers
+ * NOSCRIPT for were not run, so they are sent again after loading the script.
  */
 final class Pipelines {
     static final int SIZE = 500;
@@ -26,6 +30,46 @@ final class Pipelines {
 
     /** Runs every call; returns the replies in order. A failed call throws once all were sent. */
     static List<Object> scripts(UnifiedJedis jedis, Script script, List<Call> calls, CostMeter meter) {
+        Object[] replies = run(jedis, script, calls, meter, sent -> meter.roundTrip());
+        for (Object reply : replies) {
+            if (reply instanceof RuntimeException e) {
+                throw e;
+            }
+        }
+        return List.of(replies);
+    }
+
+    /**
+     * Runs every call, each counted as a round trip of its own, all of a pipeline awaited together
+     * ({@link CostMeter#concurrentRoundTrips}). Returns per call its reply or the exception it failed with;
+     * once a call failed, calls the server answered NOSCRIPT are not sent again and their place is null.
+     * An exception of the whole pipeline (a broken connection) is thrown.
+     */
+    static Object[] together(UnifiedJedis jedis, Script script, List<Call> calls, CostMeter meter) {
+        return run(jedis, script, calls, meter, meter::concurrentRoundTrips);
+    }
+
+    /**
+     * Whether a call's failure in {@link #together} is the pipeline's, not the call's: its slot moved
+     * (MOVED, ASK; a cluster pipeline does not follow redirects) or its node gave no answer. Sent alone, the
+     * call gets the redirects and retries of the client.
+     */
+    static boolean undelivered(Object reply) {
+        return reply instanceof JedisRedirectionException || reply instanceof NoReply;
+    }
+
+    /**
+     * The place of a call whose node gave no reply: a cluster pipeline logs a node's broken connection and
+     * leaves its calls unanswered.
+     */
+    static final class NoReply extends JedisConnectionException {
+        NoReply() {
+            super("the node serving this key gave no reply in the pipeline");
+        }
+    }
+
+    /** Sends the calls in pipelines of at most {@link #SIZE}, telling {@code sent} the calls of each. */
+    private static Object[] run(UnifiedJedis jedis, Script script, List<Call> calls, CostMeter meter, LongConsumer sent) {
         Object[] replies = new Object[calls.size()];
         List<Integer> pending = new ArrayList<>();
         for (int i = 0; i < calls.size(); i++) {
@@ -33,29 +77,39 @@ final class Pipelines {
         }
         for (int round = 0; !pending.isEmpty(); round++) {
             List<Integer> noScript = new ArrayList<>();
-            RuntimeException failure = null;
+            boolean failed = false;
             for (int from = 0; from < pending.size(); from += SIZE) {
                 List<Integer> slice = pending.subList(from, Math.min(from + SIZE, pending.size()));
                 List<Response<Object>> responses = new ArrayList<>(slice.size());
-                meter.roundTrip();
+                sent.accept(slice.size());
+                // Closing syncs the pipeline; a cluster pipeline synced before as well would wait on its nodes twice.
+                // Its wait swallows an interrupt, and fails at once when the flag is set: the flag is kept aside.
+                boolean interrupted = Thread.interrupted();
                 try (AbstractPipeline p = jedis.pipelined()) {
                     for (int i : slice) {
                         responses.add(script.queue(p, calls.get(i).keys(), calls.get(i).args()));
                     }
-                    p.sync();
+                } finally {
+                    if (interrupted) {
+                        Thread.currentThread().interrupt();
+                    }
                 }
                 for (int j = 0; j < slice.size(); j++) {
                     try {
                         replies[slice.get(j)] = responses.get(j).get();
                     } catch (JedisNoScriptException e) {
                         noScript.add(slice.get(j));
+                    } catch (IllegalStateException e) {
+                        replies[slice.get(j)] = new NoReply();
+                        failed = true;
                     } catch (RuntimeException e) {
-                        failure = failure == null ? e : failure;
+                        replies[slice.get(j)] = e;
+                        failed = true;
                     }
                 }
             }
-            if (failure != null) {
-                throw failure;
+            if (failed) {
+                break;
             }
             if (!noScript.isEmpty()) {
                 if (round == MAX_RELOADS) {
@@ -65,7 +119,7 @@ final class Pipelines {
             }
             pending = noScript;
         }
-        return List.of(replies);
+        return replies;
     }
 
     /** HGETALL of every key, in order. */

@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * Partition queries, scans and index reads: ZRANGEBYLEX over sorted sets of score 0, which Redis
@@ -42,6 +43,50 @@ final class RangeReads {
     }
 
     QueryResult query(KeyQuery q, CostMeter meter) {
+        return complete(partitionRead(q), meter).queryResult();
+    }
+
+    /**
+     * Serves partition reads together, each answered as {@link #query} answers it: the next chunk of every
+     * read still open travels in one pipeline (cluster mode too: Jedis' cluster pipeline sends each call to
+     * the node of its partition's slot), so the caller waits for one round trip where reading one after
+     * another waits for one per read; only a read whose first chunk did not finish it (limit above
+     * {@link #CHUNK}, members left out by the condition) needs another round. Each call counts as a round
+     * trip, as it does for {@link #query}. A call the pipeline did not deliver (its slot moved, its node gave
+     * no answer) or did not send again (its node lacked the script when another call failed) is sent alone,
+     * as {@link #query} sends it, with the redirects and retries of the client; any other error fails the
+     * whole call, mapped as {@link #query} maps it.
+     */
+    List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
+        List<RangeRead> all = queries.stream().map(this::partitionRead).toList();
+        List<RangeRead> open = all;
+        while (!open.isEmpty()) {
+            List<RangeRead> round = open;
+            List<Pipelines.Call> calls = round.stream().map(RangeRead::next).toList();
+            Object[] replies = Errors.guard(round.get(0).table(), round.get(0).where(),
+                    () -> Pipelines.together(jedis, Script.RANGE, calls, meter));
+            List<RangeRead> unfinished = new ArrayList<>();
+            for (int i = 0; i < round.size(); i++) {
+                RangeRead r = round.get(i);
+                Object reply = replies[i];
+                if (reply == null || Pipelines.undelivered(reply)) {
+                    reply = alone(r, calls.get(i), meter);
+                } else if (reply instanceof JedisException e) {
+                    throw Errors.translate(e, r.table(), r.where());
+                } else if (reply instanceof RuntimeException e) {
+                    throw e;
+                }
+                if (!r.accept((List<?>) reply)) {
+                    unfinished.add(r);
+                }
+            }
+            open = unfinished;
+        }
+        return all.stream().map(r -> r.result().queryResult()).toList();
+    }
+
+    /** The read of a partition query: its condition and resume point as ZRANGEBYLEX bounds. */
+    private RangeRead partitionRead(KeyQuery q) {
         byte[] min = q.condition().lower().map(b -> bound(b.inclusive(), b.value())).orElse(MIN);
         byte[] max = q.condition().upper().map(b -> bound(b.inclusive(), b.value())).orElse(MAX);
         if (q.startAfter().isPresent()) {
@@ -54,46 +99,37 @@ final class RangeReads {
             }
         }
         String partition = q.partition();
-        Range r = range(q.table(), Key.of(partition, "-"), keys.sortKeys(q.table(), partition), min, max,
+        return new RangeRead(q.table(), Key.of(partition, "-"), keys.sortKeys(q.table(), partition), min, max,
                 q.descending(), q.limit(), keys.itemPrefix(q.table(), partition),
-                m -> Key.of(partition, utf8(m)), k -> q.selects(k.sort()), meter);
-        return new QueryResult(r.items(), r.more());
+                m -> Key.of(partition, utf8(m)), k -> q.selects(k.sort()));
     }
 
     /** The items of one range and whether more follow; {@code last} is the last member read. */
     record Range(List<Item> items, boolean more, byte[] last) {
+        QueryResult queryResult() {
+            return new QueryResult(items, more);
+        }
     }
 
     /** Reads up to {@code limit} items of a sorted set's range, chunk by chunk. */
     Range range(String table, Key where, byte[] set, byte[] min, byte[] max, boolean descending, int limit,
                 byte[] itemPrefix, Function<byte[], Key> keyOf, Predicate<Key> selects, CostMeter meter) {
-        List<Item> out = new ArrayList<>();
-        byte[] last = null;
-        while (true) {
-            int want = Math.min(limit - out.size(), CHUNK);
-            List<byte[]> args = List.of(min, max, num(want + 1), num(want), num(descending ? 1 : 0), itemPrefix);
-            List<?> reply = (List<?>) Errors.guard(table, where, () -> Script.RANGE.run(jedis, meter, List.of(set), args));
-            long listed = (Long) reply.get(0);
-            for (int i = 1; i + 1 < reply.size(); i += 2) {
-                byte[] member = (byte[]) reply.get(i);
-                last = member;
-                Key key = keyOf.apply(member);
-                if (selects.test(key)) {
-                    ItemHash.fromFlat(key, (List<?>) reply.get(i + 1)).ifPresent(out::add);
-                }
-            }
-            if (listed <= want) {
-                return new Range(out, false, last);
-            }
-            if (out.size() >= limit) {
-                return new Range(out, true, last);
-            }
-            if (descending) {
-                max = Keys.concat((byte) '(', last);
-            } else {
-                min = Keys.concat((byte) '(', last);
-            }
-        }
+        return complete(new RangeRead(table, where, set, min, max, descending, limit, itemPrefix, keyOf, selects), meter);
+    }
+
+    /** Reads the chunks of one range one after another, until it is complete. */
+    private Range complete(RangeRead read, CostMeter meter) {
+        boolean complete;
+        do {
+            complete = read.accept(alone(read, read.next(), meter));
+        } while (!complete);
+        return read.result();
+    }
+
+    /** Sends one call of a read by itself, with the client's redirects and retries, loading the script if need be. */
+    private List<?> alone(RangeRead read, Pipelines.Call call, CostMeter meter) {
+        return (List<?>) Errors.guard(read.table(), read.where(),
+                () -> Script.RANGE.run(jedis, meter, call.keys(), call.args()));
     }
 
     ScanResult scan(ScanRequest s, CostMeter meter) {

@@ -177,6 +177,15 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         return reads.query(query, meter);
     }
 
+    /**
+     * The queries' range reads pipelined together, so the caller waits for about one round trip instead of
+     * one per query; see {@link RangeReads#queryEach}.
+     */
+    @Override
+    public List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
+        return reads.queryEach(queries, meter);
+    }
+
     @Override
     public ScanResult scan(ScanRequest scan, CostMeter meter) {
         return reads.scan(scan, meter);
