@@ -43,6 +43,7 @@ final class MongoBackend implements StoreBackend {
     private final Indexes indexes;
     private final Geo geo;
     private final Graphs graphs;
+    private final ConcurrentQueries concurrentQueries = new ConcurrentQueries(this::query);
 
     MongoBackend(MongoClient client, boolean ownsClient, Tables tables, Limits limits, ServerFeatures features) {
         this.client = client;
@@ -126,6 +127,12 @@ final class MongoBackend implements StoreBackend {
         return Errors.call("query", query.table(), null, () -> reads.query(query, meter));
     }
 
+    /** Each query's {@link #query} sent at the same time as the others, so the caller waits for the slowest. */
+    @Override
+    public List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
+        return concurrentQueries.queryEach(queries, meter);
+    }
+
     @Override
     public ScanResult scan(ScanRequest scan, CostMeter meter) {
         return Errors.call("scan", scan.table(), null, () -> reads.scan(scan, meter));
@@ -164,6 +171,7 @@ final class MongoBackend implements StoreBackend {
 
     @Override
     public void close() {
+        concurrentQueries.close();
         if (ownsClient) {
             client.close();
         }
