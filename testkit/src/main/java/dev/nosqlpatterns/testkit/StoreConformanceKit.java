@@ -131,6 +131,14 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class CriticalPaths extends CriticalPathSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
     class AtomicWrites extends AtomicWriteSuite {
         @Override
         protected StoreBackend openBackend() {
