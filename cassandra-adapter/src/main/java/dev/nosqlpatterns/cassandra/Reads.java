@@ -52,7 +52,8 @@ final class Reads {
     /**
      * Few requests for many keys, all sent at once: {@code pk = ? AND sk IN ?} for a partition asked for
      * several items, {@code pk IN ? AND sk = ?} for partitions asked for one item under the same sort key
-     * (the common shape: many entities, one constant sort key), a hundred keys per request at most.
+     * (the common shape: many entities, one constant sort key), a hundred keys per request at most. The
+     * requests count as one wait on the meter; further pages of a request, rare, as one wait each.
      */
     Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
         Map<String, List<ItemRef>> byPartition = new LinkedHashMap<>();
@@ -85,7 +86,9 @@ final class Reads {
         }
         AtomicLong extraPages = new AtomicLong();
         List<CompletableFuture<List<Row>>> pending = new ArrayList<>(requests.size());
-        requests.forEach(st -> pending.add(allRowsAsync(st, meter, extraPages)));
+        CostMeter sent = new CostMeter();
+        requests.forEach(st -> pending.add(allRowsAsync(st, sent, extraPages)));
+        meter.concurrentRoundTrips(sent.roundTrips());
         Map<ItemRef, Item> found = new LinkedHashMap<>();
         try {
             for (int i = 0; i < pending.size(); i++) {
