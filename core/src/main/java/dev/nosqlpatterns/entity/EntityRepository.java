@@ -43,6 +43,7 @@ public final class EntityRepository {
 
     private final Store store;
     private final List<EntityType<?>> types;
+    private final Map<EntityType<?>, EntityIndexing> indexing = new java.util.concurrent.ConcurrentHashMap<>();
 
     private EntityRepository(Store store, List<EntityType<?>> types) {
         this.store = store;
@@ -74,6 +75,21 @@ public final class EntityRepository {
                 throw new IllegalArgumentException(earlier + " and " + t + " share the name '" + t.name()
                         + "' in table " + t.table() + "; give them different names");
             }
+            for (EntityIndex ix : t.indexes()) {
+                EntityType<?> other = seen.putIfAbsent(t.table() + "\u0000index\u0000" + ix.name(), t);
+                if (other != null) {
+                    throw new IllegalArgumentException(other + " and " + t + " both declare an index '" + ix.name()
+                            + "' in table " + t.table() + "; index names must differ within a table");
+                }
+                String indexTable = EntityIndexing.indexTableName(t, ix);
+                try {
+                    TableSpec.checkName(indexTable);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("index '" + ix.name() + "' of " + t + " would be kept in table '"
+                            + indexTable + "', an invalid name (" + e.getMessage() + "); shorten the table or index name", e);
+                }
+            }
+            EntityIndexing.nativeByIndex(store, t);
         }
         return new EntityRepository(store, List.copyOf(list));
     }
@@ -87,9 +103,78 @@ public final class EntityRepository {
         return types;
     }
 
-    /** Declares the tables of the known types on the store (creating them when absent; idempotent). */
+    /**
+     * Declares the tables of the known types on the store, with the native indexes their declared indexes use,
+     * and the index tables of the others (creating them when absent; idempotent).
+     */
     public void createTables() {
-        types.stream().map(EntityType::table).distinct().forEach(t -> store.createTable(TableSpec.named(t)));
+        Map<String, TableSpec.Builder> specs = new LinkedHashMap<>();
+        for (EntityType<?> t : types) {
+            TableSpec.Builder spec = specs.computeIfAbsent(t.table(), TableSpec::builder);
+            EntityIndexing.nativeSpecs(store, t).forEach(spec::index);
+        }
+        specs.values().forEach(spec -> store.createTable(spec.build()));
+        types.forEach(this::indexing);
+    }
+
+    /**
+     * The entities of {@code type} found through its declared index {@code indexName}: say the value with
+     * {@link IndexedQuery#eq}, then read a page, a stream or the one entity of a unique index.
+     *
+     * @throws IllegalArgumentException when the type declares no such index (the message lists those it does)
+     */
+    public <T extends Record> IndexedQuery<T> query(EntityType<T> type, String indexName) {
+        Objects.requireNonNull(type, "entity type is null");
+        IndexKeys keys = type.indexKeys(indexName);
+        return new IndexedQuery<>(type, keys, () -> indexing(type).reader(indexName));
+    }
+
+    /**
+     * Compares every declared index table of every known type with the items, changing nothing. Native indexes
+     * are kept by the store and are not examined.
+     */
+    public EntityAudit verify() {
+        return audit(false);
+    }
+
+    /** Adds missing index entries and removes stale ones, for every declared index table; returns what it found. */
+    public EntityAudit repair() {
+        return audit(true);
+    }
+
+    private EntityAudit audit(boolean fix) {
+        Map<String, dev.nosqlpatterns.index.Drift> out = new LinkedHashMap<>();
+        for (EntityType<?> t : types) {
+            if (!t.indexes().isEmpty()) {
+                indexing(t).audit(fix).forEach((ix, drift) -> out.put(t.name() + "." + ix, drift));
+            }
+        }
+        return new EntityAudit(out);
+    }
+
+    /**
+     * Reads the entity at the key given by {@code keyValues}, applies {@code change} and writes the result with a
+     * compare-and-set on the item's version, keeping declared indexes in step; when another write lands in
+     * between, reads and applies again (so {@code change} must have no side effects), up to 20 attempts.
+     *
+     * @return the entity as written, or empty when there is none of this type at the key
+     * @throws IllegalArgumentException when {@code change} returns null or changes the key
+     */
+    public <T extends Record> Optional<T> update(EntityType<T> type, Map<String, ?> keyValues, java.util.function.UnaryOperator<T> change) {
+        Objects.requireNonNull(type, "entity type is null");
+        Objects.requireNonNull(change, "change is null");
+        Key key = type.key(keyValues);
+        return indexing(type).group().update(key, type::isTypeOf, item -> {
+            T next = change.apply(type.fromItem(item));
+            if (next == null) {
+                throw new IllegalArgumentException("the change of " + key + " returned null");
+            }
+            return EntityIndexing.item(type, next);
+        }).map(type::fromItem);
+    }
+
+    private EntityIndexing indexing(EntityType<?> type) {
+        return indexing.computeIfAbsent(type, t -> EntityIndexing.of(store, t));
     }
 
     /**
@@ -99,12 +184,12 @@ public final class EntityRepository {
      *                                  entity cannot be written; nothing is written then
      */
     public void save(Record entity) {
-        put(typeOf(entity), entity, Condition.none());
+        put(typeOf(entity), entity, false);
     }
 
     /** Writes an entity as {@code type}, replacing any item at its key. */
     public <T extends Record> void save(EntityType<T> type, T entity) {
-        put(Objects.requireNonNull(type, "entity type is null"), entity, Condition.none());
+        put(Objects.requireNonNull(type, "entity type is null"), entity, false);
     }
 
     /**
@@ -113,7 +198,7 @@ public final class EntityRepository {
      * @throws ConditionFailedException when an item exists at its key; nothing is written then
      */
     public void insert(Record entity) {
-        put(typeOf(entity), entity, Condition.ifAbsent());
+        put(typeOf(entity), entity, true);
     }
 
     /**
@@ -218,6 +303,9 @@ public final class EntityRepository {
     }
 
     private boolean remove(EntityType<?> type, Key key) {
+        if (!type.indexes().isEmpty() && indexing(type).hasTables()) {
+            return indexing(type).group().delete(key, type::isTypeOf);
+        }
         try {
             store.delete(new Write.Delete(type.table(), key,
                     Condition.attributeEquals(EntityType.TYPE_ATTRIBUTE, Value.of(type.name()))));
@@ -227,8 +315,17 @@ public final class EntityRepository {
         }
     }
 
-    private void put(EntityType<?> type, Record entity, Condition condition) {
-        store.put(new Write.Put(type.table(), item(type, entity), condition));
+    private void put(EntityType<?> type, Record entity, boolean mustBeNew) {
+        Item item = item(type, entity);
+        if (!type.indexes().isEmpty() && indexing(type).hasTables()) {
+            if (mustBeNew) {
+                indexing(type).group().insert(item);
+            } else {
+                indexing(type).group().put(item);
+            }
+            return;
+        }
+        store.put(new Write.Put(type.table(), item, mustBeNew ? Condition.ifAbsent() : Condition.none()));
     }
 
     @SuppressWarnings("unchecked")
@@ -237,7 +334,7 @@ public final class EntityRepository {
         if (!type.recordClass().isInstance(entity)) {
             throw new IllegalArgumentException(entity.getClass().getName() + " is not the record of " + type);
         }
-        return type.toItem((T) entity);
+        return EntityIndexing.item(type, (T) entity);
     }
 
     private EntityType<?> typeOf(Record entity) {
@@ -256,10 +353,12 @@ public final class EntityRepository {
 
     /**
      * Saves collected for one {@link Store#writeBatch}: not atomic, but every entity is mapped when it is added, so
-     * bad input fails before anything is written. Not thread-safe.
+     * bad input fails before anything is written. Entities of types with index tables are written one by one with
+     * their entries after the batch. Not thread-safe.
      */
     public final class Batch {
         private final List<Write> writes = new ArrayList<>();
+        private final List<Map.Entry<EntityType<?>, Item>> indexed = new ArrayList<>();
 
         private Batch() {
         }
@@ -267,27 +366,40 @@ public final class EntityRepository {
         /** Adds an entity, typed by its class as in {@link EntityRepository#save(Record)}. */
         public Batch save(Record entity) {
             EntityType<?> type = typeOf(entity);
-            writes.add(Write.put(type.table(), item(type, entity)));
+            add(type, item(type, entity));
             return this;
+        }
+
+        private void add(EntityType<?> type, Item item) {
+            if (!type.indexes().isEmpty() && indexing(type).hasTables()) {
+                indexed.add(Map.entry(type, item));
+            } else {
+                writes.add(Write.put(type.table(), item));
+            }
         }
 
         /** Adds an entity of {@code type}. */
         public <T extends Record> Batch save(EntityType<T> type, T entity) {
             Objects.requireNonNull(type, "entity type is null");
-            writes.add(Write.put(type.table(), item(type, entity)));
+            add(type, item(type, entity));
             return this;
         }
 
         /** The number of saves collected. */
         public int size() {
-            return writes.size();
+            return writes.size() + indexed.size();
         }
 
         /** Writes the collected saves (a later save of the same key wins) and empties the batch. */
         public void write() {
             List<Write> all = List.copyOf(writes);
+            List<Map.Entry<EntityType<?>, Item>> withEntries = List.copyOf(indexed);
             writes.clear();
-            store.writeBatch(all);
+            indexed.clear();
+            if (!all.isEmpty()) {
+                store.writeBatch(all);
+            }
+            withEntries.forEach(e -> indexing(e.getKey()).group().put(e.getValue()));
         }
     }
 }

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -53,6 +54,7 @@ public final class EntityType<T extends Record> {
     private final Map<String, RecordCodec.Component> keyComponents;
     private final Set<String> notStored;
     private final Value.Str tag;
+    private final Map<String, IndexKeys> indexes;
 
     private EntityType(Builder<T> b, Map<String, KeyForm> forms) {
         this.recordClass = b.recordClass;
@@ -68,6 +70,10 @@ public final class EntityType<T extends Record> {
         this.keyComponents = java.util.Collections.unmodifiableMap(components);
         this.notStored = copyKeyFields ? Set.of() : Set.copyOf(forms.keySet());
         this.tag = Value.of(name);
+        Map<String, IndexKeys> declared = new LinkedHashMap<>();
+        b.indexes.forEach((n, ix) -> declared.put(n, new IndexKeys(ix, name, recordClass.getSimpleName(), codec,
+                b.indexForms.get(n))));
+        this.indexes = java.util.Collections.unmodifiableMap(declared);
     }
 
     /**
@@ -103,6 +109,26 @@ public final class EntityType<T extends Record> {
     /** True when key components are also written as attributes. */
     public boolean copiesKeyFieldsToAttributes() {
         return copyKeyFields;
+    }
+
+    /** The indexes this type declares, in declaration order. */
+    public List<EntityIndex> indexes() {
+        return indexes.values().stream().map(IndexKeys::index).toList();
+    }
+
+    /** The declared index of this name. */
+    public Optional<EntityIndex> index(String indexName) {
+        return Optional.ofNullable(indexes.get(indexName)).map(IndexKeys::index);
+    }
+
+    /** The keys of a declared index; fails naming the declared ones when there is none of this name. */
+    IndexKeys indexKeys(String indexName) {
+        IndexKeys keysOf = indexes.get(Objects.requireNonNull(indexName, "index name is null"));
+        if (keysOf == null) {
+            throw new IllegalArgumentException("entity type '" + name + "' declares no index '" + indexName
+                    + "'; it declares " + indexes.keySet());
+        }
+        return keysOf;
     }
 
     /** The component types of the key placeholders, by name. */
@@ -251,6 +277,9 @@ public final class EntityType<T extends Record> {
         private KeyTemplate partition;
         private KeyTemplate sort;
         private boolean copyKeyFields;
+        private final Map<String, EntityIndex> indexes = new LinkedHashMap<>();
+        private final Map<String, Map<String, KeyForm>> indexForms = new LinkedHashMap<>();
+        private final List<String> indexProblems = new ArrayList<>();
 
         private Builder(Class<T> recordClass) {
             Objects.requireNonNull(recordClass, "record class is null");
@@ -298,6 +327,36 @@ public final class EntityType<T extends Record> {
         }
 
         /**
+         * Declares a non-unique index finding entities by the value of {@code partitionTemplate}, e.g.
+         * {@code index("byCity", "{city}")}; see {@link EntityIndex}.
+         */
+        public Builder<T> index(String indexName, String partitionTemplate) {
+            return index(EntityIndex.named(indexName, partitionTemplate));
+        }
+
+        /**
+         * Declares a non-unique index ordered by {@code sortTemplate} within a value, e.g.
+         * {@code index("byCity", "{city}", "{name}")}.
+         */
+        public Builder<T> index(String indexName, String partitionTemplate, String sortTemplate) {
+            return index(EntityIndex.named(indexName, partitionTemplate).sortedBy(sortTemplate));
+        }
+
+        /** Declares a unique index: at most one entity holds each value of {@code template}, e.g. {@code {email}}. */
+        public Builder<T> uniqueIndex(String indexName, String template) {
+            return index(EntityIndex.named(indexName, template).unique());
+        }
+
+        /** Declares an index; its templates are checked against the record's components by {@link #build()}. */
+        public Builder<T> index(EntityIndex declared) {
+            Objects.requireNonNull(declared, "index is null");
+            if (indexes.putIfAbsent(declared.name(), declared) != null) {
+                indexProblems.add("index '" + declared.name() + "' is declared twice");
+            }
+            return this;
+        }
+
+        /**
          * The entity type.
          *
          * @throws IllegalArgumentException listing every problem: no table or template, a placeholder naming a
@@ -339,6 +398,29 @@ public final class EntityType<T extends Record> {
                         forms.put(placeholder, KeyForm.of(c.rawType()));
                     }
                 }
+            }
+            problems.addAll(indexProblems);
+            for (EntityIndex ix : indexes.values()) {
+                Map<String, KeyForm> ixForms = new LinkedHashMap<>();
+                List<KeyTemplate> templates = new ArrayList<>(List.of(ix.partition()));
+                ix.sort().ifPresent(templates::add);
+                for (KeyTemplate template : templates) {
+                    String which = "index '" + ix.name() + "' template \"" + template + "\"";
+                    for (String placeholder : template.placeholders()) {
+                        RecordCodec.Component c = codec.component(placeholder);
+                        if (c == null) {
+                            problems.add(which + " names {" + placeholder + "}, which is not a component of "
+                                    + recordClass.getSimpleName() + "; its components are " + components);
+                        } else if (KeyForm.of(c.rawType()) == null) {
+                            problems.add(which + " names {" + placeholder + "}, a component of type "
+                                    + c.accessor().getGenericReturnType().getTypeName() + "; an index placeholder holds "
+                                    + KeyForm.SUPPORTED);
+                        } else {
+                            ixForms.put(placeholder, KeyForm.of(c.rawType()));
+                        }
+                    }
+                }
+                indexForms.put(ix.name(), ixForms);
             }
             if (!problems.isEmpty()) {
                 throw new IllegalArgumentException("entity type '" + name + "' (record " + recordClass.getName()

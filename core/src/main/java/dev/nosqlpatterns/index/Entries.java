@@ -7,6 +7,8 @@ import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;
 import dev.nosqlpatterns.store.model.Condition;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -20,6 +22,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * the entry still carries the token it read before writing the item, so it never removes an entry that a
  * later put of the same item rewrote; a takeover, a refresh or a repair changes an entry only while its
  * generation is still the one read, so a decision taken on a stale read never lands.
+ *
+ * <p>An index with a sort value orders the entries of one value by it: their sort key is the sort value and
+ * the base item's encoded key, encoded together so that the order is the sort value's, then the base key's.
  */
 final class Entries {
     static final String REF = "ref";
@@ -30,9 +35,11 @@ final class Entries {
     private static final CompositeKeyCodec REF_CODEC = CompositeKeyCodec.of(SegmentType.STRING, SegmentType.STRING);
 
     private final boolean unique;
+    private final Function<Item, Optional<String>> sortOf;
 
-    Entries(boolean unique) {
+    Entries(boolean unique, Function<Item, Optional<String>> sortOf) {
         this.unique = unique;
+        this.sortOf = sortOf;
     }
 
     static String ref(Key base) {
@@ -44,12 +51,19 @@ final class Entries {
         return Key.of((String) parts.get(0), (String) parts.get(1));
     }
 
-    Key entryKey(String value, Key base) {
-        return Key.of(value, unique ? UNIQUE_SORT : ref(base));
+    /** The key of the entry that indexes {@code item} under {@code value}. */
+    Key entryKey(String value, Item item) {
+        Key base = item.key();
+        if (unique) {
+            return Key.of(value, UNIQUE_SORT);
+        }
+        Optional<String> sort = sortOf.apply(item);
+        return Key.of(value, sort.isPresent() ? REF_CODEC.encode(sort.get(), ref(base)) : ref(base));
     }
 
-    Item entry(String value, Key base, long writtenAtMillis) {
-        return Item.builder(entryKey(value, base)).put(REF, ref(base)).put(AT, writtenAtMillis)
+    Item entry(String value, Item item, long writtenAtMillis) {
+        Key base = item.key();
+        return Item.builder(entryKey(value, item)).put(REF, ref(base)).put(AT, writtenAtMillis)
                 .put(TOKEN, ThreadLocalRandom.current().nextLong()).put(GENERATION, ThreadLocalRandom.current().nextLong())
                 .build();
     }

@@ -28,7 +28,6 @@ final class IndexAudit {
     private static final int PAGE = 200;
     private final IndexTable ix;
     private final boolean fix;
-    private final IndexWrites writes;
     /** Unique values of items found without their entry, so a second holder is seen as a duplicate. */
     private final Map<String, Key> unindexed = new java.util.HashMap<>();
     private static final int MAX_UNINDEXED = 100_000;
@@ -36,7 +35,6 @@ final class IndexAudit {
     IndexAudit(IndexTable ix, boolean fix) {
         this.ix = ix;
         this.fix = fix;
-        this.writes = new IndexWrites(ix);
     }
 
     Drift run() {
@@ -75,7 +73,7 @@ final class IndexAudit {
     private Drift checkItems(List<Item> items) {
         List<Indexed> indexed = new ArrayList<>();
         for (Item item : items) {
-            ix.valueOf.apply(item).ifPresent(v -> indexed.add(new Indexed(item, v, ix.entries.entryKey(v, item.key()))));
+            ix.valueOf.apply(item).ifPresent(v -> indexed.add(new Indexed(item, v, ix.entries.entryKey(v, item))));
         }
         BatchGetResult found = indexed.isEmpty() ? null
                 : ix.store.getAll(ix.indexTable, indexed.stream().map(Indexed::entryKey).distinct().toList());
@@ -103,7 +101,7 @@ final class IndexAudit {
             missing++;
             addTo(missingSample, itemKey);
             if (fix) {
-                addEntry(x.value(), itemKey, entry);
+                addEntry(x.value(), x.item(), entry);
             }
         }
         return new Drift(items.size(), 0, missing, 0, duplicates, missingSample, List.of(), duplicateSample);
@@ -135,12 +133,12 @@ final class IndexAudit {
         }
     }
 
-    private void addEntry(String value, Key itemKey, Optional<Item> current) {
-        Item entry = ix.entries.entry(value, itemKey, ix.clock.millis());
+    private void addEntry(String value, Item item, Optional<Item> current) {
+        Item entry = ix.entries.entry(value, item, ix.clock.millis());
         try {
             if (current.isEmpty()) {
                 ix.store.put(Write.put(ix.indexTable, entry).when(Condition.ifAbsent()));
-            } else if (writes.isStale(current.get(), value, ix.clock.millis())) {
+            } else if (IndexWrites.isStale(ix, current.get(), ix.clock.millis())) {
                 ix.store.put(Write.put(ix.indexTable, entry).when(IndexWrites.sameEntry(current.get())));
             }
             // Otherwise another live item holds this unique value: a duplicate written around the index,
@@ -160,9 +158,8 @@ final class IndexAudit {
         long dangling = 0;
         List<Key> sample = new ArrayList<>();
         for (Item entry : entries) {
-            String value = entry.key().partition();
             Optional<Item> item = items.get(ix.baseRef(Entries.baseOf(entry)));
-            boolean live = item.flatMap(ix.valueOf).map(value::equals).orElse(false);
+            boolean live = item.map(i -> ix.holds(i, entry.key())).orElse(false);
             boolean young = now - Entries.writtenAt(entry) < ix.claimLease.toMillis();
             if (live || young) {
                 continue;

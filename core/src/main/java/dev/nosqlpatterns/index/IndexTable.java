@@ -3,7 +3,9 @@ package dev.nosqlpatterns.index;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.store.model.BatchGetResult;
 import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.Cursor;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Query;
@@ -49,6 +51,7 @@ public final class IndexTable {
     final String baseTable;
     final String indexTable;
     final Function<Item, Optional<String>> valueOf;
+    final Function<Item, Optional<String>> sortOf;
     final boolean unique;
     final IndexConsistency consistency;
     final String versionAttribute;
@@ -64,6 +67,7 @@ public final class IndexTable {
         this.baseTable = b.baseTable;
         this.indexTable = b.indexTable;
         this.valueOf = b.valueOf;
+        this.sortOf = b.sortOf;
         this.unique = b.unique;
         this.consistency = resolved;
         this.versionAttribute = b.versionAttribute;
@@ -71,7 +75,7 @@ public final class IndexTable {
         this.clock = b.clock;
         this.maxAttempts = b.maxAttempts;
         this.nativeIndex = b.nativeIndex;
-        this.entries = new Entries(unique);
+        this.entries = new Entries(unique, sortOf);
         this.writes = resolved == IndexConsistency.NATIVE ? null : new IndexWrites(this);
     }
 
@@ -123,24 +127,75 @@ public final class IndexTable {
         writes.delete(key);
     }
 
-    /** Every item whose index value is {@code value}, in base-key order; stale entries are skipped. */
+    /**
+     * Every item whose index value is {@code value}, in entry order (the sort value, if the index has one,
+     * then the base key); stale entries are skipped. Reads every page: for values held by many items, use
+     * {@link #find(String, int, Cursor)}.
+     */
     public List<Item> find(String value) {
+        List<Item> out = new ArrayList<>();
+        Optional<Cursor> at = Optional.empty();
+        do {
+            Page page = find(value, 500, at.orElse(null));
+            out.addAll(page.items());
+            at = page.next();
+        } while (at.isPresent());
+        return out;
+    }
+
+    /**
+     * One page of the items whose index value is {@code value}, in entry order, resuming after {@code after}
+     * (null for the first page). A page holds {@code limit} items unless it is the last: entries whose item
+     * no longer holds the value are skipped and the page is filled from further entries. The cursor is bound
+     * to this index and value.
+     *
+     * @throws IllegalArgumentException when the limit is below 1
+     */
+    public Page find(String value, int limit, Cursor after) {
         Objects.requireNonNull(value, "index value must not be null");
+        if (limit < 1) {
+            throw new IllegalArgumentException("page limit must be at least 1, got " + limit);
+        }
         if (nativeIndex != null) {
-            return findNative(value);
+            IndexQuery q = IndexQuery.of(baseTable, nativeIndex, Value.of(value)).limit(limit);
+            return store.queryIndex(after == null ? q : q.after(after));
         }
-        List<Key> candidates = new ArrayList<>();
         if (unique) {
-            store.get(indexTable, Key.of(value, Entries.UNIQUE_SORT)).ifPresent(e -> candidates.add(Entries.baseOf(e)));
-        } else {
-            store.queryAll(Query.in(indexTable, value).limit(500)).forEach(e -> candidates.add(Entries.baseOf(e)));
+            if (after != null) {
+                return new Page(List.of(), Optional.empty());
+            }
+            List<Item> one = store.get(indexTable, Key.of(value, Entries.UNIQUE_SORT))
+                    .map(e -> live(List.of(e))).orElse(List.of());
+            return new Page(one, Optional.empty());
         }
-        if (candidates.isEmpty()) {
+        List<Item> out = new ArrayList<>();
+        Query q = Query.in(indexTable, value);
+        Optional<Cursor> at = Optional.ofNullable(after);
+        do {
+            Query page = q.limit(limit - out.size());
+            Page entries = store.query(at.isPresent() ? page.after(at.get()) : page);
+            out.addAll(live(entries.items()));
+            at = entries.next();
+        } while (out.size() < limit && at.isPresent());
+        return new Page(out, at);
+    }
+
+    /** The items the entries point to that still hold them, in the entries' order. */
+    private List<Item> live(List<Item> entryItems) {
+        if (entryItems.isEmpty()) {
             return List.of();
         }
-        return store.getAll(baseTable, candidates).items().stream()
-                .filter(item -> valueOf.apply(item).map(value::equals).orElse(false))
-                .toList();
+        BatchGetResult items = store.getAll(baseTable, entryItems.stream().map(Entries::baseOf).distinct().toList());
+        List<Item> out = new ArrayList<>();
+        for (Item entry : entryItems) {
+            items.get(baseRef(Entries.baseOf(entry))).filter(item -> holds(item, entry.key())).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    /** True when the item's current value and sort value give exactly this entry key. */
+    boolean holds(Item item, Key entryKey) {
+        return valueOf.apply(item).map(v -> entries.entryKey(v, item).equals(entryKey)).orElse(false);
     }
 
     /** The one item holding a unique value. */
@@ -149,19 +204,6 @@ public final class IndexTable {
             throw new IllegalStateException("index '" + indexTable + "' is not unique; use find(value)");
         }
         return find(value).stream().findFirst();
-    }
-
-    private List<Item> findNative(String value) {
-        List<Item> out = new ArrayList<>();
-        IndexQuery q = IndexQuery.of(baseTable, nativeIndex, Value.of(value)).limit(500);
-        while (true) {
-            Page page = store.queryIndex(q);
-            out.addAll(page.items());
-            if (page.next().isEmpty()) {
-                return out;
-            }
-            q = q.after(page.next().get());
-        }
     }
 
     /** Compares the index with the base table and reports the drift; changes nothing. */
@@ -200,6 +242,7 @@ public final class IndexTable {
         private String baseTable;
         private String indexTable;
         private Function<Item, Optional<String>> valueOf;
+        private Function<Item, Optional<String>> sortOf = item -> Optional.empty();
         private String attribute;
         private boolean unique;
         private IndexConsistency consistency = IndexConsistency.AUTO;
@@ -236,6 +279,16 @@ public final class IndexTable {
         public Builder value(Function<Item, Optional<String>> function) {
             this.attribute = null;
             this.valueOf = function;
+            return this;
+        }
+
+        /**
+         * Orders the entries of one value by this text derived from the item (compared as UTF-8 bytes, then by
+         * the item's key), e.g. a name or a date in a sortable form; by default by the item's key alone. A unique
+         * index has one entry per value and ignores it.
+         */
+        public Builder sortValue(Function<Item, Optional<String>> function) {
+            this.sortOf = Objects.requireNonNull(function, "sort value function must not be null");
             return this;
         }
 

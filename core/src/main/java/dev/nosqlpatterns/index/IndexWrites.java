@@ -3,6 +3,7 @@ package dev.nosqlpatterns.index;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.internal.OptimisticRetry;
@@ -10,38 +11,96 @@ import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
- * The write protocols of an {@link IndexTable}.
+ * The write protocols of one or more {@link IndexTable}s over one base table, kept in step by each write.
  *
- * <p>Repairable order for a put: (1) write the entry for the new value, (2) write the item with a
- * compare-and-set on its version, (3) delete the entry for the old value. A crash after (1) or (2) leaves
- * a stale entry, never a missing one; reads check every entry against its item. A delete removes the
- * item first and its entry second, for the same reason. Atomic mode sends the same writes as one
- * atomic write. Both retry lost compare-and-set races, up to the configured attempts.
+ * <p>Repairable order for a put: (1) write the entries for the new values (every uniqueness check is read
+ * before any entry is written), (2) write the item with a compare-and-set on its version, (3) confirm the
+ * unique claims, (4) delete the entries of the old values. A crash after (1) or (2) leaves stale entries,
+ * never a missing one; reads check every entry against its item. A delete removes the item first and its
+ * entries second, for the same reason. Atomic mode sends the same writes as one atomic write. Both retry
+ * lost compare-and-set races, up to the configured attempts.
  */
 final class IndexWrites {
-    private final IndexTable ix;
+    private final List<IndexTable> members;
+    private final Store store;
+    private final String baseTable;
+    private final String versionAttribute;
+    private final IndexConsistency consistency;
+    private final java.time.Clock clock;
+    private final java.time.Duration claimLease;
     private final OptimisticRetry retry;
 
+    /** The writes of one index. */
     IndexWrites(IndexTable ix) {
-        this.ix = ix;
-        this.retry = new OptimisticRetry(ix.maxAttempts, java.time.Duration.ofMillis(100),
-                "Index table '" + ix.indexTable + "': retry later.");
+        this(List.of(ix), ix.store, ix.baseTable, ix.versionAttribute, ix.consistency, ix.clock, ix.claimLease,
+                ix.maxAttempts);
+    }
+
+    /** The writes of every index of a group (none: versioned writes of the items alone). */
+    IndexWrites(List<IndexTable> members, Store store, String baseTable, String versionAttribute,
+                IndexConsistency consistency, java.time.Clock clock, java.time.Duration claimLease, int maxAttempts) {
+        this.members = List.copyOf(members);
+        this.store = store;
+        this.baseTable = baseTable;
+        this.versionAttribute = versionAttribute;
+        this.consistency = consistency;
+        this.clock = clock;
+        this.claimLease = claimLease;
+        this.retry = new OptimisticRetry(maxAttempts, java.time.Duration.ofMillis(100),
+                "Table '" + baseTable + "' and its indexes: retry later.");
+    }
+
+    /** What one index changes in a put: the entry to remove (read before the item is written) and the new value. */
+    private record Change(IndexTable ix, Optional<String> oldValue, Optional<Key> oldKey, Optional<String> newValue,
+                          Optional<Key> newKey) {
+        boolean moves() {
+            return oldKey.isPresent() && !oldKey.equals(newKey);
+        }
+    }
+
+    String versionAttribute() {
+        return versionAttribute;
+    }
+
+    /** An entry as read, with the index it belongs to. */
+    private record Held(IndexTable ix, Item entry) {
     }
 
     Item put(Item item) {
-        Key key = item.key();
+        return put(item.key(), old -> item, false);
+    }
+
+    /**
+     * Writes the item {@code next} makes of the current one (read afresh on every attempt) and moves every
+     * member's entries; with {@code mustBeAbsent}, fails when an item exists at the key.
+     */
+    Item put(Key key, Function<Optional<Item>, Item> next, boolean mustBeAbsent) {
         for (int attempt = 1; ; attempt++) {
-            Optional<Item> old = ix.store.get(ix.baseTable, key);
-            Item stored = item.toBuilder().put(ix.versionAttribute, nextVersion(old)).build();
-            Optional<String> oldValue = old.flatMap(ix.valueOf);
-            Optional<String> newValue = ix.valueOf.apply(item);
+            Optional<Item> old = store.get(baseTable, key);
+            if (mustBeAbsent && old.isPresent()) {
+                throw new ConditionFailedException(baseTable, key, Condition.ifAbsent());
+            }
+            Item item = next.apply(old);
+            if (!item.key().equals(key)) {
+                throw new IllegalArgumentException("an update of " + key + " must keep its key, not make it " + item.key());
+            }
+            Item stored = item.toBuilder().put(versionAttribute, nextVersion(old)).build();
+            List<Change> changes = new ArrayList<>();
+            for (IndexTable ix : members) {
+                Optional<String> oldValue = old.flatMap(ix.valueOf);
+                Optional<String> newValue = ix.valueOf.apply(stored);
+                changes.add(new Change(ix, oldValue, oldValue.map(v -> ix.entries.entryKey(v, old.get())),
+                        newValue, newValue.map(v -> ix.entries.entryKey(v, stored))));
+            }
             try {
-                if (ix.consistency == IndexConsistency.ATOMIC) {
-                    putAtomically(stored, old, oldValue, newValue);
+                if (consistency == IndexConsistency.ATOMIC) {
+                    putAtomically(stored, old, changes);
                 } else {
-                    putInOrder(stored, old, oldValue, newValue);
+                    putInOrder(stored, old, changes);
                 }
                 return stored;
             } catch (ConditionFailedException raced) {
@@ -57,56 +116,77 @@ final class IndexWrites {
      * against the second.
      */
     private long nextVersion(Optional<Item> old) {
-        return old.flatMap(i -> i.getLong(ix.versionAttribute)).map(v -> v + 1)
-                .orElseGet(() -> dev.nosqlpatterns.internal.OptimisticRetry.firstVersion(ix.clock.millis()));
+        return old.flatMap(i -> i.getLong(versionAttribute)).map(v -> v + 1)
+                .orElseGet(() -> OptimisticRetry.firstVersion(clock.millis()));
     }
 
     void delete(Key key) {
+        delete(key, item -> true);
+    }
+
+    /** Deletes the item and its entries when {@code only} accepts it; false when there was none or it was refused. */
+    boolean delete(Key key, Predicate<Item> only) {
         for (int attempt = 1; ; attempt++) {
-            Optional<Item> old = ix.store.get(ix.baseTable, key);
-            if (old.isEmpty()) {
-                return;
+            Optional<Item> old = store.get(baseTable, key);
+            if (old.isEmpty() || !only.test(old.get())) {
+                return false;
             }
-            Optional<String> oldValue = old.flatMap(ix.valueOf);
-            Optional<Item> oldEntry = oldValue.flatMap(v -> ownEntry(v, key));
+            List<Held> oldEntries = new ArrayList<>();
+            for (IndexTable ix : members) {
+                old.flatMap(ix.valueOf).flatMap(v -> ownEntry(ix, ix.entries.entryKey(v, old.get()), key))
+                        .ifPresent(e -> oldEntries.add(new Held(ix, e)));
+            }
             try {
-                Write.Delete base = new Write.Delete(ix.baseTable, key, versionCondition(old));
-                if (ix.consistency == IndexConsistency.ATOMIC) {
+                Write.Delete base = new Write.Delete(baseTable, key, versionCondition(old));
+                if (consistency == IndexConsistency.ATOMIC) {
                     List<Write> writes = new ArrayList<>(List.of(base));
-                    oldEntry.ifPresent(e -> writes.add(new Write.Delete(ix.indexTable, e.key(), Entries.sameWrite(e))));
-                    ix.store.writeAtomically(writes);
+                    oldEntries.forEach(h -> writes.add(entryDelete(h)));
+                    store.writeAtomically(writes);
                 } else {
-                    ix.store.delete(base);
-                    oldEntry.ifPresent(this::deleteQuietly);
+                    store.delete(base);
+                    oldEntries.forEach(this::deleteQuietly);
                 }
-                return;
+                return true;
             } catch (ConditionFailedException raced) {
                 giveUpAfter(attempt, key, raced);
             }
         }
     }
 
-    private void putInOrder(Item stored, Optional<Item> old, Optional<String> oldValue, Optional<String> newValue) {
+    private void putInOrder(Item stored, Optional<Item> old, List<Change> changes) {
         Key key = stored.key();
-        // Read before the item is written: once it is, another writer may rewrite this entry for itself.
-        Optional<Item> oldEntry = oldValue.filter(v -> !oldValue.equals(newValue)).flatMap(v -> ownEntry(v, key));
-        long claimedAt = ix.clock.millis();
-        Optional<Item> claim = Optional.empty();
-        if (newValue.isPresent()) {
-            Optional<Write> entry = entryWrite(newValue.get(), key, claimedAt);
-            entry.ifPresent(w -> ix.store.put((Write.Put) w));
-            claim = entry.map(w -> ((Write.Put) w).item());
+        // Read before the item is written: once it is, another writer may rewrite these entries for itself.
+        List<Held> oldEntries = new ArrayList<>();
+        for (Change c : changes) {
+            if (c.moves()) {
+                ownEntry(c.ix(), c.oldKey().get(), key).ifPresent(e -> oldEntries.add(new Held(c.ix(), e)));
+            }
         }
-        if (newValue.isPresent() && ix.unique && !ix.claimLease.isZero()
-                && ix.clock.millis() - claimedAt > ix.claimLease.toMillis() / 2) {
-            // The claim took so long that its lease may lapse before the item is written: claim again.
-            throw new ConditionFailedException(ix.indexTable, key, Condition.none());
+        long claimedAt = clock.millis();
+        // Every uniqueness check is read before any entry is written, so a refused value writes nothing.
+        List<Write.Put> entries = new ArrayList<>();
+        List<Change> claimed = new ArrayList<>();
+        for (Change c : changes) {
+            if (c.newValue().isPresent()) {
+                entries.add(entryWrite(c.ix(), c.newValue().get(), stored, claimedAt));
+                claimed.add(c);
+            }
         }
-        ix.store.put(new Write.Put(ix.baseTable, stored, versionCondition(old)));
-        if (ix.unique && claim.isPresent()) {
-            confirmClaim(claim.get(), newValue.get(), stored, old, oldEntry);
+        entries.forEach(store::put);
+        boolean anyUnique = claimed.stream().anyMatch(c -> c.ix().unique);
+        if (anyUnique && !claimLease.isZero()
+                && clock.millis() - claimedAt > claimLease.toMillis() / 2) {
+            // The claims took so long that a lease may lapse before the item is written: claim again.
+            throw new ConditionFailedException(baseTable, key, Condition.none());
         }
-        oldEntry.ifPresent(this::deleteQuietly);
+        store.put(new Write.Put(baseTable, stored, versionCondition(old)));
+        for (int i = 0; i < claimed.size(); i++) {
+            Change c = claimed.get(i);
+            if (c.ix().unique && !confirmClaim(c.ix(), entries.get(i).item(), c.newValue().get(), stored, old)) {
+                break;
+            }
+        }
+        oldEntries.forEach(this::deleteQuietly);
     }
 
     /**
@@ -114,21 +194,19 @@ final class IndexWrites {
      * entry (a new generation, the same token) on the condition that it is unchanged. If a writer took it
      * over meanwhile (our pause outlived the lease), our item is put back as it was and the put fails as a
      * lost claim, so the value stays with one item. Once confirmed, a takeover decided on an earlier read
-     * of the entry can no longer land.
+     * of the entry can no longer land. False when a later write replaced ours before we could put it back:
+     * ours took effect and is superseded, so the remaining claims need no confirming.
      */
-    private void confirmClaim(Item claim, String value, Item stored, Optional<Item> old, Optional<Item> oldEntry) {
+    private boolean confirmClaim(IndexTable ix, Item claim, String value, Item stored, Optional<Item> old) {
         try {
-            ix.store.put(Write.put(ix.indexTable, Entries.confirmed(claim, ix.clock.millis())).when(Entries.unchanged(claim)));
-            return;
+            store.put(Write.put(ix.indexTable, Entries.confirmed(claim, ix.clock.millis())).when(Entries.unchanged(claim)));
+            return true;
         } catch (ConditionFailedException takenOver) {
             if (!undo(stored, old)) {
-                // A later write has replaced ours already: ours took effect and is superseded, so its old
-                // value's entry goes, and the value now belongs to whoever holds it after that write.
-                oldEntry.ifPresent(this::deleteQuietly);
-                return;
+                return false;
             }
         }
-        Optional<Key> holder = ix.store.get(ix.indexTable, claim.key()).map(Entries::baseOf);
+        Optional<Key> holder = store.get(ix.indexTable, claim.key()).map(Entries::baseOf);
         if (holder.isEmpty()) {
             // The taker has let the value go again: try the claim anew.
             throw new ConditionFailedException(ix.indexTable, claim.key(), Entries.unchanged(claim));
@@ -138,14 +216,14 @@ final class IndexWrites {
 
     /** Puts the item back as it was before {@code stored}; false when another write replaced it first. */
     private boolean undo(Item stored, Optional<Item> old) {
-        long version = stored.getLong(ix.versionAttribute).orElseThrow();
-        Condition ours = Condition.attributeEquals(ix.versionAttribute, Value.of(version));
+        long version = stored.getLong(versionAttribute).orElseThrow();
+        Condition ours = Condition.attributeEquals(versionAttribute, Value.of(version));
         try {
             if (old.isPresent()) {
-                Item restored = old.get().toBuilder().put(ix.versionAttribute, version + 1).build();
-                ix.store.put(new Write.Put(ix.baseTable, restored, ours));
+                Item restored = old.get().toBuilder().put(versionAttribute, version + 1).build();
+                store.put(new Write.Put(baseTable, restored, ours));
             } else {
-                ix.store.delete(new Write.Delete(ix.baseTable, stored.key(), ours));
+                store.delete(new Write.Delete(baseTable, stored.key(), ours));
             }
             return true;
         } catch (ConditionFailedException changedSince) {
@@ -153,59 +231,68 @@ final class IndexWrites {
         }
     }
 
-    private void putAtomically(Item stored, Optional<Item> old, Optional<String> oldValue, Optional<String> newValue) {
+    private void putAtomically(Item stored, Optional<Item> old, List<Change> changes) {
         Key key = stored.key();
         List<Write> writes = new ArrayList<>();
-        writes.add(new Write.Put(ix.baseTable, stored, versionCondition(old)));
-        newValue.flatMap(v -> entryWrite(v, key, ix.clock.millis())).ifPresent(writes::add);
-        if (oldValue.isPresent() && !oldValue.equals(newValue)) {
-            ownEntry(oldValue.get(), key).ifPresent(e -> writes.add(new Write.Delete(ix.indexTable, e.key(), Entries.sameWrite(e))));
+        writes.add(new Write.Put(baseTable, stored, versionCondition(old)));
+        long now = clock.millis();
+        for (Change c : changes) {
+            c.newValue().ifPresent(v -> writes.add(entryWrite(c.ix(), v, stored, now)));
         }
-        ix.store.writeAtomically(writes);
+        for (Change c : changes) {
+            if (c.moves()) {
+                ownEntry(c.ix(), c.oldKey().get(), key).ifPresent(e -> writes.add(entryDelete(new Held(c.ix(), e))));
+            }
+        }
+        store.writeAtomically(writes);
     }
 
     /**
-     * The write that points the entry for {@code value} at {@code key}: a plain put for a non-unique
+     * The write that points the entry for {@code value} at {@code item}: a plain put for a non-unique
      * index; for a unique one a put if absent, a compare-and-set over a stale entry or over our own (to
      * refresh its time), and {@link UniqueConstraintException} when another item holds the value.
      */
-    private Optional<Write> entryWrite(String value, Key key, long now) {
-        Item entry = ix.entries.entry(value, key, now);
+    private Write.Put entryWrite(IndexTable ix, String value, Item item, long now) {
+        Key key = item.key();
+        Item entry = ix.entries.entry(value, item, now);
         if (!ix.unique) {
-            return Optional.of(Write.put(ix.indexTable, entry));
+            return Write.put(ix.indexTable, entry);
         }
-        Optional<Item> current = ix.store.get(ix.indexTable, entry.key());
+        Optional<Item> current = store.get(ix.indexTable, entry.key());
         if (current.isEmpty()) {
-            return Optional.of(Write.put(ix.indexTable, entry).when(Condition.ifAbsent()));
+            return Write.put(ix.indexTable, entry).when(Condition.ifAbsent());
         }
         Key holder = Entries.baseOf(current.get());
         if (holder.equals(key)) {
             // Ours already (an earlier attempt): refresh its time so the lease covers this attempt.
-            return Optional.of(Write.put(ix.indexTable, entry).when(sameEntry(current.get())));
+            return Write.put(ix.indexTable, entry).when(sameEntry(current.get()));
         }
-        if (!isStale(current.get(), value, now)) {
+        if (!isStale(ix, current.get(), now)) {
             throw new UniqueConstraintException(ix.indexTable, value, key, holder);
         }
-        return Optional.of(Write.put(ix.indexTable, entry).when(sameEntry(current.get())));
+        return Write.put(ix.indexTable, entry).when(sameEntry(current.get()));
     }
 
-    /** True when the entry's item no longer holds {@code value} and the entry is older than the lease. */
-    boolean isStale(Item entry, String value, long now) {
+    /** True when the entry's item no longer has this entry and the entry is older than the lease. */
+    static boolean isStale(IndexTable ix, Item entry, long now) {
         if (now - Entries.writtenAt(entry) < ix.claimLease.toMillis()) {
             return false;
         }
         Optional<Item> holder = ix.store.get(ix.baseTable, Entries.baseOf(entry));
-        return holder.flatMap(ix.valueOf).map(v -> !v.equals(value)).orElse(true);
+        return !holder.map(h -> ix.holds(h, entry.key())).orElse(false);
     }
 
-    private Optional<Item> ownEntry(String value, Key key) {
-        return ix.store.get(ix.indexTable, ix.entries.entryKey(value, key))
-                .filter(e -> Entries.baseOf(e).equals(key));
+    private Optional<Item> ownEntry(IndexTable ix, Key entryKey, Key key) {
+        return store.get(ix.indexTable, entryKey).filter(e -> Entries.baseOf(e).equals(key));
     }
 
-    private void deleteQuietly(Item entry) {
+    private static Write.Delete entryDelete(Held held) {
+        return new Write.Delete(held.ix().indexTable, held.entry().key(), Entries.sameWrite(held.entry()));
+    }
+
+    private void deleteQuietly(Held held) {
         try {
-            ix.store.delete(new Write.Delete(ix.indexTable, entry.key(), Entries.sameWrite(entry)));
+            store.delete(entryDelete(held));
         } catch (ConditionFailedException changed) {
             // Rewritten meanwhile by another writer, which now owns it.
         }
@@ -216,10 +303,10 @@ final class IndexWrites {
     }
 
     private Condition versionCondition(Optional<Item> old) {
-        return Condition.unchangedSince(old, ix.versionAttribute);
+        return Condition.unchangedSince(old, versionAttribute);
     }
 
     private void giveUpAfter(int attempt, Key key, ConditionFailedException raced) {
-        retry.after(attempt, ix.baseTable, key, raced);
+        retry.after(attempt, baseTable, key, raced);
     }
 }

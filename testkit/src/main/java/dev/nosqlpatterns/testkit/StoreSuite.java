@@ -70,6 +70,21 @@ public abstract class StoreSuite {
     }
 
     /**
+     * A table name no other test uses, not created yet (for code under test that declares its own tables),
+     * dropped after the test if it exists then.
+     */
+    protected String reserveTable() {
+        String name = "t" + RUN + "_" + TABLES.incrementAndGet();
+        created.add(name);
+        return name;
+    }
+
+    /** Drops {@code table} after the test if it exists then, e.g. a table that code under test derives from another's name. */
+    protected void dropAfterwards(String table) {
+        created.add(table);
+    }
+
+    /**
      * A second store over the same data whose Nth write fails {@code when}, after which every call fails,
      * as if its process had crashed; the tables of {@link #store} are declared on it.
      */

@@ -1,0 +1,180 @@
+package dev.nosqlpatterns.index;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+
+/**
+ * Several index tables over one base table, kept in step by every write: each put writes the item once and
+ * moves the entries of every index, with the protocol of {@link IndexTable} (one atomic write, or the
+ * repairable order whose only leftovers are stale entries). Writing the same items through the indexes one
+ * by one would write the item once per index, and a crash between them would leave an index missing an
+ * entry.
+ *
+ * <p>Also offers versioned read-modify-write ({@link #update}) and must-be-new puts ({@link #insert}). With no
+ * index, these are plain versioned writes of the items. Reads, {@code verify()} and {@code repair()} stay
+ * with each {@link IndexTable}. Thread-safe when the store is.
+ */
+public final class IndexGroup {
+    private final List<IndexTable> indexes;
+    private final String baseTable;
+    private final IndexWrites writes;
+
+    private IndexGroup(List<IndexTable> indexes, IndexWrites writes, String baseTable) {
+        this.indexes = indexes;
+        this.writes = writes;
+        this.baseTable = baseTable;
+    }
+
+    /**
+     * The group of {@code indexes}, which must share one store (the same instance), base table, version
+     * attribute and consistency, and use index tables (a native index needs no group: the store keeps it).
+     *
+     * @throws IllegalArgumentException listing every mismatch, or when the list is empty or holds an index twice
+     */
+    public static IndexGroup of(List<IndexTable> indexes) {
+        Objects.requireNonNull(indexes, "indexes must not be null");
+        if (indexes.isEmpty()) {
+            throw new IllegalArgumentException("an index group needs at least one index table");
+        }
+        IndexTable first = Objects.requireNonNull(indexes.get(0), "index 0 is null");
+        List<String> problems = new ArrayList<>();
+        IdentityHashMap<IndexTable, Boolean> seen = new IdentityHashMap<>();
+        List<String> tables = new ArrayList<>();
+        for (int i = 0; i < indexes.size(); i++) {
+            IndexTable ix = Objects.requireNonNull(indexes.get(i), "index " + i + " is null");
+            if (seen.put(ix, true) != null || tables.contains(ix.indexTable)) {
+                problems.add(ix + " appears twice");
+            }
+            tables.add(ix.indexTable);
+            if (ix.store != first.store) {
+                problems.add(ix + " is on another store than " + first);
+            }
+            if (!ix.baseTable.equals(first.baseTable)) {
+                problems.add(ix + " indexes table '" + ix.baseTable + "', not '" + first.baseTable + "'");
+            }
+            if (!ix.versionAttribute.equals(first.versionAttribute)) {
+                problems.add(ix + " versions items in '" + ix.versionAttribute + "', not '" + first.versionAttribute + "'");
+            }
+            if (ix.consistency != first.consistency) {
+                problems.add(ix + " is " + ix.consistency + ", not " + first.consistency + " like " + first);
+            }
+            if (ix.isNative()) {
+                problems.add(ix + " is a native index, which the store keeps in step by itself");
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("invalid index group: " + String.join("; ", problems));
+        }
+        IndexWrites writes = new IndexWrites(indexes, first.store, first.baseTable, first.versionAttribute,
+                first.consistency, first.clock, first.claimLease, first.maxAttempts);
+        return new IndexGroup(List.copyOf(indexes), writes, first.baseTable);
+    }
+
+    /**
+     * A group with no index on {@code baseTable}: versioned puts, updates and deletes of the items alone, in the
+     * version attribute {@code _version}, with up to 20 attempts per write like an index table's default.
+     */
+    public static IndexGroup withoutIndexes(dev.nosqlpatterns.store.Store store, String baseTable) {
+        Objects.requireNonNull(store, "store must not be null");
+        Objects.requireNonNull(baseTable, "base table must not be null");
+        IndexWrites writes = new IndexWrites(List.of(), store, baseTable, "_version", IndexConsistency.REPAIRABLE,
+                java.time.Clock.systemUTC(), java.time.Duration.ZERO, 20);
+        return new IndexGroup(List.of(), writes, baseTable);
+    }
+
+    /** The indexes kept in step, in the order given. */
+    public List<IndexTable> indexes() {
+        return indexes;
+    }
+
+    /** The table holding the items. */
+    public String baseTable() {
+        return baseTable;
+    }
+
+    /**
+     * Stores the item, replacing any at its key, and moves every index's entry; returns the item as stored
+     * (with its new version).
+     *
+     * @throws UniqueConstraintException when a unique index's value is held by another item; nothing is
+     *                                   written then
+     */
+    public Item put(Item item) {
+        Objects.requireNonNull(item, "item must not be null");
+        return writes.put(item);
+    }
+
+    /**
+     * Stores an item that must be new, with its entries.
+     *
+     * @throws ConditionFailedException  when an item exists at its key; nothing is written then
+     * @throws UniqueConstraintException as {@link #put}
+     */
+    public Item insert(Item item) {
+        Objects.requireNonNull(item, "item must not be null");
+        return writes.put(item.key(), old -> item, true);
+    }
+
+    /**
+     * Replaces the item at {@code key} by what {@code change} makes of it, with a compare-and-set on its
+     * version: when another write lands between the read and the write, the item is read again and
+     * {@code change} applied again (so it must have no side effects), up to the configured attempts.
+     *
+     * @return the item as stored, or empty when there is no item at the key (or {@code only} refuses it)
+     * @throws IllegalArgumentException when {@code change} returns null or an item with another key
+     */
+    public Optional<Item> update(Key key, Predicate<Item> only, UnaryOperator<Item> change) {
+        Objects.requireNonNull(key, "key must not be null");
+        Objects.requireNonNull(only, "filter must not be null");
+        Objects.requireNonNull(change, "change must not be null");
+        try {
+            return Optional.of(writes.put(key, old -> {
+                if (old.isEmpty() || !only.test(old.get())) {
+                    throw new Absent();
+                }
+                Item next = change.apply(old.get());
+                if (next == null) {
+                    throw new IllegalArgumentException("the change of " + key + " returned null");
+                }
+                return next.toBuilder().remove(writesVersionAttribute()).build();
+            }, false));
+        } catch (Absent none) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Deletes the item at {@code key} and its entries, when {@code only} accepts the item.
+     *
+     * @return true when an item was deleted
+     */
+    public boolean delete(Key key, Predicate<Item> only) {
+        Objects.requireNonNull(key, "key must not be null");
+        Objects.requireNonNull(only, "filter must not be null");
+        return writes.delete(key, only);
+    }
+
+    private String writesVersionAttribute() {
+        return writes.versionAttribute();
+    }
+
+    @Override
+    public String toString() {
+        return "IndexGroup[" + baseTable + ": " + indexes + "]";
+    }
+
+    /** Signals that there is no item to update; never leaves this class. */
+    private static final class Absent extends RuntimeException {
+        Absent() {
+            super(null, null, false, false);
+        }
+    }
+}
