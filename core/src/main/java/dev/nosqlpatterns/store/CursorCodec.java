@@ -35,6 +35,24 @@ final class CursorCodec {
         return new String(decode(cursor, parts[2]), StandardCharsets.UTF_8);
     }
 
+    static Cursor encodeIndex(Cursor backendCursor, dev.nosqlpatterns.store.capability.IndexQuery query) {
+        return new Cursor("i." + indexFingerprint(query) + "."
+                + ENC.encodeToString(backendCursor.token().getBytes(StandardCharsets.UTF_8)));
+    }
+
+    static Cursor decodeIndex(Cursor cursor, dev.nosqlpatterns.store.capability.IndexQuery query) {
+        String[] parts = cursor.token().split("\\.", -1);
+        if (parts.length != 3 || !parts[0].equals("i")) {
+            throw new InvalidRequestException("cursor " + cursor + " is not an index query cursor");
+        }
+        if (!parts[1].equals(indexFingerprint(query))) {
+            throw new InvalidRequestException("cursor " + cursor + " was issued by another index query (table, index,"
+                    + " value, condition or direction differ) than the one on index '" + query.index() + "' of '"
+                    + query.table() + "'");
+        }
+        return new Cursor(new String(decode(cursor, parts[2]), StandardCharsets.UTF_8));
+    }
+
     static Cursor encodeScan(String backendToken, Scan scan) {
         return new Cursor("s." + scanFingerprint(scan) + "." + ENC.encodeToString(backendToken.getBytes(StandardCharsets.UTF_8)));
     }
@@ -61,6 +79,11 @@ final class CursorCodec {
 
     private static String fingerprint(Query q) {
         return hash(q.table() + '\u0001' + q.partition() + '\u0001' + q.condition() + '\u0001' + q.direction());
+    }
+
+    private static String indexFingerprint(dev.nosqlpatterns.store.capability.IndexQuery q) {
+        return hash(q.table() + '\u0001' + q.index() + '\u0001' + q.partitionValue() + '\u0001' + q.sortCondition()
+                + '\u0001' + q.direction());
     }
 
     private static String scanFingerprint(Scan s) {

@@ -334,11 +334,15 @@ public final class Store implements AutoCloseable {
                 backend.capability(dev.nosqlpatterns.store.capability.NativeSecondaryIndexes.class)
                         .orElseThrow(() -> new UnsupportedCapabilityException(kind(), Capability.NATIVE_SECONDARY_INDEX,
                                 "index '" + query.index() + "' on table '" + query.table() + "'"));
+        dev.nosqlpatterns.store.capability.IndexQuery toBackend = query.after().isEmpty() ? query
+                : new dev.nosqlpatterns.store.capability.IndexQuery(query.table(), query.index(), query.partitionValue(),
+                        query.sortCondition(), query.direction(), query.limit(),
+                        Optional.of(CursorCodec.decodeIndex(query.after().get(), query)));
         try (Call call = new Call("queryIndex", query.table())) {
-            Page page = indexes.queryIndex(query, call.meter);
+            Page page = indexes.queryIndex(toBackend, call.meter);
             page.items().forEach(call::read);
             call.ok();
-            return page;
+            return new Page(page.items(), page.next().map(c -> CursorCodec.encodeIndex(c, query)));
         }
     }
 
