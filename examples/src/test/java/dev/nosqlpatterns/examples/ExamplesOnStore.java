@@ -84,6 +84,26 @@ public abstract class ExamplesOnStore {
     }
 
     @Test
+    void theReadmeEntityExampleRunsUnchanged() throws Exception {
+        try {
+            Object[] out = ReadmeEntityExample.run(store);
+            dev.nosqlpatterns.entity.EntityPage<?> first = (dev.nosqlpatterns.entity.EntityPage<?>) out[0];
+            dev.nosqlpatterns.entity.EntityPage<?> second = (dev.nosqlpatterns.entity.EntityPage<?>) out[1];
+            assertEquals(1, first.items().size());
+            assertTrue(first.items().get(0).toString().startsWith("User[id=ada,"), first.toString());
+            assertEquals(1, second.items().size());
+            assertTrue(second.items().get(0).toString().startsWith("User[id=alan,"), second.toString());
+            assertTrue(out[2].toString().startsWith("Optional[User[id=grace,"), out[2].toString());
+        } finally {
+            for (String table : List.of("users", "users_byEmail", "users_byCity")) {
+                if (store.hasTable(table)) {
+                    store.dropTable(table);
+                }
+            }
+        }
+    }
+
+    @Test
     void newsMinorEntitiesArticlesAndMonths() {
         assertEquals(List.of("$CNN", "$ESPN", "$FOX", "$MSNBC"), news.providers());
         assertEquals(10, news.topics().size());
