@@ -41,6 +41,7 @@ final class CassandraBackend implements StoreBackend, NativeSecondaryIndexes, Pa
                 Capability.SHARED_ACROSS_PROCESSES);
         if (server.hasStorageAttachedIndexes()) {
             caps.add(Capability.NATIVE_SECONDARY_INDEX);
+            caps.add(Capability.CONSISTENT_NATIVE_INDEX_READS);
         }
         this.capabilities = new Capabilities(caps);
         this.writes = new Writes(cql, tables);

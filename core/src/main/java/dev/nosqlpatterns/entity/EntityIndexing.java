@@ -54,11 +54,12 @@ final class EntityIndexing {
         Map<String, Boolean> out = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
         boolean hasNative = store.has(Capability.NATIVE_SECONDARY_INDEX);
+        boolean consistentNative = hasNative && store.has(Capability.CONSISTENT_NATIVE_INDEX_READS);
         IndexConsistency tableMode = null;
         for (EntityIndex ix : type.indexes()) {
             IndexConsistency mode = ix.consistency();
-            boolean isNative = mode == IndexConsistency.NATIVE
-                    || (mode == IndexConsistency.AUTO && !ix.isUnique() && hasNative);
+            boolean isNative = mode == IndexConsistency.NATIVE || (mode == IndexConsistency.AUTO && !ix.isUnique()
+                    && (consistentNative || (hasNative && ix.allowsLaggingReads())));
             if (isNative && !hasNative) {
                 problems.add("index '" + ix.name() + "' asks for the native index, which the " + store.kind()
                         + " store lacks; use AUTO, ATOMIC or REPAIRABLE");

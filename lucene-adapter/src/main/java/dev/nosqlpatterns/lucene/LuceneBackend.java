@@ -57,7 +57,8 @@ import org.apache.lucene.util.BytesRef;
 final class LuceneBackend implements StoreBackend, LuceneCommits {
     private static final Capabilities CAPABILITIES = Capabilities.of(Capability.ATOMIC_WRITES,
             Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.TEXT_SEARCH, Capability.NESTED_DOCUMENTS,
-            Capability.NATIVE_GEO, Capability.NATIVE_SECONDARY_INDEX);
+            Capability.NATIVE_GEO, Capability.NATIVE_SECONDARY_INDEX,
+            Capability.CONSISTENT_NATIVE_INDEX_READS);
 
     private final SharedIndex index;
     private final Limits limits;

@@ -69,6 +69,7 @@ record ServerFeatures(String version, int maxWireVersion, int maxDocumentBytes, 
         }
         if (indexes) {
             caps.add(Capability.NATIVE_SECONDARY_INDEX);
+            caps.add(Capability.CONSISTENT_NATIVE_INDEX_READS);
         }
         if (geo) {
             caps.add(Capability.NATIVE_GEO);

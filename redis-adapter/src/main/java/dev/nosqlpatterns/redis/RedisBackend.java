@@ -84,7 +84,8 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
                     Capability.NATIVE_GEO);
         }
         return Capabilities.of(Capability.ATOMIC_WRITES, Capability.ATOMIC_WRITES_SINGLE_PARTITION,
-                Capability.SHARED_ACROSS_PROCESSES, Capability.NATIVE_SECONDARY_INDEX, Capability.NATIVE_GEO);
+                Capability.SHARED_ACROSS_PROCESSES, Capability.NATIVE_SECONDARY_INDEX,
+                Capability.CONSISTENT_NATIVE_INDEX_READS, Capability.NATIVE_GEO);
     }
 
     @Override

@@ -15,6 +15,12 @@ public enum Capability {
     CONSUMED_CAPACITY,
     /** Native secondary indexes: {@link dev.nosqlpatterns.store.capability.NativeSecondaryIndexes}. */
     NATIVE_SECONDARY_INDEX,
+    /**
+     * Reads of native secondary indexes see every write acknowledged before them. Stores whose native indexes
+     * are updated asynchronously (DynamoDB's global secondary indexes) lack it, even where a local emulator
+     * happens to answer at once.
+     */
+    CONSISTENT_NATIVE_INDEX_READS,
     /** Native geo search: {@link dev.nosqlpatterns.store.capability.NativeGeo}. */
     NATIVE_GEO,
     /** Full-text and proximity search: {@link dev.nosqlpatterns.store.capability.TextSearch}. */
