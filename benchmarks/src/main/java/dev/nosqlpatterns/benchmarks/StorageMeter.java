@@ -16,13 +16,14 @@ import java.util.Optional;
  */
 final class StorageMeter {
     private final Store store;
-    private final Optional<StorageFootprint> footprints;
+    private final Optional<java.util.function.Function<String, Footprint>> footprints;
     private final Family.Tables tables;
     private String reference;
 
     StorageMeter(Store store, Family.Tables tables) {
         this.store = store;
-        this.footprints = store.capability(StorageFootprint.class);
+        this.footprints = store.hasFootprints()
+                ? Optional.of(t -> store.footprint(t).orElseThrow()) : Optional.empty();
         this.tables = tables;
         try {
             footprints.ifPresent(f -> reference());
@@ -44,14 +45,14 @@ final class StorageMeter {
         if (footprints.isEmpty()) {
             return new Before(0, 0, null);
         }
-        StorageFootprint f = footprints.get();
+        java.util.function.Function<String, Footprint> f = footprints.get();
         long sum = 0;
         for (String t : owned) {
             if (store.hasTable(t)) {
-                sum += f.footprint(t).bytes();
+                sum += f.apply(t).bytes();
             }
         }
-        Footprint shared = f.footprint(reference());
+        Footprint shared = f.apply(reference());
         return new Before(sum, shared.bytes(), shared.shared() ? shared : null);
     }
 
@@ -71,9 +72,9 @@ final class StorageMeter {
         if (footprints.isEmpty()) {
             return StoredBytes.none("the " + store.kind() + " store reports no storage footprint");
         }
-        StorageFootprint f = footprints.get();
+        java.util.function.Function<String, Footprint> f = footprints.get();
         if (before.shared() != null) {
-            Footprint now = f.footprint(reference());
+            Footprint now = f.apply(reference());
             return growth(now.bytes() - before.sharedBytes(), now, " (growth across the set-up)");
         }
         List<String> present = owned.stream().filter(store::hasTable).toList();
@@ -84,7 +85,7 @@ final class StorageMeter {
         Footprint last = null;
         StorageFootprint.Accuracy accuracy = StorageFootprint.Accuracy.EXACT;
         for (String t : present) {
-            last = f.footprint(t);
+            last = f.apply(t);
             sum += last.bytes();
             accuracy = last.accuracy().compareTo(accuracy) > 0 ? last.accuracy() : accuracy;
         }

@@ -197,7 +197,12 @@ class CassandraStoreTest {
             }
             store.put(t, Item.of(Key.of("small", "s")));
             PartitionSizes sizes = store.capability(PartitionSizes.class).orElseThrow();
-            assertEquals(new PartitionSizes.PartitionSize(t, "big", 30, bytes), sizes.measure(t, "big"));
+            java.util.List<dev.nosqlpatterns.store.model.OperationCost> costs = new java.util.ArrayList<>();
+            try (Store.Registration r = store.onCost(costs::add)) {
+                assertEquals(new PartitionSizes.PartitionSize(t, "big", 30, bytes), sizes.measure(t, "big"));
+            }
+            assertEquals("PartitionSizes.measure", costs.get(0).operation(), costs.toString());
+            assertEquals(1, costs.size(), costs.toString());
             assertEquals(0, sizes.measure(t, "none").items());
             PartitionSizes.TableEstimate estimate = sizes.estimate(t);
             assertEquals(t, estimate.table());

@@ -3,7 +3,7 @@ package dev.nosqlpatterns.nested;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;
-import dev.nosqlpatterns.store.capability.TextSearch;
+import dev.nosqlpatterns.store.TextSearchCalls;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -39,13 +39,13 @@ public final class NestedFlattening {
     /** How nested elements are flattened. */
     public enum Strategy { NUMBERED_FIELDS, PROXIMITY }
 
-    private final TextSearch search;
+    private final TextSearchCalls search;
     private final String index;
     private final List<String> fields;
     private final Strategy strategy;
     private final int maxElements;
 
-    private NestedFlattening(TextSearch search, String index, List<String> fields, Strategy strategy, int maxElements) {
+    private NestedFlattening(TextSearchCalls search, String index, List<String> fields, Strategy strategy, int maxElements) {
         this.search = search;
         this.index = index;
         this.fields = List.copyOf(fields);
@@ -71,8 +71,11 @@ public final class NestedFlattening {
         if (maxElements < 1) {
             throw new IllegalArgumentException("maxElements must be at least 1, got " + maxElements);
         }
-        TextSearch search = store.capability(TextSearch.class).orElseThrow(() -> new UnsupportedCapabilityException(
-                store.kind(), Capability.TEXT_SEARCH, "nested document flattening needs a search engine"));
+        if (!store.has(Capability.TEXT_SEARCH)) {
+            throw new UnsupportedCapabilityException(store.kind(), Capability.TEXT_SEARCH,
+                    "nested document flattening needs a search engine");
+        }
+        TextSearchCalls search = store.textSearch();
         return new NestedFlattening(search, index, fields, strategy, maxElements);
     }
 

@@ -84,9 +84,78 @@ public final class Store implements AutoCloseable {
         return backend.limits();
     }
 
-    /** A native capability interface, such as {@code NativeSecondaryIndexes}, when the store has it. */
+    /**
+     * A native capability of this store that the library itself does not offer through a method of its own,
+     * such as an adapter's special queries; empty when the store lacks it. The object returned reports the cost
+     * of each of its calls to this store's listeners (one round trip per call), refuses null arguments, and is
+     * never the store's backend itself. The capabilities the library knows have their own checked methods:
+     * {@link #queryIndex}, {@link #nativeGeo()}, {@link #textSearch()}, {@link #nestedDocuments()},
+     * {@link #footprint(String)}.
+     *
+     * @throws IllegalArgumentException when {@code type} is one of those, or not an interface
+     */
     public <T> Optional<T> capability(Class<T> type) {
-        return backend.capability(type);
+        Objects.requireNonNull(type, "capability type must not be null");
+        if (CapabilityCalls.isKnown(type)) {
+            throw new IllegalArgumentException(type.getSimpleName() + " is reached through the store's own method ("
+                    + CapabilityCalls.methodFor(type) + "), which checks and meters its calls");
+        }
+        if (!type.isInterface()) {
+            throw new IllegalArgumentException("capability " + type.getName() + " is not an interface");
+        }
+        return backend.capability(type).map(c -> CapabilityCalls.metered(this, type, c));
+    }
+
+    /**
+     * The store's full-text search, every call checked and metered.
+     *
+     * @throws UnsupportedCapabilityException when the store has no {@link Capability#TEXT_SEARCH}
+     */
+    public TextSearchCalls textSearch() {
+        return new TextSearchCalls(this, backend.capability(dev.nosqlpatterns.store.capability.TextSearch.class)
+                .orElseThrow(() -> new UnsupportedCapabilityException(kind(), Capability.TEXT_SEARCH, "")));
+    }
+
+    /**
+     * The store's queries on elements of nested documents, every call checked and metered.
+     *
+     * @throws UnsupportedCapabilityException when the store has no {@link Capability#NESTED_DOCUMENTS}
+     */
+    public NestedDocumentCalls nestedDocuments() {
+        return new NestedDocumentCalls(this, backend.capability(dev.nosqlpatterns.store.capability.NestedDocuments.class)
+                .orElseThrow(() -> new UnsupportedCapabilityException(kind(), Capability.NESTED_DOCUMENTS, "")));
+    }
+
+    /**
+     * What the store says {@code table} occupies now, where it can tell (empty where it cannot), metered.
+     *
+     * @throws TableNotFoundException when the table is not declared on this store
+     */
+    public Optional<dev.nosqlpatterns.store.capability.StorageFootprint.Footprint> footprint(String table) {
+        check.table(table);
+        Optional<dev.nosqlpatterns.store.capability.StorageFootprint> footprints =
+                backend.capability(dev.nosqlpatterns.store.capability.StorageFootprint.class);
+        if (footprints.isEmpty()) {
+            return Optional.empty();
+        }
+        try (Call call = new Call("footprint", table)) {
+            dev.nosqlpatterns.store.capability.StorageFootprint.Footprint f = footprints.get().footprint(table, call.meter);
+            call.ok();
+            return Optional.of(f);
+        }
+    }
+
+    /** True when the store can tell what a table occupies ({@link #footprint(String)} answers). */
+    public boolean hasFootprints() {
+        return backend.capability(dev.nosqlpatterns.store.capability.StorageFootprint.class).isPresent();
+    }
+
+    Call call(String operation, String table) {
+        return new Call(operation, table);
+    }
+
+    void checkTable(String table) {
+        check.table(table);
     }
 
     /** Calls {@code listener} with the cost of every later call, until the registration is closed. */
@@ -535,7 +604,8 @@ public final class Store implements AutoCloseable {
     }
 
     /** Measures one call and reports it to the listeners when closed. */
-    private final class Call implements AutoCloseable {
+    /** One call to the backend: its cost, reported to the listeners when it closes. */
+    final class Call implements AutoCloseable {
         final dev.nosqlpatterns.store.spi.CostMeter meter = new dev.nosqlpatterns.store.spi.CostMeter();
         private final String operation;
         private final String table;

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.dynamodb;
 
+import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.capability.StorageFootprint;
@@ -28,7 +29,8 @@ final class DynamoDbFootprint implements StorageFootprint {
     }
 
     @Override
-    public Footprint footprint(String table) {
+    public Footprint footprint(String table, CostMeter meter) {
+        meter.roundTrip();
         TableSpec.checkName(table);
         if (!declared.test(table)) {
             throw new TableNotFoundException(table);

@@ -29,9 +29,8 @@ class DynamoDbFootprintTest extends StorageFootprintSuite {
             store.put(plain, item);
             store.put(indexed, item);
         }
-        StorageFootprint footprints = store.capability(StorageFootprint.class).orElseThrow();
-        StorageFootprint.Footprint base = footprints.footprint(plain);
-        StorageFootprint.Footprint withIndex = footprints.footprint(indexed);
+        StorageFootprint.Footprint base = store.footprint(plain).orElseThrow();
+        StorageFootprint.Footprint withIndex = store.footprint(indexed).orElseThrow();
         assertFalse(base.shared(), base.toString());
         assertTrue(base.bytes() > 0, base.toString());
         assertTrue(withIndex.bytes() > base.bytes() * 3 / 2, () -> "the index copies are not counted: " + base

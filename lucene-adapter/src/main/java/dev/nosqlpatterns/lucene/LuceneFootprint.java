@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.lucene;
 
+import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.capability.StorageFootprint;
@@ -29,7 +30,8 @@ final class LuceneFootprint implements StorageFootprint {
     }
 
     @Override
-    public Footprint footprint(String table) {
+    public Footprint footprint(String table, CostMeter meter) {
+        meter.roundTrip();
         TableSpec.checkName(table);
         if (!index.tables.containsKey(table)) {
             throw new TableNotFoundException(table);

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.lucene;
 
+import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -41,7 +42,8 @@ final class NestedSearch implements NestedDocuments {
     }
 
     @Override
-    public List<Key> findByElement(String table, String listAttribute, Map<String, Value> fields, int limit) {
+    public List<Key> findByElement(String table, String listAttribute, Map<String, Value> fields, int limit, CostMeter meter) {
+        meter.roundTrip();
         Objects.requireNonNull(table, "table must not be null");
         if (!index.tables.containsKey(table)) {
             throw new TableNotFoundException(table);

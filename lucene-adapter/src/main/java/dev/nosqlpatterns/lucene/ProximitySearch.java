@@ -1,14 +1,13 @@
 package dev.nosqlpatterns.lucene;
 
-import dev.nosqlpatterns.store.capability.TextSearch;
 import java.util.List;
 
 /**
- * {@link TextSearch} plus Lucene's span-near queries: words found close to each other, in order or not,
- * with a bounded number of other words between them. Get it with
+ * Lucene's span-near queries over the documents of the store's text search ({@code store.textSearch()}): words
+ * found close to each other, in order or not, with a bounded number of other words between them. Get it with
  * {@code store.capability(ProximitySearch.class)}.
  */
-public interface ProximitySearch extends TextSearch {
+public interface ProximitySearch {
 
     /**
      * Ids of documents of {@code index} whose {@code field} holds all {@code words} with at most

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.lucene;
 
+import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.capability.TextSearch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,7 +37,7 @@ import org.apache.lucene.util.BytesRef;
  * Full-text documents in named indexes, in the same Lucene index as the items: text analysed by the
  * standard tokenizer and lower-cased, with positions, so phrases with slop and span-near queries work.
  */
-final class TextIndex implements ProximitySearch {
+final class TextIndex implements TextSearch, ProximitySearch {
     private static final String ID = "_tid";
     private static final String INDEX = "_tix";
     private static final String STORED_ID = "_tid_s";
@@ -51,7 +52,8 @@ final class TextIndex implements ProximitySearch {
     }
 
     @Override
-    public void indexDocument(String index, String id, Map<String, String> fields) {
+    public void indexDocument(String index, String id, Map<String, String> fields, CostMeter meter) {
+        meter.roundTrip();
         check(index, id);
         Objects.requireNonNull(fields, "fields must not be null");
         fields.forEach((name, text) -> {
@@ -72,13 +74,15 @@ final class TextIndex implements ProximitySearch {
     }
 
     @Override
-    public void deleteDocument(String index, String id) {
+    public void deleteDocument(String index, String id, CostMeter meter) {
+        meter.roundTrip();
         check(index, id);
         writer.write(ID, List.of(term(index, id)), List.of());
     }
 
     @Override
-    public List<String> searchPhrase(String index, String field, String phrase, int slop, int limit) {
+    public List<String> searchPhrase(String index, String field, String phrase, int slop, int limit, CostMeter meter) {
+        meter.roundTrip();
         checkSearch(index, field, limit);
         if (slop < 0) {
             throw new IllegalArgumentException("slop must not be negative, got " + slop);

@@ -41,6 +41,20 @@ class MaterializedPathsTest {
     }
 
     @Test
+    void subtreeReadsAreMeteredAndTheBackendIsNotHandedOut() {
+        List<dev.nosqlpatterns.store.model.OperationCost> costs = new java.util.ArrayList<>();
+        try (Store.Registration r = store.onCost(costs::add)) {
+            assertEquals(2, paths.subtree(table, "path", "/a/b", 100).size());
+        }
+        assertEquals(1, costs.size(), costs.toString());
+        assertEquals("MaterializedPaths.subtree", costs.get(0).operation());
+        assertEquals(table, costs.get(0).table());
+        assertEquals(2, costs.get(0).itemsRead());
+        assertTrue(!(paths instanceof dev.nosqlpatterns.store.spi.StoreBackend), "a stand-in, not the backend");
+        assertThrows(IllegalArgumentException.class, () -> paths.subtree(table, null, "/a", 1));
+    }
+
+    @Test
     void aSubtreeHoldsThePathAndItsDescendantsOnly() {
         assertEquals(List.of("/a/b", "/a/b/c"), subtree("/a/b"));
         assertEquals(List.of("/a", "/a/b", "/a/b/c", "/a/bc"), subtree("/a"));

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /** Block-join element queries: one element must match every field, and the blocks follow every write. */
 class NestedDocumentsTest {
     private Store store;
-    private NestedDocuments nested;
+    private dev.nosqlpatterns.store.NestedDocumentCalls nested;
     private final String table = "nested" + System.nanoTime();
 
     private static Value line(String sku, long qty) {
@@ -32,7 +32,7 @@ class NestedDocumentsTest {
     void open() {
         store = Store.of(LuceneFixture.openBackend());
         store.createTable(TableSpec.named(table));
-        nested = store.capability(NestedDocuments.class).orElseThrow();
+        nested = store.nestedDocuments();
         store.put(table, Item.builder("order1", "o").put("lines", Value.list(line("apple", 2), line("pear", 5))).build());
         store.put(table, Item.builder("order2", "o").put("lines", Value.list(line("apple", 5), line("fig", 1))).build());
         store.put(table, Item.builder("order3", "o").put("other", Value.list(line("apple", 2))).build());

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.mongodb;
 
+import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.capability.StorageFootprint;
@@ -22,7 +23,8 @@ final class MongoFootprint implements StorageFootprint {
     }
 
     @Override
-    public Footprint footprint(String table) {
+    public Footprint footprint(String table, CostMeter meter) {
+        meter.roundTrip();
         TableSpec.checkName(table);
         String collection = tables.collection(table).getNamespace().getCollectionName();
         BsonDocument stats = Errors.call("footprint", table, null, () -> {

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.mongodb;
 
+import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.capability.NestedDocuments;
@@ -19,7 +20,8 @@ final class Nested implements NestedDocuments {
     }
 
     @Override
-    public List<Key> findByElement(String table, String listAttribute, Map<String, Value> fields, int limit) {
+    public List<Key> findByElement(String table, String listAttribute, Map<String, Value> fields, int limit, CostMeter meter) {
+        meter.roundTrip();
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(listAttribute, "list attribute");
         Objects.requireNonNull(fields, "fields");

@@ -122,7 +122,7 @@ class MongoAdapterTest {
 
     @Test
     void elementQueriesMatchAllFieldsInOneElement() {
-        NestedDocuments nested = store.capability(NestedDocuments.class).orElseThrow();
+        dev.nosqlpatterns.store.NestedDocumentCalls nested = store.nestedDocuments();
         assertTrue(store.has(Capability.NESTED_DOCUMENTS));
         Value paris = Value.map(Map.of("city", Value.of("Paris"), "zip", Value.of("75001")));
         Value lyon = Value.map(Map.of("city", Value.of("Lyon"), "zip", Value.of("69001")));

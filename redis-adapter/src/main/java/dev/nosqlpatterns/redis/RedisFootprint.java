@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.redis;
 
+import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.TableSpec;
@@ -48,7 +49,8 @@ final class RedisFootprint implements StorageFootprint {
     }
 
     @Override
-    public Footprint footprint(String table) {
+    public Footprint footprint(String table, CostMeter meter) {
+        meter.roundTrip();
         TableSpec.checkName(table);
         if (!known.test(table)) {
             throw new TableNotFoundException(table);

@@ -318,6 +318,14 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class CapabilityCosts extends CapabilityCostSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return StoreConformanceKit.this.openBackend();
+        }
+    }
+
+    @Nested
     class EntityIndexes extends EntityIndexSuite {
         @Override
         protected StoreBackend openBackend() {

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.store.capability;
 
+import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import java.util.List;
@@ -12,5 +13,5 @@ import java.util.Map;
 public interface NestedDocuments {
 
     /** Keys of items in {@code table} with an element of {@code listAttribute} whose fields equal all of {@code fields}. */
-    List<Key> findByElement(String table, String listAttribute, Map<String, Value> fields, int limit);
+    List<Key> findByElement(String table, String listAttribute, Map<String, Value> fields, int limit, CostMeter meter);
 }

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.store.capability;
 
+import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.Objects;
 
 /**
@@ -9,7 +10,7 @@ import java.util.Objects;
  * the keys; a tree aggregate is one large item), where {@link dev.nosqlpatterns.store.model.OperationCost}
  * only counts the logical bytes a call sent.
  *
- * <p>Optional: {@code store.capability(StorageFootprint.class)} is empty where the store cannot tell a
+ * <p>Optional: {@code store.footprint(table)} is empty where the store cannot tell a
  * table's size in a useful way. Cassandra is one: its figures ({@code system_views.disk_usage} in whole
  * mebibytes, {@code system.table_estimates}) count only flushed SSTables, refreshed every few minutes, and
  * a client cannot flush the memtables. There is no {@link dev.nosqlpatterns.store.model.Capability} constant for
@@ -27,7 +28,7 @@ public interface StorageFootprint {
      * @throws IllegalArgumentException when {@code table} is not a valid table name
      * @throws dev.nosqlpatterns.store.model.TableNotFoundException when the store does not know the table
      */
-    Footprint footprint(String table);
+    Footprint footprint(String table, CostMeter meter);
 
     /** How far a figure can be trusted. */
     enum Accuracy {

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.store.capability;
 
+import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.List;
 import java.util.Map;
 
@@ -10,10 +11,10 @@ import java.util.Map;
 public interface TextSearch {
 
     /** Indexes (or replaces) a document; each field holds analysed text. */
-    void indexDocument(String index, String id, Map<String, String> fields);
+    void indexDocument(String index, String id, Map<String, String> fields, CostMeter meter);
 
-    void deleteDocument(String index, String id);
+    void deleteDocument(String index, String id, CostMeter meter);
 
     /** Ids of documents whose {@code field} holds the words of {@code phrase} within {@code slop} moves. */
-    List<String> searchPhrase(String index, String field, String phrase, int slop, int limit);
+    List<String> searchPhrase(String index, String field, String phrase, int slop, int limit, CostMeter meter);
 }

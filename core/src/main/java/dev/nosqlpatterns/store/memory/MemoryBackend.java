@@ -220,7 +220,8 @@ public final class MemoryBackend implements StoreBackend, StorageFootprint {
     }
 
     @Override
-    public Footprint footprint(String table) {
+    public Footprint footprint(String table, CostMeter meter) {
+        meter.roundTrip();
         TableSpec.checkName(table);
         long bytes = read(() -> table(table).values().stream().flatMap(p -> p.values().stream())
                 .mapToLong(Item::sizeInBytes).sum());

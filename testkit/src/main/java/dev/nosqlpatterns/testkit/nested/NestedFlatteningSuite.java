@@ -60,7 +60,7 @@ public abstract class NestedFlatteningSuite extends StoreSuite {
     @Test
     void aNaiveFlatDocumentGivesTheFalseMatchTheTechniquesAvoid() {
         assumeCapability(Capability.TEXT_SEARCH);
-        TextSearch text = store.capability(TextSearch.class).orElseThrow();
+        dev.nosqlpatterns.store.TextSearchCalls text = store.textSearch();
         String index = "naive" + newTable();
         RESUMES.forEach((id, skills) -> text.indexDocument(index, id, Map.of(
                 "skills", String.join(" ", skills.stream().map(s -> s.get("skill")).toList()),
@@ -77,7 +77,7 @@ public abstract class NestedFlatteningSuite extends StoreSuite {
         RESUMES.forEach((id, skills) -> store.put(table, Item.builder(id, "<BASE>").put("skills", Value.list(
                 skills.stream().map(s -> (Value) Value.map(Map.of("skill", Value.of(s.get("skill")), "level", Value.of(s.get("level")))))
                         .toList())).build()));
-        List<Key> found = store.capability(NestedDocuments.class).orElseThrow().findByElement(table, "skills",
+        List<Key> found = store.nestedDocuments().findByElement(table, "skills",
                 Map.of("skill", Value.of("Poetry"), "level", Value.of("Excellent")), 10);
         assertEquals(List.of(Key.of("alice", "<BASE>")), found);
     }
