@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -115,6 +116,38 @@ public final class EntityRepository {
         }
         specs.values().forEach(spec -> store.createTable(spec.build()));
         types.forEach(this::indexing);
+    }
+
+    /**
+     * Every logical table this repository uses on its store: the tables of its types, then the index tables of
+     * the declared indexes that are not native here.
+     */
+    public List<String> tables() {
+        Set<String> out = new LinkedHashSet<>();
+        types.forEach(t -> out.add(t.table()));
+        for (EntityType<?> t : types) {
+            Map<String, Boolean> natives = EntityIndexing.nativeByIndex(store, t);
+            t.indexes().stream().filter(ix -> !natives.get(ix.name()))
+                    .forEach(ix -> out.add(EntityIndexing.indexTableName(t, ix)));
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * How the declared index {@code indexName} of {@code type} is kept on this store, in words: the store's native
+     * index, or an index table written atomically with each item or in a repairable order.
+     */
+    public String howIndexed(EntityType<?> type, String indexName) {
+        Objects.requireNonNull(type, "entity type is null");
+        EntityIndex ix = type.indexKeys(indexName).index();
+        if (EntityIndexing.nativeByIndex(store, type).get(indexName)) {
+            return "the store's native index";
+        }
+        boolean atomic = ix.consistency() == dev.nosqlpatterns.index.IndexConsistency.ATOMIC
+                || (ix.consistency() == dev.nosqlpatterns.index.IndexConsistency.AUTO
+                && store.has(dev.nosqlpatterns.store.model.Capability.ATOMIC_WRITES));
+        return (ix.isUnique() ? "a unique index table " : "an index table ")
+                + (atomic ? "written atomically with the item" : "written in a repairable order");
     }
 
     /**

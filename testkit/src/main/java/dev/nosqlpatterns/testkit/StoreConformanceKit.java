@@ -57,471 +57,244 @@ public abstract class StoreConformanceKit {
     /** Opens a backend of the store under test; called before each test and closed after it. */
     protected abstract StoreBackend openBackend();
 
-    // Each nested class runs one suite against this kit's backend.
+    /** The backend for a suite nested in this kit, found by {@link KitBackends}. */
+    final StoreBackend backendForSuites() {
+        return openBackend();
+    }
+
+    // Each nested class runs one suite against this kit's backend, which KitBackends hands it.
 
     @Nested
     class Items extends ItemSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Conditions extends ConditionSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Updates extends UpdateSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Queries extends QuerySuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Paging extends PagingSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Utf8KeyOrder extends OrderSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Scans extends ScanSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Batches extends BatchSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class ParallelReads extends ParallelReadSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class CriticalPaths extends CriticalPathSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class AtomicWrites extends AtomicWriteSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Concurrency extends ConcurrencySuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Costs extends CostSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Errors extends ErrorSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class WriteValidation extends WriteValidationSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class LongKeys extends LongKeySuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class NativeIndexes extends NativeIndexSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     // Techniques.
 
     @Nested
     class IndexTables extends IndexTableSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class IndexTableCrashes extends IndexTableCrashSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class IndexTableInterleavings extends IndexTableInterleavingSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class TypedKeyOrder extends TypedKeyOrderSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class CompositeIndexes extends CompositeIndexSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class EnumerableKeys extends EnumerableKeysSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class FrameAggregations extends FrameAggregationSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Aggregates extends AggregateSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class RelationInterleavings extends RelationInterleavingSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Relations extends RelationSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class DenormalizationInterleavings extends DenormalizationInterleavingSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Denormalization extends DenormalizationSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class AggregateInterleavings extends AggregateInterleavingSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class NestedDocumentFlattening extends NestedFlatteningSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Entities extends EntitySuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class CapabilityCosts extends CapabilityCostSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class EntityIndexes extends EntityIndexSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class BulkScans extends BulkScanSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class GeoQueries extends GeoQuerySuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class GeoCells extends GeoCellSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class GeoCellInterleavings extends GeoCellInterleavingSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class NativeGeoQueries extends NativeGeoQuerySuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class GeoOracle extends GeoOracleSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class NativeGeoOracle extends NativeGeoOracleSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class Trees extends TreeSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class TreeCosts extends TreeCostSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class TreeRandomOperations extends TreeOracleSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class TreeConcurrency extends TreeConcurrencySuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class TreeCrashes extends TreeCrashSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class TreeInterleavings extends TreeInterleavingSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class EnumerableKeysInterleavings extends EnumerableKeysInterleavingSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class TreeLayouts extends TreeLayoutSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class InvertedSearch extends InvertedSearchSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class InvertedSearchConcurrency extends InvertedSearchConcurrencySuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class InvertedSearchCrashes extends InvertedSearchCrashSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class BatchGraphs extends BatchGraphSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class BatchGraphCrashes extends BatchGraphCrashSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class ShadowTables extends ShadowTableSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class InvertedSearchInterleavings extends InvertedSearchInterleavingSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class ShadowTableInterleavings extends ShadowTableInterleavingSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 
     @Nested
     class StorageFootprints extends StorageFootprintSuite {
-        @Override
-        protected StoreBackend openBackend() {
-            return StoreConformanceKit.this.openBackend();
-        }
     }
 }

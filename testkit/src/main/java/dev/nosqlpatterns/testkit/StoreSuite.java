@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
  *
  * <p>Suites are abstract; {@link StoreConformanceKit} runs them all for one backend.
  */
+@org.junit.jupiter.api.extension.ExtendWith(KitBackends.class)
 public abstract class StoreSuite {
     private static final AtomicLong TABLES = new AtomicLong();
     private static final String RUN = Long.toString(System.nanoTime() % 1_000_000, 36);
@@ -29,12 +30,17 @@ public abstract class StoreSuite {
     protected StoreBackend backend;
     private final List<String> created = new ArrayList<>();
 
-    /** Opens a backend of the store under test; called before each test, closed after it. */
-    protected abstract StoreBackend openBackend();
+    /**
+     * Opens a backend of the store under test; called before each test, closed after it. Suites nested in a
+     * {@link StoreConformanceKit} leave it alone (null): {@link KitBackends} takes the kit's backend then.
+     */
+    protected StoreBackend openBackend() {
+        return null;
+    }
 
     @BeforeEach
-    void openStore() {
-        backend = openBackend();
+    void openStore(StoreBackend opened) {
+        backend = opened;
         store = Store.of(backend);
     }
 

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.examples.eshop;
 
-import dev.nosqlpatterns.aggregate.AggregateStore;
-import dev.nosqlpatterns.aggregation.FrameAggregation;
+import dev.nosqlpatterns.versioning.AggregateStore;
+import dev.nosqlpatterns.rollup.FrameAggregation;
 import dev.nosqlpatterns.geo.GeoHit;
 import dev.nosqlpatterns.geo.GeoIndex;
 import dev.nosqlpatterns.geo.LatLon;

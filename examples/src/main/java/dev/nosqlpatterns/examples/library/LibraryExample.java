@@ -48,7 +48,7 @@ public final class LibraryExample implements Example {
     public Session load(Store store, String namespace) {
         Library library = Library.open(store, namespace);
         loadSample(library);
-        String index = library.usesNativeIndexes() ? "the store's native index" : "an index table, one batch get";
+        String index = library.categoryIndex();
         return new Session(library.tables(), List.of(
                 new AccessPattern("register a profile (curry)", "one put", () -> {
                     library.registerAuthor(AUTHORS.get(2));
@@ -71,7 +71,7 @@ public final class LibraryExample implements Example {
                         () -> library.keywordsOf("neumann", "theory_of_automata")),
                 new AccessPattern("category cs.FL in chronological order", index, () -> library.inCategory("cs.FL")),
                 new AccessPattern("articles by neumann in chronological order",
-                        library.usesNativeIndexes() ? "the store's native index" : "one query, sorted by date",
+                        index,
                         () -> library.chronologicallyBy("neumann"))));
     }
 

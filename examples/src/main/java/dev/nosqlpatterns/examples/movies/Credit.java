@@ -12,7 +12,9 @@ package dev.nosqlpatterns.examples.movies;
  * @param title       the title's primary title
  * @param startYear   the title's release year
  * @param genres      the title's genres, comma-separated as in the TSV
+ * @param job         the job, for crew credits that name one; null otherwise
+ * @param characters  the characters played, for cast credits that name them; null otherwise
  */
 public record Credit(String tconst, String nconst, String category, String primaryName, String title,
-                     String startYear, String genres) {
+                     String startYear, String genres, String job, String characters) {
 }

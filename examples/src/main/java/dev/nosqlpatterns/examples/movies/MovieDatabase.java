@@ -1,23 +1,20 @@
 package dev.nosqlpatterns.examples.movies;
 
-import dev.nosqlpatterns.index.IndexTable;
+import dev.nosqlpatterns.entity.EntityRepository;
+import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.EntityKey;
-import dev.nosqlpatterns.store.model.Capability;
-import dev.nosqlpatterns.store.model.IndexSpec;
-import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.Direction;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.model.Write;
-import dev.nosqlpatterns.store.capability.IndexQuery;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -29,54 +26,50 @@ import java.util.stream.Stream;
 
 /**
  * The movie database as an adjacency list with overloaded keys in one table: under each
- * title id ({@code tt...}) a {@code DETL|<category>|<nconst>} item per cast or crew credit (with the title's
+ * title id ({@code tt...}) a {@code DETL|<category>!!|<nconst>} item per cast or crew credit (with the title's
  * metadata copied on), a {@code REGN|<region>} item per release region and one {@code RTNG} item for the
- * rating, so everything about a title is one query and each entity type one prefix query. The
- * crew-by-year access pattern reads the store's native secondary index on ({@code nconst},
- * {@code startYear}) where it has one, and an index table on {@code nconst} where it does not.
+ * rating, so everything about a title is one query and each entity type one prefix query. Credits are
+ * entities that declare the crew-by-year index on ({@code nconst}, {@code startYear}); the repository keeps it
+ * natively or as an index table, whichever the store supports.
  */
 public final class MovieDatabase {
-    static final String CREW_INDEX = "crew_year";
+    static final String CREW_INDEX = "crewByYear";
     private static final String DETL = "DETL";
     private static final String REGN = "REGN";
     private static final String RTNG = "RTNG";
-    private static final Comparator<Credit> BY_YEAR = Comparator.comparing(Credit::startYear)
-            .thenComparing(Credit::tconst).thenComparing(Credit::category);
 
     private final Store store;
     private final String table;
-    private final IndexTable crewTable;
+    private final EntityType<Credit> credits;
+    private final EntityRepository repo;
 
-    private MovieDatabase(Store store, String table, IndexTable crewTable) {
+    private MovieDatabase(Store store, String table, EntityType<Credit> credits, EntityRepository repo) {
         this.store = store;
         this.table = table;
-        this.crewTable = crewTable;
+        this.credits = credits;
+        this.repo = repo;
     }
 
-    /** The database on {@code store} in table {@code namespace_movies} (and its index table when needed). */
+    /** The database on {@code store} in table {@code namespace_movies} (and the index table its store needs). */
     public static MovieDatabase open(Store store, String namespace) {
         Objects.requireNonNull(store, "store must not be null");
         String table = TableSpec.checkName(namespace + "_movies");
-        boolean nativeIndex = store.has(Capability.NATIVE_SECONDARY_INDEX);
-        TableSpec.Builder spec = TableSpec.builder(table).attribute("nconst", Value.Type.STRING)
-                .attribute("startYear", Value.Type.STRING);
-        if (nativeIndex) {
-            spec.index(IndexSpec.of(CREW_INDEX, "nconst", "startYear"));
-        }
-        store.createTable(spec.build());
-        IndexTable crewTable = nativeIndex ? null : IndexTable.builder(store).baseTable(table)
-                .indexTable(TableSpec.checkName(namespace + "_crew_index")).attribute("nconst").build();
-        return new MovieDatabase(store, table, crewTable);
+        EntityType<Credit> credits = EntityType.builder(Credit.class).table(table)
+                .partitionKey("{tconst}").sortKey(DETL + "|{category}|{nconst}")
+                .index(CREW_INDEX, "{nconst}", "{startYear}").build();
+        EntityRepository repo = EntityRepository.of(store, credits);
+        repo.createTables();
+        return new MovieDatabase(store, table, credits, repo);
     }
 
     /** The logical tables of the model, for the explain view. */
     public List<String> tables() {
-        return crewTable == null ? List.of(table) : List.of(table, crewTable.indexTable());
+        return repo.tables();
     }
 
-    /** Whether crew-by-year reads the store's native index. */
-    public boolean usesNativeIndex() {
-        return crewTable == null;
+    /** How the crew-by-year index is kept on this store, for the explain view. */
+    public String crewIndex() {
+        return repo.howIndexed(credits, CREW_INDEX);
     }
 
     /**
@@ -87,17 +80,13 @@ public final class MovieDatabase {
     public void loadSample() {
         Map<String, Tsv.Row> titles = byKey(Tsv.read("title.basics.tsv"), "tconst");
         Map<String, Tsv.Row> names = byKey(Tsv.read("name.basics.tsv"), "nconst");
-        List<Item> credits = new ArrayList<>();
+        List<Credit> people = new ArrayList<>();
         for (Tsv.Row p : Tsv.read("title.principals.tsv")) {
             Tsv.Row title = known(titles, p.require("tconst"), p);
             Tsv.Row name = known(names, p.require("nconst"), p);
-            Item.Builder b = Item.builder(p.require("tconst"), EntityKey.of(DETL, p.require("category"), p.require("nconst")).encode())
-                    .put("nconst", p.require("nconst")).put("category", p.require("category"))
-                    .put("primaryName", name.require("primaryName")).put("title", title.require("primaryTitle"))
-                    .put("startYear", title.require("startYear")).put("genres", title.get("genres").orElse(""));
-            p.get("job").ifPresent(j -> b.put("job", j));
-            p.get("characters").ifPresent(c -> b.put("characters", c));
-            credits.add(b.build());
+            people.add(new Credit(p.require("tconst"), p.require("nconst"), p.require("category"),
+                    name.require("primaryName"), title.require("primaryTitle"), title.require("startYear"),
+                    title.get("genres").orElse(""), p.get("job").orElse(null), p.get("characters").orElse(null)));
         }
         List<Write> others = new ArrayList<>();
         Set<Key> regions = new HashSet<>();
@@ -120,11 +109,7 @@ public final class MovieDatabase {
                     .put("numVotes", Long.parseLong(r.require("numVotes"))).build()));
         }
         store.writeBatch(others);
-        if (crewTable == null) {
-            store.writeBatch(credits.stream().map(c -> Write.put(table, c)).toList());
-        } else {
-            credits.forEach(crewTable::put);
-        }
+        repo.saveAll(people);
     }
 
     /** Every item about a title (credits, regions, rating): one query of its partition. */
@@ -134,12 +119,13 @@ public final class MovieDatabase {
 
     /** All cast and crew of a title: one prefix query ({@code DETL|}). */
     public List<Credit> castAndCrew(String tconst) {
-        return prefix(checked(tconst, "tt"), EntityKey.prefixOf(DETL)).map(MovieDatabase::credit).toList();
+        return repo.query(credits, Map.of("tconst", checked(tconst, "tt"))).toList();
     }
 
     /** The credits of one category of a title, e.g. its directors: one prefix query ({@code DETL|director|}). */
     public List<Credit> credits(String tconst, String category) {
-        return prefix(checked(tconst, "tt"), EntityKey.of(DETL, category).childPrefix()).map(MovieDatabase::credit).toList();
+        return repo.query(credits, Map.of("tconst", checked(tconst, "tt")), Map.of("category", category),
+                Direction.ASCENDING).toList();
     }
 
     /** The regions a title was released in: one prefix query ({@code REGN|}). */
@@ -167,36 +153,13 @@ public final class MovieDatabase {
         return new Rating(after.getNumber("averageRating").orElseThrow(), after.getLong("numVotes").orElseThrow());
     }
 
-    /** A person's credits by release year: the crew-by-year index (native, or an index table). */
+    /** A person's credits by release year: the declared crew-by-year index. */
     public List<Credit> creditsOf(String nconst) {
-        checked(nconst, "nm");
-        Stream<Item> items;
-        if (crewTable != null) {
-            items = crewTable.find(nconst).stream();
-        } else {
-            List<Item> found = new ArrayList<>();
-            IndexQuery query = IndexQuery.of(table, CREW_INDEX, Value.of(nconst)).limit(200);
-            while (true) {
-                Page page = store.queryIndex(query);
-                found.addAll(page.items());
-                if (page.next().isEmpty()) {
-                    break;
-                }
-                query = query.after(page.next().get());
-            }
-            items = found.stream();
-        }
-        return items.map(MovieDatabase::credit).sorted(BY_YEAR).toList();
+        return repo.query(credits, CREW_INDEX).eq(checked(nconst, "nm")).list();
     }
 
     private Stream<Item> prefix(String partition, String prefix) {
         return store.queryAll(Query.in(table, partition).where(SortKeyCondition.beginsWith(prefix)).limit(200));
-    }
-
-    private static Credit credit(Item i) {
-        return new Credit(i.key().partition(), i.getString("nconst").orElseThrow(), i.getString("category").orElseThrow(),
-                i.getString("primaryName").orElse(""), i.getString("title").orElse(""),
-                i.getString("startYear").orElse(""), i.getString("genres").orElse(""));
     }
 
     private static Map<String, Tsv.Row> byKey(List<Tsv.Row> rows, String column) {

@@ -38,8 +38,7 @@ public final class MoviesExample implements Example {
                 new AccessPattern("rate tt9000005", "one update of the small RTNG item",
                         () -> List.of(movies.rate("tt9000005", new BigDecimal("6.2"), 812))),
                 new AccessPattern("credits of nm9000001 by year",
-                        movies.usesNativeIndex() ? "the store's native index (nconst, startYear)"
-                                : "an index table on nconst, one batch get",
+                        movies.crewIndex() + " on (nconst, startYear)",
                         () -> movies.creditsOf("nm9000001"))));
     }
 }

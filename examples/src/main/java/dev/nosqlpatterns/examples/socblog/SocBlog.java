@@ -1,7 +1,9 @@
 package dev.nosqlpatterns.examples.socblog;
 
-import dev.nosqlpatterns.enumerable.BucketedTimeline;
-import dev.nosqlpatterns.enumerable.Granularity;
+import dev.nosqlpatterns.partitioning.BucketedTimeline;
+import dev.nosqlpatterns.partitioning.Granularity;
+import dev.nosqlpatterns.entity.EntityRepository;
+import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
@@ -17,6 +19,7 @@ import dev.nosqlpatterns.store.model.TableSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -24,16 +27,17 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * SocBlog with every access pattern answered without the full scans the seed needed: the
- * Facebook-id table as a unique index table (one-to-one), posts by user, posts in a category, users in a
- * city and posts with more than five versions as application-managed index tables (the last one sparse:
- * a "ghost record" only for posts past five versions), friends as a symmetric adjacency list, and posts
- * of the last K days in day buckets with a catalogue. Each read has a {@code ...ByScan} twin that
- * computes the same answer the seed's way, so the two costs can be compared.
+ * SocBlog with every access pattern answered without the full scans the seed needed: users and post
+ * heads are entities that declare their indexes (the Facebook id unique, one-to-one; users by city; posts by
+ * author and by category, newest first), posts with more than five versions are an application-managed index
+ * table over a computed value (sparse: a "ghost record" only for posts past five versions), friends a
+ * symmetric adjacency list, and posts of the last K days day buckets with a catalogue. Each read has a
+ * {@code ...ByScan} twin that computes the same answer the seed's way, so the two costs can be compared.
  *
  * <p>A post is a head item ({@code <HEAD>}: author, title, category, version count) and one item per
- * version ({@code v|<n>}) under the post id. Index entries follow their items through {@link IndexTable}
- * (atomically, or by its repairable protocol on stores without atomic writes).
+ * version ({@code v|<n>}) under the post id. Index entries follow their items: the repository keeps the
+ * declared ones, {@link IndexTable} the computed one (atomically, or by the repairable protocol on stores
+ * without atomic writes).
  */
 public final class SocBlog {
     /** A post with more versions than this is in the "many versions" index. */
@@ -47,10 +51,9 @@ public final class SocBlog {
     private final Store store;
     private final String users;
     private final String posts;
-    private final IndexTable byFacebookId;
-    private final IndexTable byCity;
-    private final IndexTable byAuthor;
-    private final IndexTable byCategory;
+    private final EntityType<User> userType;
+    private final EntityType<Post> postType;
+    private final EntityRepository repo;
     private final IndexTable manyVersions;
     private final AdjacencyList friends;
     private final BucketedTimeline recent;
@@ -60,30 +63,26 @@ public final class SocBlog {
         this.store = store;
         this.users = TableSpec.checkName(ns + "_users");
         this.posts = TableSpec.checkName(ns + "_posts");
-        store.createTable(TableSpec.named(users));
-        store.createTable(TableSpec.named(posts));
-        this.byFacebookId = index(users, ns + "_facebook_ids", "facebookId", true);
-        this.byCity = index(users, ns + "_users_by_city", "city", false);
-        this.byAuthor = index(posts, ns + "_posts_by_author", "author", false);
-        this.byCategory = index(posts, ns + "_posts_by_category", "category", false);
+        this.userType = EntityType.builder(User.class).table(users).partitionKey("{userId}").sortKey(BASE)
+                .uniqueIndex("byFacebookId", "{facebookId}").index("byCity", "{city}").build();
+        this.postType = EntityType.builder(Post.class).table(posts).partitionKey("{postId}").sortKey(HEAD)
+                .index("byAuthor", "{author}", "{published}").index("byCategory", "{category}", "{published}").build();
+        this.repo = EntityRepository.of(store, userType, postType);
+        repo.createTables();
         this.manyVersions = IndexTable.builder(store).baseTable(posts).indexTable(ns + "_many_versions")
                 .value(i -> i.getLong("versions").filter(v -> v > MANY_VERSIONS).map(v -> MANY)).build();
         this.friends = AdjacencyList.symmetric(store, ns + "_friends", "friend");
         this.recent = BucketedTimeline.create(store, ns + "_posts_by_day", ns + "_post_days", Granularity.DAY);
-        this.tables = List.of(users, ns + "_facebook_ids", ns + "_users_by_city", ns + "_friends", posts,
-                ns + "_posts_by_author", ns + "_posts_by_category", ns + "_many_versions", ns + "_posts_by_day",
-                ns + "_post_days");
+        List<String> all = new ArrayList<>(repo.tables());
+        all.addAll(List.of(ns + "_many_versions", ns + "_friends", ns + "_posts_by_day", ns + "_post_days"));
+        this.tables = List.copyOf(all);
     }
 
     /** SocBlog on {@code store}, its tables named {@code namespace_...} and created when absent. */
     public static SocBlog open(Store store, String namespace) {
         Objects.requireNonNull(store, "store must not be null");
-        TableSpec.checkName(namespace + "_posts_by_category");
+        TableSpec.checkName(namespace + "_posts_byCategory");
         return new SocBlog(store, namespace);
-    }
-
-    private IndexTable index(String base, String table, String attribute, boolean unique) {
-        return IndexTable.builder(store).baseTable(base).indexTable(table).attribute(attribute).unique(unique).build();
     }
 
     /** The logical tables of the model, for the explain view. */
@@ -93,11 +92,7 @@ public final class SocBlog {
 
     /** Registers a user: the item with its Facebook-id entry (refused if another user has it) and city entry. */
     public void register(User user) {
-        Objects.requireNonNull(user, "user must not be null");
-        Item item = Item.builder(user.userId(), BASE).put("name", user.name()).put("facebookId", user.facebookId())
-                .put("city", user.city()).build();
-        byFacebookId.put(item);
-        byCity.put(store.get(users, item.key()).orElseThrow());
+        repo.save(userType, Objects.requireNonNull(user, "user must not be null"));
     }
 
     /** Makes two users friends (both directions, one relation). */
@@ -129,33 +124,29 @@ public final class SocBlog {
     }
 
     private void writeHead(Post post) {
-        Item item = Item.builder(post.postId(), HEAD).put("author", post.author()).put("title", post.title())
-                .put("category", post.category()).put("published", post.published().toString())
-                .put("versions", post.versions()).build();
-        // Each index re-reads the item and writes it with its own entry, by compare-and-set on the version.
-        byAuthor.put(item);
-        byCategory.put(store.get(posts, item.key()).orElseThrow());
-        manyVersions.put(store.get(posts, item.key()).orElseThrow());
+        repo.save(postType, post);
+        // The computed index re-reads the head and writes it with its entry, by compare-and-set on the version.
+        manyVersions.put(store.get(posts, Key.of(post.postId(), HEAD)).orElseThrow());
     }
 
     /** A post's head: one get. */
     public Optional<Post> post(String postId) {
-        return store.get(posts, Key.of(postId, HEAD)).map(SocBlog::post);
+        return repo.get(postType, Map.of("postId", postId));
     }
 
     /** "Get FacebookId given a userId": one get. */
     public Optional<String> facebookIdOf(String userId) {
-        return store.get(users, Key.of(userId, BASE)).flatMap(i -> i.getString("facebookId"));
+        return repo.get(userType, Map.of("userId", userId)).map(User::facebookId);
     }
 
     /** "Get user's info given FacebookId": one get of the id table, one get of the user. */
     public Optional<User> userByFacebookId(String facebookId) {
-        return byFacebookId.findUnique(facebookId).map(SocBlog::user);
+        return repo.query(userType, "byFacebookId").eq(facebookId).one();
     }
 
     /** "Get all posts by a user": one query of the author index, one batch get. */
     public List<Post> postsBy(String userId) {
-        return sorted(byAuthor.find(userId).stream().map(SocBlog::post));
+        return sorted(repo.query(postType, "byAuthor").eq(userId).stream());
     }
 
     /** "Get the author of a post given a PostId": one get of the head. */
@@ -179,17 +170,17 @@ public final class SocBlog {
 
     /** "Get all posts with more than 5 versions": one query of the sparse index, one batch get. */
     public List<Post> postsWithManyVersions() {
-        return sorted(manyVersions.find(MANY).stream().map(SocBlog::post));
+        return sorted(manyVersions.find(MANY).stream().map(postType::fromItem));
     }
 
     /** "Get all posts in a certain category": one query of the category index, one batch get. */
     public List<Post> postsIn(String category) {
-        return sorted(byCategory.find(category).stream().map(SocBlog::post));
+        return sorted(repo.query(postType, "byCategory").eq(category).stream());
     }
 
     /** "Get all users in a city": one query of the city index, one batch get. */
     public List<User> usersIn(String city) {
-        return byCity.find(city).stream().map(SocBlog::user).sorted(Comparator.comparing(User::userId)).toList();
+        return repo.query(userType, "byCity").eq(city).list();
     }
 
     /** "Get all posts in the last K days" before {@code now}, newest first: the day catalogue, then one query per day. */
@@ -202,28 +193,17 @@ public final class SocBlog {
 
     /** The seed's way for posts: scan the whole post table and filter heads. */
     public List<Post> postsByScan(Predicate<Post> filter) {
-        return sorted(store.scanAll(Scan.of(posts)).filter(i -> i.key().sort().equals(HEAD)).map(SocBlog::post).filter(filter));
+        return sorted(store.scanAll(Scan.of(posts)).filter(postType::isTypeOf).map(postType::fromItem).filter(filter));
     }
 
     /** The seed's way for users: scan the whole user table and filter. */
     public List<User> usersByScan(Predicate<User> filter) {
-        return store.scanAll(Scan.of(users)).map(SocBlog::user).filter(filter)
+        return store.scanAll(Scan.of(users)).filter(userType::isTypeOf).map(userType::fromItem).filter(filter)
                 .sorted(Comparator.comparing(User::userId)).toList();
     }
 
     private static List<Post> sorted(java.util.stream.Stream<Post> found) {
         return found.sorted(Comparator.comparing(Post::published).reversed().thenComparing(Post::postId)).toList();
-    }
-
-    private static Post post(Item i) {
-        return new Post(i.key().partition(), i.getString("author").orElseThrow(), i.getString("title").orElseThrow(),
-                i.getString("category").orElseThrow(), Instant.parse(i.getString("published").orElseThrow()),
-                i.getLong("versions").orElseThrow().intValue());
-    }
-
-    private static User user(Item i) {
-        return new User(i.key().partition(), i.getString("name").orElseThrow(), i.getString("facebookId").orElseThrow(),
-                i.getString("city").orElseThrow());
     }
 
     static void checkId(List<String> problems, String what, String id) {

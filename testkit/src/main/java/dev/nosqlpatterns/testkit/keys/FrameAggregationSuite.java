@@ -2,7 +2,7 @@ package dev.nosqlpatterns.testkit.keys;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.nosqlpatterns.aggregation.FrameAggregation;
+import dev.nosqlpatterns.rollup.FrameAggregation;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;

@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.aggregation;
+package dev.nosqlpatterns.rollup;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.model.Scan;

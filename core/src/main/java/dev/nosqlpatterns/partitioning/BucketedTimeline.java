@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.enumerable;
+package dev.nosqlpatterns.partitioning;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;

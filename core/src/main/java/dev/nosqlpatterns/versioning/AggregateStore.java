@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.aggregate;
+package dev.nosqlpatterns.versioning;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;

@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.enumerable;
+package dev.nosqlpatterns.partitioning;
 
 import java.time.Instant;
 import java.time.LocalDateTime;
