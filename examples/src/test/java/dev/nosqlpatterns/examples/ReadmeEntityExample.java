@@ -60,6 +60,10 @@ final class ReadmeEntityExample {
                 ReadmeEntityExample.class.getClassLoader())) {
             Method run = loader.loadClass("ReadmeSnippet").getMethod("run", Store.class);
             return (Object[]) run.invoke(null, store);
+        } finally {
+            try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
         }
     }
 }
