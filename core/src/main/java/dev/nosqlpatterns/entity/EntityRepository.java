@@ -220,9 +220,32 @@ public final class EntityRepository {
         put(typeOf(entity), entity, false);
     }
 
-    /** Writes an entity as {@code type}, replacing any item at its key. */
-    public <T extends Record> void save(EntityType<T> type, T entity) {
-        put(Objects.requireNonNull(type, "entity type is null"), entity, false);
+    /**
+     * Writes an entity as {@code type}, replacing any item at its key; returns it as stored. An entity of a
+     * versioned type must carry the version it was read at (0 when new) and comes back at the next one.
+     *
+     * @throws VersionConflictException when the stored version is another; nothing is written then
+     */
+    @SuppressWarnings("unchecked")
+    public <T extends Record> T save(EntityType<T> type, T entity) {
+        return (T) put(Objects.requireNonNull(type, "entity type is null"), entity, false);
+    }
+
+    /**
+     * Deletes the entity of a versioned type at the key given by {@code keyValues}, if it is at
+     * {@code expectedVersion}, with its index entries.
+     *
+     * @return true when it was deleted; false when there was none and version 0 was expected
+     * @throws VersionConflictException when the stored version is another (0 when there is none)
+     * @throws IllegalArgumentException when the type has no version component
+     */
+    public <T extends Record> boolean delete(EntityType<T> type, Map<String, ?> keyValues, long expectedVersion) {
+        Objects.requireNonNull(type, "entity type is null");
+        if (type.versionComponent().isEmpty()) {
+            throw new IllegalArgumentException("entity type '" + type.name() + "' has no version component; declare "
+                    + "one with version(component) or delete without a version");
+        }
+        return VersionedWrites.delete(indexing(type).group(), type, type.key(keyValues), expectedVersion);
     }
 
     /**
@@ -336,7 +359,7 @@ public final class EntityRepository {
     }
 
     private boolean remove(EntityType<?> type, Key key) {
-        if (!type.indexes().isEmpty() && indexing(type).hasTables()) {
+        if (oneByOne(type)) {
             return indexing(type).group().delete(key, type::isTypeOf);
         }
         try {
@@ -348,17 +371,27 @@ public final class EntityRepository {
         }
     }
 
-    private void put(EntityType<?> type, Record entity, boolean mustBeNew) {
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Record put(EntityType<?> type, Record entity, boolean mustBeNew) {
         Item item = item(type, entity);
+        if (type.versionComponent().isPresent()) {
+            return VersionedWrites.save(indexing(type).group(), (EntityType) type, entity, mustBeNew);
+        }
         if (!type.indexes().isEmpty() && indexing(type).hasTables()) {
             if (mustBeNew) {
                 indexing(type).group().insert(item);
             } else {
                 indexing(type).group().put(item);
             }
-            return;
+            return entity;
         }
         store.put(new Write.Put(type.table(), item, mustBeNew ? Condition.ifAbsent() : Condition.none()));
+        return entity;
+    }
+
+    /** True when saves of the type go one by one (index tables or versions), not in a batch. */
+    private boolean oneByOne(EntityType<?> type) {
+        return type.versionComponent().isPresent() || (!type.indexes().isEmpty() && indexing(type).hasTables());
     }
 
     @SuppressWarnings("unchecked")
@@ -386,26 +419,26 @@ public final class EntityRepository {
 
     /**
      * Saves collected for one {@link Store#writeBatch}: not atomic, but every entity is mapped when it is added, so
-     * bad input fails before anything is written. Entities of types with index tables are written one by one with
-     * their entries after the batch. Not thread-safe.
+     * bad input fails before anything is written. Entities of types with index tables or versions are written one by
+     * one after the batch. Not thread-safe.
      */
     public final class Batch {
         private final List<Write> writes = new ArrayList<>();
-        private final List<Map.Entry<EntityType<?>, Item>> indexed = new ArrayList<>();
+        private final List<Runnable> oneByOne = new ArrayList<>();
 
         private Batch() {
         }
 
         /** Adds an entity, typed by its class as in {@link EntityRepository#save(Record)}. */
         public Batch save(Record entity) {
-            EntityType<?> type = typeOf(entity);
-            add(type, item(type, entity));
+            add(typeOf(entity), entity);
             return this;
         }
 
-        private void add(EntityType<?> type, Item item) {
-            if (!type.indexes().isEmpty() && indexing(type).hasTables()) {
-                indexed.add(Map.entry(type, item));
+        private void add(EntityType<?> type, Record entity) {
+            Item item = item(type, entity);
+            if (oneByOne(type)) {
+                oneByOne.add(() -> put(type, entity, false));
             } else {
                 writes.add(Write.put(type.table(), item));
             }
@@ -414,25 +447,25 @@ public final class EntityRepository {
         /** Adds an entity of {@code type}. */
         public <T extends Record> Batch save(EntityType<T> type, T entity) {
             Objects.requireNonNull(type, "entity type is null");
-            add(type, item(type, entity));
+            add(type, entity);
             return this;
         }
 
         /** The number of saves collected. */
         public int size() {
-            return writes.size() + indexed.size();
+            return writes.size() + oneByOne.size();
         }
 
         /** Writes the collected saves (a later save of the same key wins) and empties the batch. */
         public void write() {
             List<Write> all = List.copyOf(writes);
-            List<Map.Entry<EntityType<?>, Item>> withEntries = List.copyOf(indexed);
+            List<Runnable> each = List.copyOf(oneByOne);
             writes.clear();
-            indexed.clear();
+            oneByOne.clear();
             if (!all.isEmpty()) {
                 store.writeBatch(all);
             }
-            withEntries.forEach(e -> indexing(e.getKey()).group().put(e.getValue()));
+            each.forEach(Runnable::run);
         }
     }
 }

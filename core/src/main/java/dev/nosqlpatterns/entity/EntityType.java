@@ -42,6 +42,8 @@ public final class EntityType<T extends Record> {
 
     /** The attribute holding the entity-type name of every item written through an entity type. */
     public static final String TYPE_ATTRIBUTE = "_type";
+    /** The attribute holding the version of every item a repository writes (the version component's value). */
+    public static final String VERSION_ATTRIBUTE = "_version";
 
     private final Class<T> recordClass;
     private final String name;
@@ -55,6 +57,7 @@ public final class EntityType<T extends Record> {
     private final Set<String> notStored;
     private final Value.Str tag;
     private final Map<String, IndexKeys> indexes;
+    private final RecordCodec.Component version;
 
     private EntityType(Builder<T> b, Map<String, KeyForm> forms) {
         this.recordClass = b.recordClass;
@@ -68,7 +71,12 @@ public final class EntityType<T extends Record> {
         Map<String, RecordCodec.Component> components = new LinkedHashMap<>();
         forms.keySet().forEach(n -> components.put(n, codec.component(n)));
         this.keyComponents = java.util.Collections.unmodifiableMap(components);
-        this.notStored = copyKeyFields ? Set.of() : Set.copyOf(forms.keySet());
+        Set<String> skipped = new java.util.HashSet<>(copyKeyFields ? Set.of() : forms.keySet());
+        if (b.version != null) {
+            skipped.add(b.version);
+        }
+        this.notStored = Set.copyOf(skipped);
+        this.version = b.version == null ? null : codec.component(b.version);
         this.tag = Value.of(name);
         Map<String, IndexKeys> declared = new LinkedHashMap<>();
         b.indexes.forEach((n, ix) -> declared.put(n, new IndexKeys(ix, name, recordClass.getSimpleName(), codec,
@@ -109,6 +117,32 @@ public final class EntityType<T extends Record> {
     /** True when key components are also written as attributes. */
     public boolean copiesKeyFieldsToAttributes() {
         return copyKeyFields;
+    }
+
+    /** The name of the component holding each entity's version, when the type is versioned. */
+    public Optional<String> versionComponent() {
+        return Optional.ofNullable(version).map(RecordCodec.Component::name);
+    }
+
+    /** The version an entity carries (0 for one never saved); 0 for a type without versions. */
+    long versionOf(T entity) {
+        if (version == null) {
+            return 0;
+        }
+        Object v = codec.get(entity, version);
+        return v == null ? 0 : ((Number) v).longValue();
+    }
+
+    /** The entity with {@code newVersion} in its version component. */
+    T withVersion(T entity, long newVersion) {
+        Map<String, Object> given = new LinkedHashMap<>();
+        given.put(version.name(), versionValue(newVersion));
+        return recordClass.cast(codec.copyWith(entity, given));
+    }
+
+    private Object versionValue(long v) {
+        Class<?> t = version.rawType();
+        return Numbers.fromBigDecimal(java.math.BigDecimal.valueOf(v), t == long.class ? Long.class : t == int.class ? Integer.class : t);
     }
 
     /** The indexes this type declares, in declaration order. */
@@ -243,7 +277,11 @@ public final class EntityType<T extends Record> {
             throw new EntityMappingException("item " + item.key() + " is tagged " + item.attributes().get(TYPE_ATTRIBUTE)
                     + ", not as an entity of type '" + name + "'");
         }
-        Map<String, Object> keyValues = keyValues(item.key());
+        Map<String, Object> keyValues = new LinkedHashMap<>(keyValues(item.key()));
+        if (version != null) {
+            long v = item.getLong(VERSION_ATTRIBUTE).orElse(0L);
+            keyValues.put(version.name(), versionValue(v));
+        }
         return recordClass.cast(codec.decodeFields(item.attributes(), recordClass.getSimpleName(), keyValues));
     }
 
@@ -277,6 +315,7 @@ public final class EntityType<T extends Record> {
         private KeyTemplate partition;
         private KeyTemplate sort;
         private boolean copyKeyFields;
+        private String version;
         private final Map<String, EntityIndex> indexes = new LinkedHashMap<>();
         private final Map<String, Map<String, KeyForm>> indexForms = new LinkedHashMap<>();
         private final List<String> indexProblems = new ArrayList<>();
@@ -347,6 +386,16 @@ public final class EntityType<T extends Record> {
             return index(EntityIndex.named(indexName, template).unique());
         }
 
+        /**
+         * Versions the entities in {@code component} (a {@code long}, {@code int} or their box): a save must carry
+         * the version it read (0 for a new entity) and stores the next one, a delete can require one, and a
+         * conflicting write fails with {@link VersionConflictException} naming both versions.
+         */
+        public Builder<T> version(String component) {
+            this.version = Objects.requireNonNull(component, "version component is null");
+            return this;
+        }
+
         /** Declares an index; its templates are checked against the record's components by {@link #build()}. */
         public Builder<T> index(EntityIndex declared) {
             Objects.requireNonNull(declared, "index is null");
@@ -400,6 +449,22 @@ public final class EntityType<T extends Record> {
                 }
             }
             problems.addAll(indexProblems);
+            if (version != null) {
+                RecordCodec.Component c = codec.component(version);
+                Class<?> t = c == null ? null : c.rawType();
+                if (c == null) {
+                    problems.add("version component '" + version + "' is not a component of " + recordClass.getSimpleName()
+                            + "; its components are " + components);
+                } else if (t != long.class && t != Long.class && t != int.class && t != Integer.class) {
+                    problems.add("version component '" + version + "' is a " + t.getSimpleName()
+                            + "; a version is a long, int, Long or Integer");
+                } else if (forms.containsKey(version) || indexes.values().stream().anyMatch(ix ->
+                        ix.partition().placeholders().contains(version)
+                                || ix.sort().map(st -> st.placeholders().contains(version)).orElse(false))) {
+                    problems.add("version component '" + version + "' is in a key or index template; it changes on "
+                            + "every write, so it cannot be");
+                }
+            }
             for (EntityIndex ix : indexes.values()) {
                 Map<String, KeyForm> ixForms = new LinkedHashMap<>();
                 List<KeyTemplate> templates = new ArrayList<>(List.of(ix.partition()));

@@ -157,6 +157,23 @@ final class RecordCodec extends Codec {
      *
      * @throws EntityMappingException when a value cannot be read or the constructor refuses the values
      */
+    /** A copy of {@code record} with the components named in {@code replaced} given new values. */
+    Object copyWith(Object record, Map<String, Object> replaced) {
+        Object[] args = new Object[components.size()];
+        for (int i = 0; i < args.length; i++) {
+            Component c = components.get(i);
+            args[i] = replaced.containsKey(c.name()) ? replaced.get(c.name()) : get(record, c);
+        }
+        try {
+            return constructor.newInstance(args);
+        } catch (InvocationTargetException e) {
+            throw new IllegalArgumentException("record " + type.getName() + " refused the values " + replaced + ": "
+                    + e.getCause(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("record " + type.getName() + " cannot be copied: " + e, e);
+        }
+    }
+
     Object decodeFields(Map<String, Value> attributes, String path, Map<String, Object> given) {
         Object[] args = new Object[components.size()];
         for (int i = 0; i < args.length; i++) {

@@ -120,7 +120,7 @@ public final class IndexGroup {
      */
     public Item insert(Item item) {
         Objects.requireNonNull(item, "item must not be null");
-        return writes.put(item.key(), old -> item, true);
+        return writes.put(item.key(), old -> item, true, false);
     }
 
     /**
@@ -145,10 +145,35 @@ public final class IndexGroup {
                     throw new IllegalArgumentException("the change of " + key + " returned null");
                 }
                 return next.toBuilder().remove(writesVersionAttribute()).build();
-            }, false));
+            }, false, false));
         } catch (Absent none) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * Writes what {@code next} makes of the item at {@code key} (empty when there is none), read afresh on every
+     * attempt, with its entries, by compare-and-set on the version read. The item keeps the version attribute
+     * {@code next} sets, for callers that number versions themselves (one more than the current one otherwise).
+     * {@code next} may throw to refuse the write; nothing is written then.
+     *
+     * @return the item as stored
+     */
+    public Item compute(Key key, java.util.function.Function<Optional<Item>, Item> next) {
+        Objects.requireNonNull(key, "key must not be null");
+        Objects.requireNonNull(next, "next must not be null");
+        return writes.put(key, old -> {
+            Item item = next.apply(old);
+            if (item == null) {
+                throw new IllegalArgumentException("the new item for " + key + " is null");
+            }
+            return item;
+        }, false, true);
+    }
+
+    /** The attribute holding each item's version. */
+    public String versionAttribute() {
+        return writes.versionAttribute();
     }
 
     /**

@@ -71,14 +71,15 @@ final class IndexWrites {
     }
 
     Item put(Item item) {
-        return put(item.key(), old -> item, false);
+        return put(item.key(), old -> item, false, false);
     }
 
     /**
      * Writes the item {@code next} makes of the current one (read afresh on every attempt) and moves every
-     * member's entries; with {@code mustBeAbsent}, fails when an item exists at the key.
+     * member's entries; with {@code mustBeAbsent}, fails when an item exists at the key. With
+     * {@code versionGiven}, the item keeps the version {@code next} gave it; else it gets the current one plus one.
      */
-    Item put(Key key, Function<Optional<Item>, Item> next, boolean mustBeAbsent) {
+    Item put(Key key, Function<Optional<Item>, Item> next, boolean mustBeAbsent, boolean versionGiven) {
         for (int attempt = 1; ; attempt++) {
             Optional<Item> old = store.get(baseTable, key);
             if (mustBeAbsent && old.isPresent()) {
@@ -88,7 +89,8 @@ final class IndexWrites {
             if (!item.key().equals(key)) {
                 throw new IllegalArgumentException("an update of " + key + " must keep its key, not make it " + item.key());
             }
-            Item stored = item.toBuilder().put(versionAttribute, nextVersion(old)).build();
+            Item stored = versionGiven && item.get(versionAttribute).isPresent() ? item
+                    : item.toBuilder().put(versionAttribute, nextVersion(old)).build();
             List<Change> changes = new ArrayList<>();
             for (IndexTable ix : members) {
                 Optional<String> oldValue = old.flatMap(ix.valueOf);

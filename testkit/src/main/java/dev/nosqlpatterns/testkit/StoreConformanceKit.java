@@ -5,6 +5,7 @@ import dev.nosqlpatterns.testkit.denormalize.DenormalizationInterleavingSuite;
 import dev.nosqlpatterns.testkit.denormalize.DenormalizationSuite;
 import dev.nosqlpatterns.testkit.entity.EntityIndexSuite;
 import dev.nosqlpatterns.testkit.entity.EntitySuite;
+import dev.nosqlpatterns.testkit.entity.EntityVersionSuite;
 import dev.nosqlpatterns.testkit.geo.GeoCellInterleavingSuite;
 import dev.nosqlpatterns.testkit.geo.GeoCellSuite;
 import dev.nosqlpatterns.testkit.geo.GeoOracleSuite;
@@ -200,6 +201,10 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class EntityIndexes extends EntityIndexSuite {
+    }
+
+    @Nested
+    class EntityVersions extends EntityVersionSuite {
     }
 
     @Nested

@@ -15,6 +15,12 @@ public class ConcurrentUpdateException extends StoreException {
         this.attempts = attempts;
     }
 
+    /** For subclasses that say more precisely what changed. */
+    protected ConcurrentUpdateException(String message, String table, Key key, int attempts, Throwable last) {
+        super(message, table, key, last);
+        this.attempts = attempts;
+    }
+
     public int attempts() {
         return attempts;
     }
