@@ -196,7 +196,20 @@ public final class EntityRepository {
     public <T extends Record> Optional<T> update(EntityType<T> type, Map<String, ?> keyValues, java.util.function.UnaryOperator<T> change) {
         Objects.requireNonNull(type, "entity type is null");
         Objects.requireNonNull(change, "change is null");
-        Key key = type.key(keyValues);
+        return update(type, type.key(keyValues), change);
+    }
+
+    /**
+     * A partial update of the entity at the key given by {@code keyValues}: say what changes, then
+     * {@link EntityPatch#apply()}. Without reading the entity first unless a change touches a declared index.
+     */
+    public <T extends Record> EntityPatch<T> patch(EntityType<T> type, Map<String, ?> keyValues) {
+        Objects.requireNonNull(type, "entity type is null");
+        return new EntityPatch<>(this, type, type.key(keyValues));
+    }
+
+    /** {@link #update(EntityType, Map, java.util.function.UnaryOperator)} by key. */
+    <T extends Record> Optional<T> update(EntityType<T> type, Key key, java.util.function.UnaryOperator<T> change) {
         return indexing(type).group().update(key, type::isTypeOf, item -> {
             T next = change.apply(type.fromItem(item));
             if (next == null) {

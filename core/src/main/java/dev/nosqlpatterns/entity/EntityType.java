@@ -145,6 +145,50 @@ public final class EntityType<T extends Record> {
         return Numbers.fromBigDecimal(java.math.BigDecimal.valueOf(v), t == long.class ? Long.class : t == int.class ? Integer.class : t);
     }
 
+    /**
+     * The component a partial update may change, checked: it exists and is neither a key component nor the
+     * version component.
+     *
+     * @throws IllegalArgumentException naming the component and why it cannot be changed in place
+     */
+    RecordCodec.Component patchable(String component) {
+        Objects.requireNonNull(component, "component name is null");
+        RecordCodec.Component c = codec.component(component);
+        if (c == null) {
+            throw new IllegalArgumentException(recordClass.getSimpleName() + " has no component '" + component + "'");
+        }
+        if (keyComponents.containsKey(component)) {
+            throw new IllegalArgumentException("'" + component + "' is in the key of entity type '" + name
+                    + "'; a key cannot change in place: delete the entity and save it under its new key");
+        }
+        if (version != null && version.name().equals(component)) {
+            throw new IllegalArgumentException("'" + component + "' is the version of entity type '" + name
+                    + "'; every write sets it");
+        }
+        return c;
+    }
+
+    /** The attribute value of {@code value} for component {@code c} (null to leave it out). */
+    Value encode(RecordCodec.Component c, Object value) {
+        return value == null ? null : c.codec().encode(value, recordClass.getSimpleName() + "." + c.name());
+    }
+
+    /** A copy of the entity with the named components replaced. */
+    T with(T entity, Map<String, Object> replaced) {
+        return recordClass.cast(codec.copyWith(entity, replaced));
+    }
+
+    /** The value of a component of an entity. */
+    Object get(T entity, RecordCodec.Component c) {
+        return codec.get(entity, c);
+    }
+
+    /** True when a declared index's templates name {@code component}. */
+    boolean indexed(String component) {
+        return indexes.values().stream().map(IndexKeys::index).anyMatch(ix -> ix.partition().placeholders().contains(component)
+                || ix.sort().map(t -> t.placeholders().contains(component)).orElse(false));
+    }
+
     /** The indexes this type declares, in declaration order. */
     public List<EntityIndex> indexes() {
         return indexes.values().stream().map(IndexKeys::index).toList();

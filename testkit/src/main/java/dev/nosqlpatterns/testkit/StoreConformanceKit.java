@@ -4,6 +4,7 @@ import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.testkit.denormalize.DenormalizationInterleavingSuite;
 import dev.nosqlpatterns.testkit.denormalize.DenormalizationSuite;
 import dev.nosqlpatterns.testkit.entity.EntityIndexSuite;
+import dev.nosqlpatterns.testkit.entity.EntityPatchSuite;
 import dev.nosqlpatterns.testkit.entity.EntitySuite;
 import dev.nosqlpatterns.testkit.entity.EntityVersionSuite;
 import dev.nosqlpatterns.testkit.geo.GeoCellInterleavingSuite;
@@ -205,6 +206,10 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class EntityVersions extends EntityVersionSuite {
+    }
+
+    @Nested
+    class EntityPatches extends EntityPatchSuite {
     }
 
     @Nested
