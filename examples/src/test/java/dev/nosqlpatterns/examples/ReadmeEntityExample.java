@@ -44,17 +44,17 @@ final class ReadmeEntityExample {
     static Object[] run(Store store) throws Exception {
         Path dir = Files.createTempDirectory("readme-example");
         Path source = dir.resolve("ReadmeSnippet.java");
-        StringBuilder java = new StringBuilder();
-        IMPORTS.forEach(i -> java.append("import ").append(i).append(";\n"));
-        java.append("public class ReadmeSnippet {\n  public static Object[] run(Store store) {\n")
+        StringBuilder code = new StringBuilder();
+        IMPORTS.forEach(i -> code.append("import ").append(i).append(";\n"));
+        code.append("public class ReadmeSnippet {\n  public static Object[] run(Store store) {\n")
                 .append(snippet())
                 .append("\n    return new Object[] {first, second, grace};\n  }\n}\n");
-        Files.writeString(source, java);
+        Files.writeString(source, code);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         int status = javac.run(null, null, System.err, "-classpath", System.getProperty("java.class.path"),
                 "-d", dir.toString(), source.toString());
         if (status != 0) {
-            throw new AssertionError("the README's entity example does not compile:\n" + java);
+            throw new AssertionError("the README's entity example does not compile:\n" + code);
         }
         try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()},
                 ReadmeEntityExample.class.getClassLoader())) {

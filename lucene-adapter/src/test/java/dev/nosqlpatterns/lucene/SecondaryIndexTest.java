@@ -33,7 +33,8 @@ class SecondaryIndexTest {
         store = Store.of(LuceneFixture.openBackend());
         store.createTable(TableSpec.builder(table).index(IndexSpec.of("byCity", "city", "joined"))
                 .index(IndexSpec.of("byTeam", "team")).build());
-        assertTrue(store.capability(NativeSecondaryIndexes.class).isPresent());
+        assertThrows(IllegalArgumentException.class, () -> store.capability(NativeSecondaryIndexes.class),
+                "reached through store.queryIndex, never handed out");
         for (int i = 0; i < 30; i++) {
             store.put(table, Item.builder("user" + i, "profile").put("city", i % 2 == 0 ? "Paris" : "Lyon")
                     .put("joined", String.format("2024-%02d", i)).put("team", i % 3).build());
