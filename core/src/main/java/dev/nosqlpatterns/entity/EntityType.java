@@ -449,6 +449,24 @@ public final class EntityType<T extends Record> {
             return this;
         }
 
+        /** Checks that each placeholder of {@code template} names a key-able component, collecting its form. */
+        private void checkPlaceholders(KeyTemplate template, String which, String holder, List<String> components,
+                                       List<String> problems, Map<String, KeyForm> into) {
+            for (String placeholder : template.placeholders()) {
+                RecordCodec.Component c = codec.component(placeholder);
+                if (c == null) {
+                    problems.add(which + " names {" + placeholder + "}, which is not a component of "
+                            + recordClass.getSimpleName() + "; its components are " + components);
+                } else if (KeyForm.of(c.rawType()) == null) {
+                    problems.add(which + " names {" + placeholder + "}, a component of type "
+                            + c.accessor().getGenericReturnType().getTypeName() + "; " + holder + " holds "
+                            + KeyForm.SUPPORTED);
+                } else {
+                    into.put(placeholder, KeyForm.of(c.rawType()));
+                }
+            }
+        }
+
         /**
          * The entity type.
          *
@@ -478,19 +496,7 @@ public final class EntityType<T extends Record> {
                     continue;
                 }
                 String which = (template == partition ? "partition" : "sort") + " key template \"" + template + "\"";
-                for (String placeholder : template.placeholders()) {
-                    RecordCodec.Component c = codec.component(placeholder);
-                    if (c == null) {
-                        problems.add(which + " names {" + placeholder + "}, which is not a component of "
-                                + recordClass.getSimpleName() + "; its components are " + components);
-                    } else if (KeyForm.of(c.rawType()) == null) {
-                        problems.add(which + " names {" + placeholder + "}, a component of type "
-                                + c.accessor().getGenericReturnType().getTypeName() + "; a key placeholder holds "
-                                + KeyForm.SUPPORTED);
-                    } else {
-                        forms.put(placeholder, KeyForm.of(c.rawType()));
-                    }
-                }
+                checkPlaceholders(template, which, "a key placeholder", components, problems, forms);
             }
             problems.addAll(indexProblems);
             if (version != null) {
@@ -515,19 +521,7 @@ public final class EntityType<T extends Record> {
                 ix.sort().ifPresent(templates::add);
                 for (KeyTemplate template : templates) {
                     String which = "index '" + ix.name() + "' template \"" + template + "\"";
-                    for (String placeholder : template.placeholders()) {
-                        RecordCodec.Component c = codec.component(placeholder);
-                        if (c == null) {
-                            problems.add(which + " names {" + placeholder + "}, which is not a component of "
-                                    + recordClass.getSimpleName() + "; its components are " + components);
-                        } else if (KeyForm.of(c.rawType()) == null) {
-                            problems.add(which + " names {" + placeholder + "}, a component of type "
-                                    + c.accessor().getGenericReturnType().getTypeName() + "; an index placeholder holds "
-                                    + KeyForm.SUPPORTED);
-                        } else {
-                            ixForms.put(placeholder, KeyForm.of(c.rawType()));
-                        }
-                    }
+                    checkPlaceholders(template, which, "an index placeholder", components, problems, ixForms);
                 }
                 indexForms.put(ix.name(), ixForms);
             }
