@@ -197,6 +197,45 @@ public final class GeoIndex {
     }
 
     /**
+     * The {@code k} unscoped points nearest to {@code centre}, nearest first (ties by id), or every point when
+     * there are fewer: exact on every strategy, as a radius search is. Searches circles of growing radius
+     * (1 km, then eight times wider each time, up to the whole sphere) until one holds {@code k} points, so a
+     * sparse neighbourhood costs a few searches, each reading the ranges of its cover.
+     *
+     * @throws IllegalArgumentException when the centre is null or {@code k} is not 1 to {@value #MAX_LIMIT}
+     */
+    public List<GeoHit> nearest(LatLon centre, int k) {
+        return nearest(UNSCOPED, centre, k, false);
+    }
+
+    /** The {@code k} points of {@code scope} nearest to {@code centre}; see {@link #nearest(LatLon, int)}. */
+    public List<GeoHit> nearest(String scope, LatLon centre, int k) {
+        return nearest(scope, centre, k, true);
+    }
+
+    private List<GeoHit> nearest(String scope, LatLon centre, int k, boolean scoped) {
+        List<String> problems = searchProblems(scope, scoped, k);
+        if (centre == null) {
+            problems.add("centre must not be null");
+        }
+        GeoChecks.report("nearest search", problems);
+        double whole = Math.PI * LatLon.EARTH_RADIUS_METERS * (1 + 1e-9);
+        for (double radius = FIRST_NEAREST_RADIUS; ; radius *= NEAREST_GROWTH) {
+            double r = Math.min(radius, whole);
+            List<GeoHit> hits = impl.withinRadius(scope, new Circle(centre, r), k);
+            // Every point outside the circle is farther than every point inside: k inside are the k nearest.
+            if (hits.size() >= k || r >= whole) {
+                return hits;
+            }
+        }
+    }
+
+    /** The radius of the first circle a nearest search reads, in metres. */
+    private static final double FIRST_NEAREST_RADIUS = 1_000;
+    /** How much wider each further circle of a nearest search is. */
+    private static final double NEAREST_GROWTH = 8;
+
+    /**
      * Unscoped points inside {@code box}, nearest to its centre first, at most {@code limit}. With the
      * native strategy and more than {@code limit} points inside, the store picks which are returned.
      */

@@ -10,6 +10,7 @@ import dev.nosqlpatterns.testkit.entity.EntityVersionSuite;
 import dev.nosqlpatterns.testkit.geo.GeoCellInterleavingSuite;
 import dev.nosqlpatterns.testkit.geo.GeoCellSuite;
 import dev.nosqlpatterns.testkit.geo.GeoOracleSuite;
+import dev.nosqlpatterns.testkit.geo.NearestSuite;
 import dev.nosqlpatterns.testkit.geo.NativeGeoOracleSuite;
 import dev.nosqlpatterns.testkit.geo.GeoQuerySuite;
 import dev.nosqlpatterns.testkit.geo.NativeGeoQuerySuite;
@@ -234,6 +235,10 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class GeoOracle extends GeoOracleSuite {
+    }
+
+    @Nested
+    class NearestNeighbours extends NearestSuite {
     }
 
     @Nested

@@ -1,0 +1,81 @@
+package dev.nosqlpatterns.testkit.geo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.nosqlpatterns.geo.GeoHit;
+import dev.nosqlpatterns.geo.GeoIndex;
+import dev.nosqlpatterns.geo.LatLon;
+import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.testkit.StoreSuite;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The k nearest points, held to brute force on every store and strategy: clusters, sparse outliers across the
+ * antimeridian, exact duplicates (ties broken by id), k larger than the points there are, and an empty index.
+ */
+public abstract class NearestSuite extends StoreSuite {
+
+    private GeoIndex open(GeoIndex.Strategy strategy) {
+        if (strategy == GeoIndex.Strategy.NATIVE) {
+            assumeCapability(Capability.NATIVE_GEO);
+        }
+        return GeoIndex.builder(store, newTable()).strategy(strategy).build();
+    }
+
+    private static List<String> bruteForce(Map<String, LatLon> points, LatLon centre, int k) {
+        return points.entrySet().stream()
+                .sorted(Comparator.comparingDouble((Map.Entry<String, LatLon> e) -> centre.distanceTo(e.getValue()))
+                        .thenComparing(Map.Entry::getKey))
+                .limit(k).map(Map.Entry::getKey).toList();
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"CELLS", "NATIVE"})
+    void theKNearestEqualBruteForce(GeoIndex.Strategy strategy) {
+        GeoIndex index = open(strategy);
+        Random random = new Random(41);
+        Map<String, LatLon> points = new LinkedHashMap<>();
+        for (int i = 0; i < 120; i++) {
+            points.put("c" + i, LatLon.of(48.85 + random.nextGaussian() * 0.02, 2.35 + random.nextGaussian() * 0.03));
+        }
+        for (int i = 0; i < 20; i++) {
+            points.put("far" + i, LatLon.of(random.nextDouble() * 160 - 80, random.nextBoolean()
+                    ? 179.5 + random.nextDouble() * 0.5 : -180 + random.nextDouble() * 0.5));
+        }
+        LatLon twin = LatLon.of(48.86, 2.34);
+        points.put("twin-b", twin);
+        points.put("twin-a", twin);
+        points.put("twin-c", twin);
+        index.putAll(points);
+        List<LatLon> centres = List.of(twin, LatLon.of(48.85, 2.35), LatLon.of(0, 179.9), LatLon.of(-60, -179.9),
+                LatLon.of(10, 100));
+        for (LatLon centre : centres) {
+            for (int k : new int[] {1, 3, 17, 200}) {
+                List<GeoHit> hits = index.nearest(centre, k);
+                assertEquals(bruteForce(points, centre, k), hits.stream().map(GeoHit::id).toList(),
+                        strategy + ": the " + k + " nearest to " + centre);
+                for (GeoHit h : hits) {
+                    assertEquals(centre.distanceTo(points.get(h.id())), h.distanceMeters(), 1e-6, h.toString());
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"CELLS", "NATIVE"})
+    void anEmptyIndexHasNoNeighboursAndBadArgumentsAreRefused(GeoIndex.Strategy strategy) {
+        GeoIndex index = open(strategy);
+        assertEquals(List.of(), index.nearest(LatLon.of(1, 2), 5));
+        assertThrows(IllegalArgumentException.class, () -> index.nearest(LatLon.of(1, 2), 0));
+        assertThrows(IllegalArgumentException.class, () -> index.nearest(null, 3));
+        index.put("solo", LatLon.of(-33.9, 151.2));
+        assertEquals(List.of("solo"), index.nearest(LatLon.of(51.5, -0.1), 4).stream().map(GeoHit::id).toList());
+    }
+}
