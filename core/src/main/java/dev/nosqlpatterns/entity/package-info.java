@@ -3,6 +3,27 @@
  * components by {@link dev.nosqlpatterns.entity.KeyTemplate}s, tagged with their entity type, and grouped into
  * item collections that one query reads back typed.
  *
+ * <h2>Access patterns an entity type declares</h2>
+ * An {@link dev.nosqlpatterns.entity.EntityType} declares its indexes ({@link dev.nosqlpatterns.entity.EntityIndex}:
+ * unique, sorted, sparse) and, optionally, a version component. The
+ * {@link dev.nosqlpatterns.entity.EntityRepository} keeps them in step on every save, update, patch and delete:
+ * <ul>
+ *   <li>an index is kept by the store's native index where its reads see every acknowledged write, otherwise
+ *       by an index table written atomically with the item where the store can, or in an order whose only
+ *       leftovers are stale entries that reads skip and {@code repair()} removes; every index table of a type is
+ *       written by the same write ({@link dev.nosqlpatterns.index.IndexGroup});</li>
+ *   <li>queries by index are typed and paged ({@link dev.nosqlpatterns.entity.IndexedQuery},
+ *       {@link dev.nosqlpatterns.entity.EntityPage}), in the index's order, with cursors bound to the query;</li>
+ *   <li>a versioned type is written by compare-and-set: a stale save or delete fails with
+ *       {@link dev.nosqlpatterns.entity.VersionConflictException}, and {@code update} retries a change on the
+ *       current version;</li>
+ *   <li>a patch ({@link dev.nosqlpatterns.entity.EntityPatch}) changes components in place, in one request
+ *       unless an index depends on them;</li>
+ *   <li>{@code verify()} and {@code repair()} cover every index table ({@link dev.nosqlpatterns.entity.EntityAudit}).</li>
+ * </ul>
+ * Items written by a repository carry, beside the type tag, a version ({@code _version}) and, per index, its
+ * value ({@code _ix_<name>}) and order ({@code _ixo_<name>}); records never see them.
+ *
  * <h2>How components become attributes</h2>
  * Every record component that no key template names becomes one attribute of the same name (by reflection on
  * the record components; the mapping of each record class is built once and cached):
