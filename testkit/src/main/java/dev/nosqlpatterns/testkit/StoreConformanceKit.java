@@ -11,6 +11,7 @@ import dev.nosqlpatterns.testkit.geo.GeoCellInterleavingSuite;
 import dev.nosqlpatterns.testkit.geo.GeoCellSuite;
 import dev.nosqlpatterns.testkit.geo.GeoOracleSuite;
 import dev.nosqlpatterns.testkit.geo.NearestSuite;
+import dev.nosqlpatterns.testkit.geo.PolygonSuite;
 import dev.nosqlpatterns.testkit.geo.NativeGeoOracleSuite;
 import dev.nosqlpatterns.testkit.geo.GeoQuerySuite;
 import dev.nosqlpatterns.testkit.geo.NativeGeoQuerySuite;
@@ -239,6 +240,10 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class NearestNeighbours extends NearestSuite {
+    }
+
+    @Nested
+    class Polygons extends PolygonSuite {
     }
 
     @Nested
