@@ -53,6 +53,14 @@ interface Family {
             this.prefix = "b" + runId + "_";
         }
 
+        /** Counts a table that code under test derives from an issued name as issued too (dropped and measured alike). */
+        synchronized void claim(String name) {
+            issued.add(name);
+            if (owner != null) {
+                owned.computeIfAbsent(owner, o -> new java.util.ArrayList<>()).add(name);
+            }
+        }
+
         synchronized String next(String purpose) {
             String name = prefix + issued.size() + "_" + purpose;
             name = name.length() > 48 ? name.substring(0, 48) : name;

@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.benchmarks;
 
+import dev.nosqlpatterns.entity.EntityRepository;
+import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.index.IndexConsistency;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
@@ -94,6 +96,7 @@ final class SecondaryLookupFamily implements Family {
             out.add(Candidate.skip("find users by city", "native index", "the store declares no native secondary index"));
             out.add(Candidate.skip("move user to another city", "native index", "the store declares no native secondary index"));
         }
+        out.addAll(declared(store, tables, users, cities));
         Lazy<String> plain = new Lazy<>(() -> {
             String t = tables.next("users_plain");
             store.createTable(TableSpec.named(t));
@@ -106,6 +109,63 @@ final class SecondaryLookupFamily implements Family {
                 () -> insert(scan, item -> store.put(plain.get(), item), scanFind, cities)));
         out.add(Candidate.of("find users by city", scan,
                 () -> lookup(scan, item -> store.put(plain.get(), item), scanFind, users, cities, 10, 1)));
+        return out;
+    }
+
+    /** A user as an entity type declares it: found by city, and by a unique e-mail when it has one. */
+    record CityUser(String id, String name, String city, String email) {
+    }
+
+    /** The repository of one declared-index technique and its entity type. */
+    private record Declared(EntityRepository repo, EntityType<CityUser> type) {
+        void put(Item item) {
+            repo.save(type, new CityUser(item.getString("id").orElseThrow(), item.getString("name").orElse(null),
+                    item.getString(CITY).orElseThrow(), item.getString(EMAIL).orElse(null)));
+        }
+
+        List<String> find(String index, String value) {
+            return repo.query(type, index).eq(value).stream().map(CityUser::id).toList();
+        }
+    }
+
+    /**
+     * The same users through an entity type that declares its indexes: the repository picks the native index
+     * or an index table on each store, and every item carries its type tag, version and index attributes.
+     */
+    private static List<Candidate> declared(Store store, Tables tables, int users, int cities) {
+        String technique = "declared index (entity repository)";
+        java.util.function.Supplier<Declared> open = () -> {
+            String base = tables.next("users_entity");
+            EntityType<CityUser> sparse = EntityType.builder(CityUser.class).table(base).partitionKey("user|{id}")
+                    .sortKey("<BASE>").index("byCity", "{city}")
+                    .index(dev.nosqlpatterns.entity.EntityIndex.named(EMAIL, "{email}").unique().sparse()).build();
+            EntityRepository repo = EntityRepository.of(store, sparse);
+            repo.tables().stream().filter(t -> !t.equals(base)).forEach(tables::claim);
+            repo.createTables();
+            return new Declared(repo, sparse);
+        };
+        Lazy<Declared> index = new Lazy<>(open);
+        List<Candidate> out = new ArrayList<>();
+        out.add(Candidate.of("insert user", technique,
+                () -> insert(technique, index.get()::put, v -> index.get().find("byCity", v), cities)));
+        out.add(Candidate.of("find users by city", technique,
+                () -> lookup(technique, index.get()::put, v -> index.get().find("byCity", v), users, cities, cities, 1)));
+        Lazy<Declared> movers = new Lazy<>(() -> {
+            Declared d = index.get();
+            for (int m = 0; m < MOVERS; m++) {
+                d.put(user("m" + m, "home"));
+            }
+            return d;
+        });
+        out.add(Candidate.of("move user to another city", technique,
+                () -> move(technique, item -> movers.get().put(item), v -> movers.get().find("byCity", v))));
+        String unique = "unique " + technique;
+        Lazy<Declared> emails = new Lazy<>(open);
+        out.add(Candidate.of("insert user with a unique e-mail", unique,
+                () -> CellSpec.write(unique, 3, 20, i -> {
+                    emails.get().put(user("e" + i, "w-" + city(i)).toBuilder().put(EMAIL, email(i)).build());
+                    return null;
+                }, i -> Answer.anyOrder(emails.get().find(EMAIL, email(i))), i -> Answer.anyOrder(List.of("e" + i)), 1)));
         return out;
     }
 
