@@ -224,7 +224,9 @@ public final class GeoIndex {
      * The {@code k} unscoped points nearest to {@code centre}, nearest first (ties by id), or every point when
      * there are fewer: exact on every strategy, as a radius search is. Searches circles of growing radius
      * (1 km, then eight times wider each time, up to the whole sphere) until one holds {@code k} points, so a
-     * sparse neighbourhood costs a few searches, each reading the ranges of its cover.
+     * sparse neighbourhood costs a few searches, each reading the ranges of its cover. When fewer than {@code k}
+     * points exist, the last search covers the whole sphere, which on the cell strategy reads every partition:
+     * 32,768 queries with the default three geohash characters per partition key.
      *
      * @throws IllegalArgumentException when the centre is null or {@code k} is not 1 to {@value #MAX_LIMIT}
      */

@@ -30,7 +30,7 @@ public abstract class PolygonSuite extends StoreSuite {
         if (strategy == GeoIndex.Strategy.NATIVE) {
             assumeCapability(Capability.NATIVE_GEO);
         }
-        return GeoIndex.builder(store, newTable()).strategy(strategy).build();
+        return GeoIndex.builder(store, newTable()).strategy(strategy).partitionChars(2).build();
     }
 
     private static List<String> bruteForce(Map<String, LatLon> points, LatLonPolygon polygon, LatLon centre) {
