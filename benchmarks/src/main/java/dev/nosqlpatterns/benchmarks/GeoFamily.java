@@ -6,7 +6,6 @@ import dev.nosqlpatterns.geo.GeoHit;
 import dev.nosqlpatterns.geo.GeoIndex;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
-import dev.nosqlpatterns.geo.LatLonPolygon;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.Query;
@@ -26,7 +25,7 @@ import java.util.function.Supplier;
  * Geo search: points within a radius (100 m to 50 km) and within a box, found through a
  * geohash cover of the shape ({@link GeoIndex} cells), through the store's native geo search, and
  * through the classic centre cell plus its 8 neighbours at the finest geohash length whose cells are
- * no smaller than the radius; and points inside a concave polygon, by its cover or the store's box search. Points are uniform over a square near Paris: 2,000 on 1° × 1° in quick
+ * no smaller than the radius. Points are uniform over a square near Paris: 2,000 on 1° × 1° in quick
  * mode; 100,000 and 1,000,000 in full mode, on a square growing with the count (see {@link GeoPoints}).
  * Read amplification is items read ÷ points inside the shape, since the limit caps what is returned.
  */
@@ -90,29 +89,7 @@ final class GeoFamily implements Family {
         out.add(candidate(box, "geohash cover", boxSlow, () -> box("geohash cover", data.get(),
                 b -> ids(cells.get().withinBox(b, LIMIT)))));
         out.add(nativeGeo(store, box, boxSlow, () -> box("native geo", data.get(), b -> ids(nativeGeo.get().withinBox(b, LIMIT)))));
-        String zone = "concave polygon of 0.1° × 0.1° (" + n + " points)";
-        out.add(candidate(zone, "geohash cover", boxSlow, () -> polygon("geohash cover", data.get(),
-                p -> ids(cells.get().withinPolygon(p, LIMIT)))));
-        out.add(nativeGeo(store, zone, boxSlow, () -> polygon("native geo", data.get(),
-                p -> ids(nativeGeo.get().withinPolygon(p, LIMIT)))));
         return out;
-    }
-
-    /** A delivery zone around {@code c}: an L of three quarters of a 0.1° square, concave at {@code c}. */
-    static LatLonPolygon zone(LatLon c) {
-        double la = c.latitude();
-        double lo = c.longitude();
-        return LatLonPolygon.of(la - 0.05, lo - 0.05, la - 0.05, lo + 0.05, la, lo + 0.05, la, lo, la + 0.05, lo,
-                la + 0.05, lo - 0.05, la - 0.05, lo - 0.05);
-    }
-
-    /** A polygon search: every point the zone contains, in any order (fewer than the limit in every cell). */
-    private static CellSpec polygon(String technique, GeoPoints data, Function<LatLonPolygon, List<String>> find) {
-        IntFunction<LatLonPolygon> zoneOf = i -> zone(data.centre(i));
-        IntFunction<List<String>> inside = i -> data.points().entrySet().stream()
-                .filter(e -> zoneOf.apply(i).contains(e.getValue())).map(Map.Entry::getKey).toList();
-        return CellSpec.read(technique, GeoPoints.CENTRES, GeoPoints.CENTRES, i -> Answer.anyOrder(find.apply(zoneOf.apply(i))),
-                i -> Answer.anyOrder(inside.apply(i)), -1).withMatched(i -> inside.apply(i).size());
     }
 
     /**
