@@ -74,14 +74,6 @@ final class CellStrategy implements GeoStrategy {
     }
 
     @Override
-    public List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit) {
-        PolygonShape shape = polygon.shape();
-        LatLon centre = shape.centre();
-        return search(scope, GeoCover.of(polygon, options), limit, p -> shape.contains(p.latitude(), p.longitude())
-                ? centre.distanceTo(p) : Double.NaN);
-    }
-
-    @Override
     public GeoAudit audit(boolean fix) {
         return new CellAudit(store, table, keys, writes).run(fix);
     }

@@ -55,18 +55,6 @@ public record GeoCover(List<CodeRange> ranges) {
     }
 
     /** True when a 64-bit geohash code lies in one of the ranges. */
-    /** The cover of a polygon, as the default options make it. */
-    public static GeoCover of(LatLonPolygon polygon) {
-        return of(polygon, CoverOptions.DEFAULT);
-    }
-
-    /** The cover of a polygon: every cell a point of it lies in is covered. */
-    public static GeoCover of(LatLonPolygon polygon, CoverOptions options) {
-        Objects.requireNonNull(polygon, "polygon must not be null");
-        Objects.requireNonNull(options, "cover options must not be null");
-        return new GeoCover(CoverBuilder.cover(polygon.shape(), options));
-    }
-
     public boolean contains(long code) {
         int low = 0;
         int high = ranges.size() - 1;

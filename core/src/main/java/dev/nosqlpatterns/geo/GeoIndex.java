@@ -197,30 +197,6 @@ public final class GeoIndex {
     }
 
     /**
-     * Unscoped points inside {@code polygon} (holes left out, edges included), nearest to its centre first (ties
-     * by id), at most {@code limit}; see {@link LatLonPolygon} for how edges run. The cell strategy reads the
-     * ranges of the polygon's cover; the native one the store's box search over its bounding box. Both keep
-     * exactly the points the polygon contains.
-     */
-    public List<GeoHit> withinPolygon(LatLonPolygon polygon, int limit) {
-        return withinPolygon(UNSCOPED, polygon, limit, false);
-    }
-
-    /** Points of {@code scope} inside {@code polygon}; see {@link #withinPolygon(LatLonPolygon, int)}. */
-    public List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit) {
-        return withinPolygon(scope, polygon, limit, true);
-    }
-
-    private List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit, boolean scoped) {
-        List<String> problems = searchProblems(scope, scoped, limit);
-        if (polygon == null) {
-            problems.add("polygon must not be null");
-        }
-        GeoChecks.report("polygon search", problems);
-        return impl.withinPolygon(scope, polygon, limit);
-    }
-
-    /**
      * The {@code k} unscoped points nearest to {@code centre}, nearest first (ties by id), or every point when
      * there are fewer: exact on every strategy, as a radius search is. Searches circles of growing radius
      * (1 km, then eight times wider each time, up to the whole sphere) until one holds {@code k} points, so a

@@ -78,33 +78,6 @@ final class NativeStrategy implements GeoStrategy {
         return sorted(hits, limit);
     }
 
-    /**
-     * The store's box search over the polygon's bounding box, filtered by the exact point test. The box search
-     * answers at most {@link GeoIndex#MAX_LIMIT} points; a box holding more could hide some, so such a search is
-     * refused rather than answered short.
-     */
-    @Override
-    public List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit) {
-        PolygonShape shape = polygon.shape();
-        LatLon centre = shape.centre();
-        LatLonBox box = shape.bounds();
-        List<NativeGeo.GeoHit> found = geo.withinBox(set(scope), box.south(), box.west(), box.north(), box.east(),
-                GeoIndex.MAX_LIMIT);
-        if (found.size() >= GeoIndex.MAX_LIMIT) {
-            throw new IllegalStateException("the bounding box " + box + " of the polygon holds " + GeoIndex.MAX_LIMIT
-                    + " points or more, more than the native box search answers at once; use the cell strategy or a"
-                    + " smaller polygon");
-        }
-        List<GeoHit> hits = new ArrayList<>();
-        for (NativeGeo.GeoHit hit : found) {
-            if (shape.contains(hit.latitude(), hit.longitude())) {
-                LatLon p = new LatLon(hit.latitude(), hit.longitude());
-                hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
-            }
-        }
-        return sorted(hits, limit);
-    }
-
     @Override
     public GeoAudit audit(boolean fix) {
         return GeoAudit.empty(fix);

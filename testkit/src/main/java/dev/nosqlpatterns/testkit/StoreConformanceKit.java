@@ -11,7 +11,6 @@ import dev.nosqlpatterns.testkit.geo.GeoCellInterleavingSuite;
 import dev.nosqlpatterns.testkit.geo.GeoCellSuite;
 import dev.nosqlpatterns.testkit.geo.GeoOracleSuite;
 import dev.nosqlpatterns.testkit.geo.NearestSuite;
-import dev.nosqlpatterns.testkit.geo.PolygonSuite;
 import dev.nosqlpatterns.testkit.geo.NativeGeoOracleSuite;
 import dev.nosqlpatterns.testkit.geo.GeoQuerySuite;
 import dev.nosqlpatterns.testkit.geo.NativeGeoQuerySuite;
@@ -240,10 +239,6 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class NearestNeighbours extends NearestSuite {
-    }
-
-    @Nested
-    class Polygons extends PolygonSuite {
     }
 
     @Nested
