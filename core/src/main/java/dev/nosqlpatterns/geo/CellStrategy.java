@@ -74,6 +74,13 @@ final class CellStrategy implements GeoStrategy {
     }
 
     @Override
+    public List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit) {
+        LatLon centre = polygon.centre();
+        return search(scope, GeoCover.of(polygon, options), limit, p -> polygon.contains(p) ? centre.distanceTo(p)
+                : Double.NaN);
+    }
+
+    @Override
     public GeoAudit audit(boolean fix) {
         return new CellAudit(store, table, keys, writes).run(fix);
     }

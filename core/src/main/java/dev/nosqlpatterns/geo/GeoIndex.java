@@ -13,12 +13,12 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Points of ids, found by distance or box: the geohash technique on any store, or the store's own geo
+ * Points of ids, found by distance, box or polygon, and the k nearest: the geohash technique on any store, or the store's own geo
  * search where it has one.
  *
  * <p>Why: a key-value store cannot search two coordinates at once. With the {@link Strategy#CELLS}
  * strategy each point is an entry keyed by its geohash, grouped into partitions by the first
- * characters, and a search reads the few key ranges of a {@link GeoCover} of the circle or box, then
+ * characters, and a search reads the few key ranges of a {@link GeoCover} of the circle, box or polygon, then
  * keeps only the points truly inside, sorted by distance. A point record per id remembers its cell, so
  * a move deletes the old entry; writes are atomic where the store allows and otherwise an ordered,
  * repairable sequence ({@link #verify()}, {@link #repair()}). Points live in <em>scopes</em>, such as a
@@ -255,6 +255,31 @@ public final class GeoIndex {
         }
         GeoChecks.report("box search", problems);
         return impl.withinBox(scope, box, limit);
+    }
+
+    /**
+     * Unscoped points inside {@code polygon} (edges included, holes excluded, as {@link LatLonPolygon#contains}
+     * decides), nearest to {@link LatLonPolygon#centre()} first (ties by id), at most {@code limit}. The cell
+     * strategy reads the ranges of the polygon's {@link GeoCover}; the native one asks the store for the
+     * points of the polygon (or of a region around it, where the store has no polygon search) and keeps those
+     * inside. Either way the answer is exact, and a limit keeps the first hits of that order.
+     */
+    public List<GeoHit> withinPolygon(LatLonPolygon polygon, int limit) {
+        return withinPolygon(UNSCOPED, polygon, limit, false);
+    }
+
+    /** Points of {@code scope} inside {@code polygon}; see {@link #withinPolygon(LatLonPolygon, int)}. */
+    public List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit) {
+        return withinPolygon(scope, polygon, limit, true);
+    }
+
+    private List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit, boolean scoped) {
+        List<String> problems = searchProblems(scope, scoped, limit);
+        if (polygon == null) {
+            problems.add("polygon must not be null");
+        }
+        GeoChecks.report("polygon search", problems);
+        return impl.withinPolygon(scope, polygon, limit);
     }
 
     /** Scans the index and counts what interrupted writes left behind, changing nothing. */

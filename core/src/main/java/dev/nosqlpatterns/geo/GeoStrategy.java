@@ -22,6 +22,9 @@ interface GeoStrategy {
     /** Points inside the box, nearest to its centre first, at most {@code limit}. */
     List<GeoHit> withinBox(String scope, LatLonBox box, int limit);
 
+    /** Points inside the polygon, nearest to its {@link LatLonPolygon#centre()} first, at most {@code limit}. */
+    List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit);
+
     /** Checks, and with {@code fix} repairs, what interrupted writes left behind. */
     GeoAudit audit(boolean fix);
 }

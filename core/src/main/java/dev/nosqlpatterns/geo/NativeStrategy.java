@@ -12,7 +12,7 @@ import java.util.List;
  * The geo index on the store's own geo search ({@link NativeGeo}): one native set per table, index and
  * scope. The capability answers exactly, with the distances of {@link LatLon#distanceMeters} and the
  * nearest {@code limit} first (see {@link NativeGeo}), so searches pass the shape and the limit through
- * unchanged; hits are re-measured with the same {@link Circle} and {@link LatLonBox} checks the cell
+ * unchanged; hits are re-measured with the same {@link Circle}, {@link LatLonBox} and {@link LatLonPolygon} checks the cell
  * strategy uses, so both strategies answer alike. Calls go through {@link Store#nativeGeo()}, which
  * reports their cost.
  */
@@ -72,6 +72,23 @@ final class NativeStrategy implements GeoStrategy {
         for (NativeGeo.GeoHit hit : geo.withinBox(set(scope), box.south(), box.west(), box.north(), box.east(), limit)) {
             if (box.containsUnchecked(hit.latitude(), hit.longitude())) {
                 LatLon p = new LatLon(hit.latitude(), hit.longitude());
+                hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
+            }
+        }
+        return sorted(hits, limit);
+    }
+
+    @Override
+    public List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit) {
+        List<List<NativeGeo.Vertex>> rings = new ArrayList<>();
+        for (List<LatLon> ring : polygon.rings()) {
+            rings.add(ring.stream().map(v -> new NativeGeo.Vertex(v.latitude(), v.longitude())).toList());
+        }
+        LatLon centre = polygon.centre();
+        List<GeoHit> hits = new ArrayList<>();
+        for (NativeGeo.GeoHit hit : geo.withinPolygon(set(scope), rings, limit)) {
+            LatLon p = new LatLon(hit.latitude(), hit.longitude());
+            if (polygon.contains(p)) {
                 hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
             }
         }
