@@ -199,8 +199,10 @@ public final class GeoIndex {
     /**
      * The {@code k} unscoped points nearest to {@code centre}, nearest first (ties by id), or every point when
      * there are fewer: exact on every strategy, as a radius search is. Searches circles of growing radius
-     * (1 km, then eight times wider each time, up to the whole sphere) until one holds {@code k} points, so a
-     * sparse neighbourhood costs a few searches, each reading the ranges of its cover.
+     * (1 km, then wider as the density found so far suggests, 1.5 to 8 times, up to the whole sphere) until
+     * one holds {@code k} points: every point outside it is then farther than those inside. The cell strategy
+     * reads ring by ring, each ring's cover once (the cells the smaller circle's cover held whole are not read
+     * again); the native one asks the store for the {@code k} nearest within each circle.
      *
      * @throws IllegalArgumentException when the centre is null or {@code k} is not 1 to {@value #MAX_LIMIT}
      */
@@ -219,21 +221,8 @@ public final class GeoIndex {
             problems.add("centre must not be null");
         }
         GeoChecks.report("nearest search", problems);
-        double whole = Math.PI * LatLon.EARTH_RADIUS_METERS * (1 + 1e-9);
-        for (double radius = FIRST_NEAREST_RADIUS; ; radius *= NEAREST_GROWTH) {
-            double r = Math.min(radius, whole);
-            List<GeoHit> hits = impl.withinRadius(scope, new Circle(centre, r), k);
-            // Every point outside the circle is farther than every point inside: k inside are the k nearest.
-            if (hits.size() >= k || r >= whole) {
-                return hits;
-            }
-        }
+        return impl.nearest(scope, centre, k);
     }
-
-    /** The radius of the first circle a nearest search reads, in metres. */
-    private static final double FIRST_NEAREST_RADIUS = 1_000;
-    /** How much wider each further circle of a nearest search is. */
-    private static final double NEAREST_GROWTH = 8;
 
     /**
      * Unscoped points inside {@code box}, nearest to its centre first, at most {@code limit}. With the

@@ -95,6 +95,21 @@ final class NativeStrategy implements GeoStrategy {
         return sorted(hits, limit);
     }
 
+    /**
+     * Radius searches of growing circles (see {@link Nearest#next}) until one holds {@code k} points: each asks
+     * the store for the nearest {@code k} within its circle, so the store ranks them natively.
+     */
+    @Override
+    public List<GeoHit> nearest(String scope, LatLon centre, int k) {
+        for (double radius = Nearest.FIRST_RADIUS; ; ) {
+            List<GeoHit> hits = withinRadius(scope, new Circle(centre, radius), k);
+            if (hits.size() >= k || radius >= Nearest.WHOLE) {
+                return hits;
+            }
+            radius = Nearest.next(radius, hits.size(), k);
+        }
+    }
+
     @Override
     public GeoAudit audit(boolean fix) {
         return GeoAudit.empty(fix);
