@@ -26,7 +26,8 @@ public abstract class NearestSuite extends StoreSuite {
         if (strategy == GeoIndex.Strategy.NATIVE) {
             assumeCapability(Capability.NATIVE_GEO);
         }
-        return GeoIndex.builder(store, newTable()).strategy(strategy).build();
+        // Two partition characters: k beyond the points there are reads every partition of the sphere (1,024).
+        return GeoIndex.builder(store, newTable()).strategy(strategy).partitionChars(2).build();
     }
 
     private static List<String> bruteForce(Map<String, LatLon> points, LatLon centre, int k) {
