@@ -115,7 +115,19 @@ final class GeoFamily implements Family {
                 candidate(nearest, "geohash cover", tooSlow, () -> nearest("geohash cover", data.get(),
                         c -> ids(cells.get().nearest(c, NEAREST_K)))),
                 nativeGeo(store, nearest, tooSlow, () -> nearest("native geo", data.get(),
-                        c -> ids(nativeGeo.get().nearest(c, NEAREST_K)))));
+                        c -> ids(nativeGeo.get().nearest(c, NEAREST_K)))),
+                candidate(nearest, "circles ×8, each read whole", tooSlow, () -> nearest("circles ×8, each read whole",
+                        data.get(), c -> ids(circles(cells.get(), c)))));
+    }
+
+    /** The k nearest by radius searches of 1 km, 8 km, ...: each circle's cover read whole, the baseline of rings. */
+    static List<GeoHit> circles(GeoIndex index, LatLon centre) {
+        for (double radius = 1_000; ; radius *= 8) {
+            List<GeoHit> hits = index.withinRadius(centre, Math.min(radius, 20_015_087), NEAREST_K);
+            if (hits.size() >= NEAREST_K || radius >= 20_015_087) {
+                return hits;
+            }
+        }
     }
 
     /** A star polygon around {@code centre}: 7 points 0.06° out, 7 notches 0.025° out, longitudes widened by 1/cos. */
