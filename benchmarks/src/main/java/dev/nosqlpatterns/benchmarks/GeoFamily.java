@@ -6,6 +6,7 @@ import dev.nosqlpatterns.geo.GeoHit;
 import dev.nosqlpatterns.geo.GeoIndex;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
+import dev.nosqlpatterns.geo.LatLonPolygon;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.Query;
@@ -28,6 +29,7 @@ import java.util.function.Supplier;
  * no smaller than the radius. Points are uniform over a square near Paris: 2,000 on 1° × 1° in quick
  * mode; 100,000 and 1,000,000 in full mode, on a square growing with the count (see {@link GeoPoints}).
  * Read amplification is items read ÷ points inside the shape, since the limit caps what is returned.
+ * Also a concave polygon and the 10 nearest points, on the cover and natively.
  */
 final class GeoFamily implements Family {
     static final double[] RADII = {100, 1_000, 10_000, 50_000};
@@ -89,7 +91,78 @@ final class GeoFamily implements Family {
         out.add(candidate(box, "geohash cover", boxSlow, () -> box("geohash cover", data.get(),
                 b -> ids(cells.get().withinBox(b, LIMIT)))));
         out.add(nativeGeo(store, box, boxSlow, () -> box("native geo", data.get(), b -> ids(nativeGeo.get().withinBox(b, LIMIT)))));
+        out.addAll(polygonAndNearest(store, n, boxSlow, data, cells, nativeGeo));
         return out;
+    }
+
+    /** The k of the nearest-points workload. */
+    static final int NEAREST_K = 10;
+
+    /**
+     * A concave polygon (a 14-vertex star about 0.12° across) around each centre, and the {@value #NEAREST_K}
+     * nearest points to it: the geohash cover of the polygon or the rings of growing circles, against the
+     * store's native search. Read amplification is items read ÷ points inside the polygon (÷ k for nearest).
+     */
+    private static List<Candidate> polygonAndNearest(Store store, int n, String tooSlow, Lazy<GeoPoints> data,
+                                                     Lazy<GeoIndex> cells, Lazy<GeoIndex> nativeGeo) {
+        String polygon = "polygon, 14-vertex star of 0.12° (" + n + " points)";
+        String nearest = NEAREST_K + " nearest (" + n + " points)";
+        return List.of(
+                candidate(polygon, "geohash cover", tooSlow, () -> polygon("geohash cover", data.get(),
+                        p -> ids(cells.get().withinPolygon(p, LIMIT)))),
+                nativeGeo(store, polygon, tooSlow, () -> polygon("native geo", data.get(),
+                        p -> ids(nativeGeo.get().withinPolygon(p, LIMIT)))),
+                candidate(nearest, "geohash cover", tooSlow, () -> nearest("geohash cover", data.get(),
+                        c -> ids(cells.get().nearest(c, NEAREST_K)))),
+                nativeGeo(store, nearest, tooSlow, () -> nearest("native geo", data.get(),
+                        c -> ids(nativeGeo.get().nearest(c, NEAREST_K)))),
+                candidate(nearest, "circles ×8, each read whole", tooSlow, () -> nearest("circles ×8, each read whole",
+                        data.get(), c -> ids(circles(cells.get(), c)))));
+    }
+
+    /** The k nearest by radius searches of 1 km, 8 km, ...: each circle's cover read whole, the baseline of rings. */
+    static List<GeoHit> circles(GeoIndex index, LatLon centre) {
+        for (double radius = 1_000; ; radius *= 8) {
+            List<GeoHit> hits = index.withinRadius(centre, Math.min(radius, 20_015_087), NEAREST_K);
+            if (hits.size() >= NEAREST_K || radius >= 20_015_087) {
+                return hits;
+            }
+        }
+    }
+
+    /** A star polygon around {@code centre}: 7 points 0.06° out, 7 notches 0.025° out, longitudes widened by 1/cos. */
+    static LatLonPolygon star(LatLon centre) {
+        List<LatLon> ring = new ArrayList<>();
+        double stretch = 1 / Math.cos(Math.toRadians(centre.latitude()));
+        for (int i = 0; i < 14; i++) {
+            double r = i % 2 == 0 ? 0.06 : 0.025;
+            double a = Math.PI * i / 7;
+            ring.add(LatLon.of(centre.latitude() + r * Math.sin(a), centre.longitude() + r * Math.cos(a) * stretch));
+        }
+        ring.add(ring.get(0));
+        return LatLonPolygon.of(ring);
+    }
+
+    private static CellSpec polygon(String technique, GeoPoints data, Function<LatLonPolygon, List<String>> find) {
+        IntFunction<List<String>> inside = i -> {
+            LatLonPolygon p = star(data.centre(i));
+            return data.points().entrySet().stream().filter(e -> p.contains(e.getValue())).map(Map.Entry::getKey).toList();
+        };
+        return CellSpec.read(technique, GeoPoints.CENTRES, GeoPoints.CENTRES,
+                i -> Answer.anyOrder(find.apply(star(data.centre(i)))), i -> Answer.anyOrder(inside.apply(i)), -1)
+                .withMatched(i -> inside.apply(i).size());
+    }
+
+    private static CellSpec nearest(String technique, GeoPoints data, Function<LatLon, List<String>> find) {
+        IntFunction<List<String>> brute = i -> {
+            LatLon c = data.centre(i);
+            return data.points().entrySet().stream().sorted(java.util.Comparator
+                            .<Map.Entry<String, LatLon>>comparingDouble(e -> c.distanceTo(e.getValue()))
+                            .thenComparing(Map.Entry::getKey))
+                    .limit(NEAREST_K).map(Map.Entry::getKey).toList();
+        };
+        return CellSpec.read(technique, GeoPoints.CENTRES, GeoPoints.CENTRES, i -> Answer.inOrder(find.apply(data.centre(i))),
+                i -> Answer.inOrder(brute.apply(i)), -1).withMatched(i -> NEAREST_K);
     }
 
     /**

@@ -90,4 +90,21 @@ class GeoFamilyTest {
             assertEquals(null, GeoFamily.tooSlow(kind, 1_000_000, 50_000), kind);
         }
     }
+
+    @Test
+    void polygonAndNearestCellsAgreeWithTheirOraclesAndReadLittle() {
+        try (Store store = Store.of(new MemoryBackend())) {
+            List<Family.Candidate> candidates = new GeoFamily().candidates(store, new Family.Tables("geopoly"),
+                    Settings.Mode.QUICK);
+            for (String workload : List.of("polygon", GeoFamily.NEAREST_K + " nearest")) {
+                Family.Candidate cell = candidates.stream().filter(c -> c.workload().startsWith(workload)
+                        && c.technique().equals("geohash cover")).findFirst().orElseThrow();
+                CellSpec spec = cell.setUp().get();
+                Harness.Measured m = new Harness(1).measure(store, spec);
+                double amplification = m.costs().readAmplification();
+                assertTrue(amplification >= 1 && amplification <= 12, workload + ": items read ÷ matched " + amplification);
+                assertTrue(spec.matched().applyAsLong(0) > 0, workload);
+            }
+        }
+    }
 }

@@ -8,10 +8,12 @@ import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.Store;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -74,8 +76,42 @@ final class CellStrategy implements GeoStrategy {
     }
 
     @Override
+    public List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit) {
+        LatLon centre = polygon.centre();
+        return search(scope, GeoCover.of(polygon, options), limit, p -> polygon.contains(p) ? centre.distanceTo(p)
+                : Double.NaN);
+    }
+
+    @Override
     public GeoAudit audit(boolean fix) {
         return new CellAudit(store, table, keys, writes).run(fix);
+    }
+
+    /**
+     * Ring by ring: the cover of a 1 km circle, then of the ring out to a wider circle, and so on, each read once,
+     * until the points within the circle read so far are at least {@code k} (every point outside it is farther
+     * than every point inside) or the circle is the whole sphere. The next circle is guessed from the density
+     * found so far, at least 1.5 and at most 8 times wider.
+     */
+    @Override
+    public List<GeoHit> nearest(String scope, LatLon centre, int k) {
+        Map<String, List<Candidate>> byId = new LinkedHashMap<>();
+        Set<Key> seen = new HashSet<>();
+        ToDoubleFunction<LatLon> distance = centre::distanceTo;
+        double inner = 0;
+        double outer = Nearest.FIRST_RADIUS;
+        while (true) {
+            Circle circle = new Circle(centre, outer);
+            GeoCover cover = inner == 0 ? GeoCover.of(circle, options)
+                    : new GeoCover(CoverBuilder.cover(new AnnulusShape(circle, new Circle(centre, inner)), options));
+            read(scope, cover, distance, byId, seen);
+            List<GeoHit> hits = settle(scope, byId, distance, outer);
+            if (hits.size() >= k || outer >= Nearest.WHOLE) {
+                return hits.size() > k ? List.copyOf(hits.subList(0, k)) : hits;
+            }
+            inner = outer;
+            outer = Nearest.next(outer, hits.size(), k);
+        }
     }
 
     private record Candidate(CellKeys.Entry entry, double distance) {
@@ -84,19 +120,35 @@ final class CellStrategy implements GeoStrategy {
     /** Reads every range of the cover, keeps the entries {@code distance} does not map to NaN, settles ids. */
     private List<GeoHit> search(String scope, GeoCover cover, int limit, ToDoubleFunction<LatLon> distance) {
         Map<String, List<Candidate>> byId = new LinkedHashMap<>();
+        read(scope, cover, distance, byId, null);
+        List<GeoHit> hits = settle(scope, byId, distance, Double.POSITIVE_INFINITY);
+        return hits.size() > limit ? List.copyOf(hits.subList(0, limit)) : hits;
+    }
+
+    /** Adds the entries of the cover's ranges (each entry once, when {@code seen} is given) to {@code byId}. */
+    private void read(String scope, GeoCover cover, ToDoubleFunction<LatLon> distance,
+                      Map<String, List<Candidate>> byId, Set<Key> seen) {
         List<Query> queries = cover.ranges().stream().map(range -> Query.in(table, keys.partition(scope, range))
                 .where(keys.condition(range)).limit(PAGE)).toList();
         for (List<Item> items : store.queryEachAll(queries)) {
             items.forEach(item -> keys.entryOf(item).ifPresent(entry -> {
                 double d = distance.applyAsDouble(entry.point());
-                if (!Double.isNaN(d)) {
+                if (!Double.isNaN(d) && (seen == null || seen.add(entry.key()))) {
                     byId.computeIfAbsent(entry.id(), id -> new ArrayList<>(1)).add(new Candidate(entry, d));
                 }
             }));
         }
+    }
+
+    /**
+     * One hit per id within {@code maxDistance}, nearest first, ties by id: an id found more than once, or every
+     * id with verified reads, is settled by its point record (one batched read).
+     */
+    private List<GeoHit> settle(String scope, Map<String, List<Candidate>> byId, ToDoubleFunction<LatLon> distance,
+                                double maxDistance) {
         List<Key> toCheck = new ArrayList<>();
         byId.forEach((id, found) -> {
-            if (verifiedReads || found.size() > 1) {
+            if ((verifiedReads || found.size() > 1) && found.stream().anyMatch(c -> c.distance() <= maxDistance)) {
                 toCheck.add(keys.pointKey(scope, id));
             }
         });
@@ -105,7 +157,12 @@ final class CellStrategy implements GeoStrategy {
         byId.forEach((id, found) -> {
             if (!verifiedReads && found.size() == 1) {
                 Candidate c = found.get(0);
-                hits.add(new GeoHit(id, c.entry().point(), c.distance()));
+                if (c.distance() <= maxDistance) {
+                    hits.add(new GeoHit(id, c.entry().point(), c.distance()));
+                }
+                return;
+            }
+            if (found.stream().noneMatch(c -> c.distance() <= maxDistance)) {
                 return;
             }
             Optional<CellKeys.Point> record = records.get(new ItemRef(table, keys.pointKey(scope, id)))
@@ -114,11 +171,11 @@ final class CellStrategy implements GeoStrategy {
                 return;
             }
             double d = distance.applyAsDouble(record.get().point());
-            if (!Double.isNaN(d)) {
+            if (!Double.isNaN(d) && d <= maxDistance) {
                 hits.add(new GeoHit(id, record.get().point(), d));
             }
         });
         hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
-        return hits.size() > limit ? List.copyOf(hits.subList(0, limit)) : List.copyOf(hits);
+        return List.copyOf(hits);
     }
 }

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A few ranges of geohash codes that together hold every point of a circle or a box: what a store
+ * A few ranges of geohash codes that together hold every point of a circle, a box or a polygon: what a store
  * range-scans to find the points in the shape, before an exact filter drops those outside it.
  *
  * <p>Why: reading a centre cell and its 8 neighbours reads 4 to 6.5 times the points inside a circle.
@@ -13,7 +13,8 @@ import java.util.Objects;
  * joined into runs of consecutive codes, and then the cheapest gaps between runs are closed until at
  * most {@link CoverOptions#maxRanges()} remain; the result reads little more than the shape's own
  * area (see {@code CoverBuilder}). Covers are correct across the antimeridian, around the poles and at
- * (0, 0): every point the shape contains ({@link Circle#contains}, {@link LatLonBox#contains}) has its
+ * (0, 0): every point the shape contains ({@link Circle#contains}, {@link LatLonBox#contains},
+ * {@link LatLonPolygon#contains}) has its
  * 64-bit code in a range.
  *
  * <p>Cells are equal in degrees, so near a pole they are long and thin on the ground, and the cells
@@ -52,6 +53,17 @@ public record GeoCover(List<CodeRange> ranges) {
         Objects.requireNonNull(box, "box must not be null");
         Objects.requireNonNull(options, "cover options must not be null");
         return new GeoCover(CoverBuilder.cover(new BoxShape(box), options));
+    }
+
+    /** A cover of a polygon with {@link CoverOptions#DEFAULT}. */
+    public static GeoCover of(LatLonPolygon polygon) {
+        return of(polygon, CoverOptions.DEFAULT);
+    }
+
+    public static GeoCover of(LatLonPolygon polygon, CoverOptions options) {
+        Objects.requireNonNull(polygon, "polygon must not be null");
+        Objects.requireNonNull(options, "cover options must not be null");
+        return new GeoCover(CoverBuilder.cover(new PolygonShape(polygon), options));
     }
 
     /** True when a 64-bit geohash code lies in one of the ranges. */

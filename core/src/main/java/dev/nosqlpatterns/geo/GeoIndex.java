@@ -13,12 +13,12 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Points of ids, found by distance or box: the geohash technique on any store, or the store's own geo
+ * Points of ids, found by distance, box or polygon, and the k nearest: the geohash technique on any store, or the store's own geo
  * search where it has one.
  *
  * <p>Why: a key-value store cannot search two coordinates at once. With the {@link Strategy#CELLS}
  * strategy each point is an entry keyed by its geohash, grouped into partitions by the first
- * characters, and a search reads the few key ranges of a {@link GeoCover} of the circle or box, then
+ * characters, and a search reads the few key ranges of a {@link GeoCover} of the circle, box or polygon, then
  * keeps only the points truly inside, sorted by distance. A point record per id remembers its cell, so
  * a move deletes the old entry; writes are atomic where the store allows and otherwise an ordered,
  * repairable sequence ({@link #verify()}, {@link #repair()}). Points live in <em>scopes</em>, such as a
@@ -199,10 +199,10 @@ public final class GeoIndex {
     /**
      * The {@code k} unscoped points nearest to {@code centre}, nearest first (ties by id), or every point when
      * there are fewer: exact on every strategy, as a radius search is. Searches circles of growing radius
-     * (1 km, then eight times wider each time, up to the whole sphere) until one holds {@code k} points, so a
-     * sparse neighbourhood costs a few searches, each reading the ranges of its cover. When fewer than {@code k}
-     * points exist, the last search covers the whole sphere, which on the cell strategy reads every partition:
-     * 32,768 queries with the default three geohash characters per partition key.
+     * (1 km, then wider as the density found so far suggests, 1.5 to 8 times, up to the whole sphere) until
+     * one holds {@code k} points: every point outside it is then farther than those inside. The cell strategy
+     * reads ring by ring, each ring's cover once (the cells the smaller circle's cover held whole are not read
+     * again); the native one asks the store for the {@code k} nearest within each circle.
      *
      * @throws IllegalArgumentException when the centre is null or {@code k} is not 1 to {@value #MAX_LIMIT}
      */
@@ -221,21 +221,8 @@ public final class GeoIndex {
             problems.add("centre must not be null");
         }
         GeoChecks.report("nearest search", problems);
-        double whole = Math.PI * LatLon.EARTH_RADIUS_METERS * (1 + 1e-9);
-        for (double radius = FIRST_NEAREST_RADIUS; ; radius *= NEAREST_GROWTH) {
-            double r = Math.min(radius, whole);
-            List<GeoHit> hits = impl.withinRadius(scope, new Circle(centre, r), k);
-            // Every point outside the circle is farther than every point inside: k inside are the k nearest.
-            if (hits.size() >= k || r >= whole) {
-                return hits;
-            }
-        }
+        return impl.nearest(scope, centre, k);
     }
-
-    /** The radius of the first circle a nearest search reads, in metres. */
-    private static final double FIRST_NEAREST_RADIUS = 1_000;
-    /** How much wider each further circle of a nearest search is. */
-    private static final double NEAREST_GROWTH = 8;
 
     /**
      * Unscoped points inside {@code box}, nearest to its centre first, at most {@code limit}. With the
@@ -257,6 +244,31 @@ public final class GeoIndex {
         }
         GeoChecks.report("box search", problems);
         return impl.withinBox(scope, box, limit);
+    }
+
+    /**
+     * Unscoped points inside {@code polygon} (edges included, holes excluded, as {@link LatLonPolygon#contains}
+     * decides), nearest to {@link LatLonPolygon#centre()} first (ties by id), at most {@code limit}. The cell
+     * strategy reads the ranges of the polygon's {@link GeoCover}; the native one asks the store for the
+     * points of the polygon (or of a region around it, where the store has no polygon search) and keeps those
+     * inside. Either way the answer is exact, and a limit keeps the first hits of that order.
+     */
+    public List<GeoHit> withinPolygon(LatLonPolygon polygon, int limit) {
+        return withinPolygon(UNSCOPED, polygon, limit, false);
+    }
+
+    /** Points of {@code scope} inside {@code polygon}; see {@link #withinPolygon(LatLonPolygon, int)}. */
+    public List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit) {
+        return withinPolygon(scope, polygon, limit, true);
+    }
+
+    private List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit, boolean scoped) {
+        List<String> problems = searchProblems(scope, scoped, limit);
+        if (polygon == null) {
+            problems.add("polygon must not be null");
+        }
+        GeoChecks.report("polygon search", problems);
+        return impl.withinPolygon(scope, polygon, limit);
     }
 
     /** Scans the index and counts what interrupted writes left behind, changing nothing. */

@@ -22,6 +22,12 @@ interface GeoStrategy {
     /** Points inside the box, nearest to its centre first, at most {@code limit}. */
     List<GeoHit> withinBox(String scope, LatLonBox box, int limit);
 
+    /** Points inside the polygon, nearest to its {@link LatLonPolygon#centre()} first, at most {@code limit}. */
+    List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit);
+
+    /** The {@code k} points nearest to {@code centre}, nearest first (ties by id), or all when fewer. */
+    List<GeoHit> nearest(String scope, LatLon centre, int k);
+
     /** Checks, and with {@code fix} repairs, what interrupted writes left behind. */
     GeoAudit audit(boolean fix);
 }

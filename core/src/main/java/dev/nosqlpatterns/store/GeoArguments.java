@@ -74,6 +74,26 @@ final class GeoArguments {
         limit(limit);
     }
 
+    /** The rings copied, their vertices in range; the rest of a polygon's checks are the adapter's. */
+    static List<List<NativeGeo.Vertex>> polygon(String set, List<List<NativeGeo.Vertex>> rings, int limit) {
+        set(set);
+        Objects.requireNonNull(rings, "polygon rings must not be null");
+        if (rings.isEmpty()) {
+            throw new IllegalArgumentException("a polygon needs an outer ring");
+        }
+        List<List<NativeGeo.Vertex>> copy = new java.util.ArrayList<>(rings.size());
+        for (int r = 0; r < rings.size(); r++) {
+            List<NativeGeo.Vertex> ring = Objects.requireNonNull(rings.get(r), "polygon ring " + r + " must not be null");
+            for (NativeGeo.Vertex v : ring) {
+                Objects.requireNonNull(v, "polygon ring " + r + " must not contain null");
+                point("polygon ring " + r + "'s vertex", v.latitude(), v.longitude());
+            }
+            copy.add(List.copyOf(ring));
+        }
+        limit(limit);
+        return List.copyOf(copy);
+    }
+
     private static void limit(int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, got " + limit);

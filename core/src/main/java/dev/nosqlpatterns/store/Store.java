@@ -533,7 +533,7 @@ public final class Store implements AutoCloseable {
     /**
      * Calls on the store's native geo sets, from {@link #nativeGeo()}: arguments are checked before the
      * store is asked, and each call reports one {@link OperationCost} (operation {@code geoPut},
-     * {@code geoRemove}, {@code geoRadius} or {@code geoBox}, table = the set) with the hits as items read.
+     * {@code geoRemove}, {@code geoRadius}, {@code geoBox} or {@code geoPolygon}, table = the set) with the hits as items read.
      */
     public final class NativeGeoCalls {
         private final dev.nosqlpatterns.store.capability.NativeGeo geo;
@@ -585,6 +585,18 @@ public final class Store implements AutoCloseable {
             GeoArguments.box(set, south, west, north, east, limit);
             try (Call call = new Call("geoBox", set)) {
                 return hits(call, geo.withinBox(set, south, west, north, east, limit, call.meter));
+            }
+        }
+
+        /**
+         * Points inside the polygon of {@code rings} (closed, the outer first, then holes), nearest to its
+         * centre first, at most {@code limit}; see {@link dev.nosqlpatterns.store.capability.NativeGeo}.
+         */
+        public List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> withinPolygon(
+                String set, List<List<dev.nosqlpatterns.store.capability.NativeGeo.Vertex>> rings, int limit) {
+            List<List<dev.nosqlpatterns.store.capability.NativeGeo.Vertex>> copy = GeoArguments.polygon(set, rings, limit);
+            try (Call call = new Call("geoPolygon", set)) {
+                return hits(call, geo.withinPolygon(set, copy, limit, call.meter));
             }
         }
 

@@ -2,6 +2,7 @@ package dev.nosqlpatterns.lucene;
 
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
+import dev.nosqlpatterns.geo.LatLonPolygon;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import org.apache.lucene.document.LatLonDocValuesField;
 import org.apache.lucene.document.LatLonPoint;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
+import org.apache.lucene.geo.Polygon;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
@@ -120,6 +122,69 @@ final class GeoIndex implements NativeGeo {
         LatLon centre = box.centre();
         return search(set, widerBox(box), (pLat, pLon, d) -> box.contains(pLat, pLon), centre.latitude(),
                 centre.longitude(), limit, meter);
+    }
+
+    /**
+     * {@link LatLonPoint#newPolygonQuery} on the outer ring, whose edges are straight in latitude and
+     * longitude as {@link LatLonPolygon}'s are, joined with a thin rectangle around each edge so that Lucene's
+     * rounding of coordinates loses no point on or near an edge; holes are left to the exact check. A polygon
+     * that reaches the antimeridian or encloses a pole (which Lucene's polygons cannot express) asks for its
+     * bounding box instead. Then as a box search: nearest to the polygon's centre, exact check, limit.
+     */
+    @Override
+    public List<GeoHit> withinPolygon(String set, List<List<Vertex>> rings, int limit, CostMeter meter) {
+        checkSearch(set, limit);
+        LatLonPolygon polygon = LatLonPolygon.ofRings(rings.stream().map(r -> r.stream()
+                .map(v -> LatLon.of(v.latitude(), v.longitude())).toList()).toList());
+        LatLonBox bounds = polygon.bounds();
+        boolean plain = polygon.enclosedPole().isEmpty() && !bounds.crossesAntimeridian()
+                && bounds.west() - BOX_MARGIN > -180 && bounds.east() + BOX_MARGIN < 180;
+        Query shape = plain ? polygonQuery(polygon.outer()) : widerBox(bounds);
+        LatLon centre = polygon.centre();
+        return search(set, shape, (pLat, pLon, d) -> polygon.contains(pLat, pLon), centre.latitude(),
+                centre.longitude(), limit, meter);
+    }
+
+    private static Query polygonQuery(List<LatLon> outer) {
+        List<Polygon> parts = new ArrayList<>();
+        double[] lats = new double[outer.size()];
+        double[] lons = new double[outer.size()];
+        for (int i = 0; i < outer.size(); i++) {
+            lats[i] = outer.get(i).latitude();
+            lons[i] = outer.get(i).longitude();
+        }
+        parts.add(new Polygon(lats, lons));
+        for (int i = 0; i + 1 < outer.size(); i++) {
+            Polygon strip = strip(outer.get(i), outer.get(i + 1));
+            if (strip != null) {
+                parts.add(strip);
+            }
+        }
+        return LatLonPoint.newPolygonQuery(POINT, parts.toArray(new Polygon[0]));
+    }
+
+    /** A rectangle {@link #BOX_MARGIN} wide on every side of the edge a-b, or null for a zero-length edge. */
+    private static Polygon strip(LatLon a, LatLon b) {
+        double dx = b.longitude() - a.longitude();
+        double dy = b.latitude() - a.latitude();
+        double length = Math.hypot(dx, dy);
+        if (length == 0) {
+            return null;
+        }
+        double ux = dx / length * BOX_MARGIN;
+        double uy = dy / length * BOX_MARGIN;
+        double[][] corners = {
+            {a.longitude() - ux - uy, a.latitude() - uy + ux},
+            {a.longitude() - ux + uy, a.latitude() - uy - ux},
+            {b.longitude() + ux + uy, b.latitude() + uy - ux},
+            {b.longitude() + ux - uy, b.latitude() + uy + ux}};
+        double[] lats = new double[5];
+        double[] lons = new double[5];
+        for (int i = 0; i < 5; i++) {
+            lons[i] = Math.max(-180, Math.min(180, corners[i % 4][0]));
+            lats[i] = Math.max(-90, Math.min(90, corners[i % 4][1]));
+        }
+        return new Polygon(lats, lons);
     }
 
     /** The box widened by {@link #BOX_MARGIN} on every side, across the antimeridian when it reaches it. */

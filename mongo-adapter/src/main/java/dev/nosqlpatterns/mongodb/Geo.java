@@ -7,6 +7,7 @@ import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReplaceOptions;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
+import dev.nosqlpatterns.geo.LatLonPolygon;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
@@ -116,6 +117,84 @@ final class Geo implements NativeGeo {
         LatLon centre = box.centre();
         return run(geoNear(set, centre.latitude(), centre.longitude(), filter), (la, ln, d) -> box.contains(la, ln),
                 centre.latitude(), centre.longitude(), limit, meter);
+    }
+
+    /**
+     * One {@code find} with {@code $geoWithin}: a GeoJSON {@code $geometry} Polygon around the polygon's
+     * bounding box (widened by {@link #POLYGON_MARGIN} degrees, its edges along parallels cut into pieces of a
+     * degree, so that the server's geodesic edges stay outside the box), or, for a polygon around a pole,
+     * beyond ±80 degrees or 180 degrees wide, a {@code $centerSphere} cap around it. GeoJSON edges are
+     * geodesic and {@link LatLonPolygon}'s are straight in latitude and longitude, so the server only narrows
+     * the candidates: {@link LatLonPolygon#contains} decides, then the exact ranking and the limit.
+     */
+    @Override
+    public List<GeoHit> withinPolygon(String set, List<List<Vertex>> rings, int limit, CostMeter meter) {
+        check(set, "-");
+        checkLimit(limit);
+        LatLonPolygon polygon = LatLonPolygon.ofRings(rings.stream().map(r -> r.stream()
+                .map(v -> LatLon.of(v.latitude(), v.longitude())).toList()).toList());
+        LatLon centre = polygon.centre();
+        BsonDocument within = new BsonDocument("$geoWithin", region(polygon));
+        BsonDocument filter = new BsonDocument(Documents.ID + ".s", new BsonString(set)).append("g", within);
+        meter.roundTrip();
+        List<BsonDocument> docs = Errors.call("geo search", tables.internalName(NAME), null,
+                () -> collection().find(filter).into(new ArrayList<>()));
+        List<GeoHit> hits = new ArrayList<>();
+        for (BsonDocument d : docs) {
+            GeoHit hit = measured(d, (la, ln, dist) -> polygon.contains(la, ln), centre.latitude(), centre.longitude());
+            if (hit != null) {
+                hits.add(hit);
+            }
+        }
+        return nearest(hits, limit, docs.size(), meter);
+    }
+
+    /** Degrees the bounding box is widened by: far above the bulge of a one-degree geodesic edge (0.001). */
+    private static final double POLYGON_MARGIN = 0.01;
+
+    /** The {@code $geoWithin} operand holding every point of the polygon's bounding box. */
+    private static BsonDocument region(LatLonPolygon polygon) {
+        LatLonBox b = polygon.bounds();
+        double south = b.south() - POLYGON_MARGIN;
+        double north = b.north() + POLYGON_MARGIN;
+        double width = b.widthDegrees() + 2 * POLYGON_MARGIN;
+        if (polygon.enclosedPole().isEmpty() && south > -80 && north < 80 && width < 180) {
+            double west = b.west() - POLYGON_MARGIN;
+            int pieces = (int) Math.ceil(width);
+            BsonArray ring = new BsonArray();
+            for (int i = 0; i <= pieces; i++) {
+                ring.add(position(south, west + width * i / pieces));
+            }
+            for (int i = pieces; i >= 0; i--) {
+                ring.add(position(north, west + width * i / pieces));
+            }
+            ring.add(position(south, west));
+            BsonDocument geometry = new BsonDocument("type", new BsonString("Polygon"))
+                    .append("coordinates", new BsonArray(List.of(ring)));
+            return new BsonDocument("$geometry", geometry);
+        }
+        LatLon c = polygon.centre();
+        double radius = Math.PI;
+        if (!b.contains(-c.latitude(), c.longitude() > 0 ? c.longitude() - 180 : c.longitude() + 180)) {
+            double max = 0;
+            int steps = 720;
+            for (int i = 0; i <= steps; i++) {
+                double lon = b.west() + b.widthDegrees() * i / steps;
+                lon = lon > 180 ? lon - 360 : lon;
+                double lat = b.south() + (b.north() - b.south()) * i / steps;
+                max = Math.max(max, Math.max(c.distanceTo(LatLon.of(b.south(), lon)), c.distanceTo(LatLon.of(b.north(), lon))));
+                max = Math.max(max, Math.max(c.distanceTo(LatLon.of(lat, b.west())), c.distanceTo(LatLon.of(lat, b.east()))));
+            }
+            // A step of the sampling is at most half a degree: add a degree of margin.
+            radius = Math.min(Math.PI, max / LatLon.EARTH_RADIUS_METERS + Math.toRadians(1));
+        }
+        return new BsonDocument("$centerSphere", new BsonArray(List.of(
+                new BsonArray(List.of(new BsonDouble(c.longitude()), new BsonDouble(c.latitude()))), new BsonDouble(radius))));
+    }
+
+    private static BsonArray position(double latitude, double longitude) {
+        double lon = longitude > 180 ? longitude - 360 : longitude < -180 ? longitude + 360 : longitude;
+        return new BsonArray(List.of(new BsonDouble(lon), new BsonDouble(latitude)));
     }
 
     private BsonDocument geoNear(String set, double latitude, double longitude, BsonDocument query) {

@@ -2,6 +2,7 @@ package dev.nosqlpatterns.redis;
 
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
+import dev.nosqlpatterns.geo.LatLonPolygon;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
@@ -25,7 +26,8 @@ import redis.clients.jedis.UnifiedJedis;
  * {@link LatLon#distanceMeters} and {@link LatLonBox#contains}, and keeps the nearest {@code limit}
  * (ties by id). GEOSEARCH is not used: it misses points near the latitude limit and near the poles.
  * A search reaching beyond ±{@value #HASHED_LATITUDE} reads every polar point of the set, which is
- * cheap while few points lie that near a pole.
+ * cheap while few points lie that near a pole. Redis has no polygon search, so a polygon reads the
+ * ranges of its bounding box and {@link LatLonPolygon#contains} filters.
  */
 final class RedisGeo implements NativeGeo {
     /** The largest latitude kept in the geo set; points beyond live in the polar hash. */
@@ -107,6 +109,34 @@ final class RedisGeo implements NativeGeo {
             }
         }
         return nearest(hits, limit, candidates.size(), meter);
+    }
+
+    /**
+     * Redis has no polygon search: the score ranges of the polygon's bounding box give the candidates (one
+     * script call, as for a box), and {@link LatLonPolygon#contains} decides.
+     */
+    @Override
+    public List<GeoHit> withinPolygon(String set, List<List<Vertex>> rings, int limit, CostMeter meter) {
+        checkSet(set, "");
+        checkLimit(limit);
+        LatLonPolygon polygon = polygon(rings);
+        LatLonBox box = polygon.bounds();
+        LatLon centre = polygon.centre();
+        double[] bounds = GeoScoreRanges.withLongitudes(box.south(), box.north(), box.west(),
+                box.west() + box.widthDegrees());
+        List<GeoHit> candidates = candidates(set, bounds, centre.latitude(), centre.longitude(), meter);
+        List<GeoHit> hits = new ArrayList<>();
+        for (GeoHit h : candidates) {
+            if (polygon.contains(h.latitude(), h.longitude())) {
+                hits.add(h);
+            }
+        }
+        return nearest(hits, limit, candidates.size(), meter);
+    }
+
+    static LatLonPolygon polygon(List<List<Vertex>> rings) {
+        return LatLonPolygon.ofRings(rings.stream().map(r -> r.stream().map(v -> LatLon.of(v.latitude(), v.longitude()))
+                .toList()).toList());
     }
 
     /**

@@ -14,6 +14,7 @@ import dev.nosqlpatterns.testkit.geo.NearestSuite;
 import dev.nosqlpatterns.testkit.geo.NativeGeoOracleSuite;
 import dev.nosqlpatterns.testkit.geo.GeoQuerySuite;
 import dev.nosqlpatterns.testkit.geo.NativeGeoQuerySuite;
+import dev.nosqlpatterns.testkit.geo.PolygonOracleSuite;
 import dev.nosqlpatterns.testkit.index.IndexTableCrashSuite;
 import dev.nosqlpatterns.testkit.index.IndexTableInterleavingSuite;
 import dev.nosqlpatterns.testkit.index.IndexTableSuite;
@@ -243,6 +244,10 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class NativeGeoOracle extends NativeGeoOracleSuite {
+    }
+
+    @Nested
+    class PolygonOracle extends PolygonOracleSuite {
     }
 
     @Nested

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * A store's own geo search (Redis geo sets, Lucene LatLonPoint, MongoDB 2dsphere): points of ids in
- * named sets, found by radius or box. Coordinates in degrees (WGS84), distances in metres.
+ * named sets, found by radius, box or polygon. Coordinates in degrees (WGS84), distances in metres.
  *
  * <p>The contract every adapter keeps, whatever its store does natively:
  * <ul>
@@ -45,6 +45,20 @@ public interface NativeGeo {
      */
     List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
                            CostMeter meter);
+
+    /**
+     * Points inside a polygon, as {@link dev.nosqlpatterns.geo.LatLonPolygon#contains} decides for
+     * {@code LatLonPolygon.ofRings(rings)} (edges straight on the latitude-longitude plane, the shorter way
+     * round; edges included; holes excluded), nearest to its
+     * {@link dev.nosqlpatterns.geo.LatLonPolygon#centre()} first (ties by id), the first {@code limit}.
+     * {@code rings} are closed, the outer ring first, then the holes; a bad polygon is refused with
+     * {@link IllegalArgumentException} before anything is sent.
+     */
+    List<GeoHit> withinPolygon(String set, List<List<Vertex>> rings, int limit, CostMeter meter);
+
+    /** A vertex of a polygon's ring. */
+    record Vertex(double latitude, double longitude) {
+    }
 
     /** A point to place: an id and its coordinates. */
     record Point(String id, double latitude, double longitude) {

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The k nearest points, held to brute force on every store and strategy: clusters, sparse outliers across the
  * antimeridian, exact duplicates (ties broken by id), k larger than the points there are, and an empty index.
- * Cell indexes here use one geohash character per partition, so the searches that grow to the whole sphere
+ * Cell indexes here use two geohash characters per partition, so the searches that grow to the whole sphere
  * stay cheap on every store (with three, the default, they read 32,768 partitions).
  */
 public abstract class NearestSuite extends StoreSuite {
@@ -28,8 +28,8 @@ public abstract class NearestSuite extends StoreSuite {
         if (strategy == GeoIndex.Strategy.NATIVE) {
             assumeCapability(Capability.NATIVE_GEO);
         }
-        // One geohash character per partition: a search that grows to the whole sphere reads 32 partitions, not 32,768.
-        return GeoIndex.builder(store, newTable()).strategy(strategy).partitionChars(1).build();
+        // Two partition characters: k beyond the points there are reads every partition of the sphere (1,024).
+        return GeoIndex.builder(store, newTable()).strategy(strategy).partitionChars(2).build();
     }
 
     private static List<String> bruteForce(Map<String, LatLon> points, LatLon centre, int k) {

@@ -72,6 +72,15 @@ final class GeoTestBackend extends ForwardingBackend {
                     meter);
         }
 
+        @Override
+        public List<GeoHit> withinPolygon(String set, List<List<Vertex>> rings, int limit, CostMeter meter) {
+            dev.nosqlpatterns.geo.LatLonPolygon polygon = dev.nosqlpatterns.geo.LatLonPolygon.ofRings(rings.stream()
+                    .map(r -> r.stream().map(v -> LatLon.of(v.latitude(), v.longitude())).toList()).toList());
+            LatLon centre = polygon.centre();
+            return search(set, centre.latitude(), centre.longitude(), (lat, lon, d) -> polygon.contains(lat, lon), limit,
+                    meter);
+        }
+
         /** Brute force, as the capability's contract states it. */
         private List<GeoHit> search(String set, double latitude, double longitude, Inside inside, int limit,
                                     CostMeter meter) {

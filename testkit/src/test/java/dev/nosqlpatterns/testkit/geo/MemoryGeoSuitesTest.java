@@ -24,4 +24,20 @@ class MemoryGeoSuitesTest {
             return new GeoTestBackend();
         }
     }
+
+    @Nested
+    class PolygonsOnAFakeNativeGeo extends PolygonOracleSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return new GeoTestBackend();
+        }
+    }
+
+    @Nested
+    class NearestOnAFakeNativeGeo extends NearestSuite {
+        @Override
+        protected StoreBackend openBackend() {
+            return new GeoTestBackend();
+        }
+    }
 }
