@@ -49,12 +49,20 @@ final class BulkLoadFamily implements Family {
     }
 
     static List<Item> items(String partition) {
-        List<Item> items = new ArrayList<>(ITEMS_PER_LOAD);
-        for (int k = 0; k < ITEMS_PER_LOAD; k++) {
-            items.add(Item.builder(partition, sortKey(k)).put("payload", "value " + k + " of " + partition)
-                    .put("n", k).build());
+        return items(partition, ITEMS_PER_LOAD);
+    }
+
+    /** Items 0 to {@code count - 1} of a partition. */
+    static List<Item> items(String partition, int count) {
+        List<Item> items = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            items.add(item(partition, k));
         }
         return items;
+    }
+
+    static Item item(String partition, int k) {
+        return Item.builder(partition, sortKey(k)).put("payload", "value " + k + " of " + partition).put("n", k).build();
     }
 
     static List<String> sortKeys() {

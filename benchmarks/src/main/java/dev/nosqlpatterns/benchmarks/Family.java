@@ -15,20 +15,51 @@ interface Family {
     /** The family's name in the report. */
     String name();
 
+    /** Releases what the last {@link #candidates} call opened besides the store; nothing by default. */
+    default void close() {
+    }
+
     /** The candidates on {@code store}; {@code tables} names fresh tables so runs never share data. */
     List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode);
 
-    /** One technique of one workload: its set-up, or why it is skipped on this store. */
-    record Candidate(String workload, String technique, Optional<String> skipReason, Supplier<CellSpec> setUp) {
+    /**
+     * The candidates on {@code store} reached at {@code address} (its URI, for families that also talk to
+     * the store with its own driver); by default the address is not needed.
+     */
+    default List<Candidate> candidates(Store store, String address, Tables tables, Settings.Mode mode) {
+        return candidates(store, tables, mode);
+    }
+
+    /**
+     * One technique of one workload: its set-up, or why it is skipped on this store. A candidate with a
+     * rival is measured interleaved with it (see {@link Harness#measureInterleaved}): the set-up gives the
+     * technique's cell, then {@code rivalSetUp} the rival's.
+     */
+    record Candidate(String workload, String technique, Optional<String> skipReason, Supplier<CellSpec> setUp,
+                     Optional<String> rival, Supplier<CellSpec> rivalSetUp) {
         public Candidate {
             Objects.requireNonNull(workload, "workload");
             Objects.requireNonNull(technique, "technique");
             Objects.requireNonNull(skipReason, "skipReason");
             Objects.requireNonNull(setUp, "setUp");
+            Objects.requireNonNull(rival, "rival");
+            Objects.requireNonNull(rivalSetUp, "rivalSetUp");
+        }
+
+        Candidate(String workload, String technique, Optional<String> skipReason, Supplier<CellSpec> setUp) {
+            this(workload, technique, skipReason, setUp, Optional.empty(), () -> {
+                throw new IllegalStateException("no rival");
+            });
         }
 
         static Candidate of(String workload, String technique, Supplier<CellSpec> setUp) {
             return new Candidate(workload, technique, Optional.empty(), setUp);
+        }
+
+        /** A technique measured interleaved with {@code rival}, operation by operation. */
+        static Candidate against(String workload, String technique, Supplier<CellSpec> setUp, String rival,
+                                 Supplier<CellSpec> rivalSetUp) {
+            return new Candidate(workload, technique, Optional.empty(), setUp, Optional.of(rival), rivalSetUp);
         }
 
         static Candidate skip(String workload, String technique, String reason) {

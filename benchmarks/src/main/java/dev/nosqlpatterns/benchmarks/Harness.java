@@ -54,10 +54,79 @@ final class Harness {
         if (spec.isWrite()) {
             check(spec, counter - 1);
         }
-        double ops = latencies.length;
-        // a native capability that bypasses the store's metering reports no calls: show no figure, not zero
+        CellResult.Costs costs = costs(spec, meter, latencies.length, matched);
+        return new Measured(LatencyStats.of(latencies, reps), costs);
+    }
+
+    /**
+     * Measures {@code library} and {@code rival} interleaved: every input is checked for both, then each
+     * warm-up and timed iteration runs both on the same counter, alternating which goes first, so that both
+     * see the same server state, caches and machine load. Only {@code library}'s calls may go through
+     * {@code store}: the costs the store reports are its; the rival (code that bypasses the store) gets none.
+     */
+    List<Measured> measureInterleaved(Store store, CellSpec library, CellSpec rival) {
+        Objects.requireNonNull(store, "store");
+        Objects.requireNonNull(library, "library");
+        Objects.requireNonNull(rival, "rival");
+        if (library.opsPerRepetition() != rival.opsPerRepetition() || library.isWrite() != rival.isWrite()) {
+            throw new IllegalArgumentException("interleaved cells need the same operations per repetition and kind, got "
+                    + library.technique() + " and " + rival.technique());
+        }
+        int counter = 0;
+        for (; counter < Math.max(library.distinctInputs(), rival.distinctInputs()); counter++) {
+            if (counter < library.distinctInputs()) {
+                check(library, counter);
+            }
+            if (counter < rival.distinctInputs()) {
+                check(rival, counter);
+            }
+        }
+        int ops = library.opsPerRepetition();
+        // a whole repetition of warm-up: the two sides must both be compiled before they are compared
+        for (int w = 0; w < ops; w++, counter++) {
+            library.operation().run(counter);
+            rival.operation().run(counter);
+        }
+        CapacityMeter meter = new CapacityMeter();
+        long[][] latencies = new long[2][repetitions * ops];
+        long[] matched = new long[2];
+        List<List<LatencyStats.Repetition>> reps = List.of(new ArrayList<>(), new ArrayList<>());
+        CellSpec[] specs = {library, rival};
+        int sample = 0;
+        try (Store.Registration ignored = store.onCost(meter)) {
+            for (int r = 0; r < repetitions; r++) {
+                long[] wall = new long[2];
+                for (int k = 0; k < ops; k++, counter++, sample++) {
+                    for (int turn = 0; turn < 2; turn++) {
+                        int s = (k + turn) % 2;
+                        long start = System.nanoTime();
+                        Answer answer = specs[s].operation().run(counter);
+                        long took = System.nanoTime() - start;
+                        latencies[s][sample] = took;
+                        wall[s] += took;
+                        matched[s] += specs[s].matched() != null ? specs[s].matched().applyAsLong(counter)
+                                : answer == null ? 0 : answer.size();
+                    }
+                }
+                reps.get(0).add(new LatencyStats.Repetition(ops, wall[0]));
+                reps.get(1).add(new LatencyStats.Repetition(ops, wall[1]));
+            }
+        }
+        if (library.isWrite()) {
+            check(library, counter - 1);
+            check(rival, counter - 1);
+        }
+        List<Measured> out = new ArrayList<>(2);
+        for (int s = 0; s < 2; s++) {
+            CapacityMeter m = s == 0 ? meter : new CapacityMeter();
+            out.add(new Measured(LatencyStats.of(latencies[s], reps.get(s)), costs(specs[s], m, latencies[s].length, matched[s])));
+        }
+        return out;
+    }
+
+    private static CellResult.Costs costs(CellSpec spec, CapacityMeter meter, double ops, long matched) {
         double unmetered = meter.calls() == 0 ? Double.NaN : 1;
-        CellResult.Costs costs = new CellResult.Costs(
+        return new CellResult.Costs(
                 unmetered * meter.roundTrips() / ops,
                 unmetered * meter.criticalPath() / ops,
                 spec.isWrite() || matched == 0 ? Double.NaN : unmetered * meter.itemsRead() / matched,
@@ -67,7 +136,6 @@ final class Harness {
                 meter.capacityReported(),
                 spec.itemsPerOp(),
                 spec.storageBytes());
-        return new Measured(LatencyStats.of(latencies, reps), costs);
     }
 
     /** Runs (writes: runs then reads back) input {@code i} and compares with the oracle. */

@@ -25,6 +25,7 @@ final class MarkdownReport {
         b.append("## Headline: median latency (ratio to the fastest technique of the workload on that store)\n\n");
         b.append(headline(r)).append('\n');
         b.append(legend());
+        b.append(overhead(r));
         for (String family : r.workloads().stream().map(Report.Workload::family).distinct().toList()) {
             b.append("\n## ").append(family).append("\n\n");
             b.append("| store | workload | technique | p50 | p99 | ops/s | repetitions' ops/s | round trips/op | waited in sequence/op | items read ÷ matched "
@@ -95,6 +96,40 @@ final class MarkdownReport {
             }
         }
         return b.toString();
+    }
+
+    /**
+     * The overhead family's pairs: the library's p50 and p99 beside the hand-written code's, measured
+     * interleaved, and their ratios (library ÷ hand-written); empty when the family did not run.
+     */
+    static String overhead(Report r) {
+        StringBuilder rows = new StringBuilder();
+        for (CellResult lib : r.cells()) {
+            if (!lib.family().equals("overhead") || !lib.technique().equals(OverheadFamily.LIBRARY) || lib.stats().isEmpty()) {
+                continue;
+            }
+            r.cells().stream().filter(c -> c.family().equals("overhead") && c.store().equals(lib.store())
+                            && c.workload().equals(lib.workload()) && c.technique().equals(OverheadFamily.HAND_WRITTEN)
+                            && c.stats().isPresent()).findFirst()
+                    .ifPresent(hand -> {
+                        LatencyStats l = lib.stats().get();
+                        LatencyStats h = hand.stats().get();
+                        rows.append("| ").append(lib.store()).append(" | ").append(lib.workload())
+                                .append(" | ").append(Report.micros(l.p50Micros())).append(" | ").append(Report.micros(h.p50Micros()))
+                                .append(" | ").append(String.format(Locale.ROOT, "%.2f", l.p50Micros() / h.p50Micros()))
+                                .append(" | ").append(Report.micros(l.p99Micros())).append(" | ").append(Report.micros(h.p99Micros()))
+                                .append(" | ").append(String.format(Locale.ROOT, "%.2f", l.p99Micros() / h.p99Micros()))
+                                .append(" | ").append(Report.number(lib.costs().orElseThrow().roundTripsPerOp())).append(" |\n");
+                    });
+        }
+        if (rows.isEmpty()) {
+            return "";
+        }
+        return "\n## Library overhead: library ÷ hand-written driver code\n\n"
+                + "Each operation through `Store` and written by hand with the official driver on the adapter's own layout, "
+                + "run in turn on the same inputs (alternating which goes first). Ratios above 1 are what the library costs.\n\n"
+                + "| store | operation | library p50 | hand-written p50 | p50 ratio | library p99 | hand-written p99 | p99 ratio "
+                + "| library round trips/op |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n" + rows;
     }
 
     private static String headlineCell(Report r, CellResult c) {

@@ -21,7 +21,7 @@ import java.util.Locale;
  */
 public final class PatternBenchmarks {
     static final List<Family> FAMILIES = List.of(new TreeFamily(), new GeoFamily(), new SecondaryLookupFamily(), new TimeRangeFamily(),
-            new InvertedSearchFamily(), new BulkLoadFamily());
+            new InvertedSearchFamily(), new BulkLoadFamily(), new OverheadFamily());
 
     private final Settings settings;
     private final PrintStream console;
@@ -87,7 +87,11 @@ public final class PatternBenchmarks {
             Family.Tables tables = new Family.Tables(runId);
             try (store) {
                 for (Family family : families()) {
-                    cells.addAll(runFamily(name, store, family, tables));
+                    try {
+                        cells.addAll(runFamily(name, store, family, tables, targets.address(name)));
+                    } finally {
+                        family.close();
+                    }
                 }
                 dropTables(store, tables);
             } catch (RuntimeException e) {
@@ -101,12 +105,12 @@ public final class PatternBenchmarks {
         return FAMILIES.stream().filter(f -> settings.runs(f.name())).toList();
     }
 
-    private List<CellResult> runFamily(String storeName, Store store, Family family, Family.Tables tables) {
+    private List<CellResult> runFamily(String storeName, Store store, Family family, Family.Tables tables, String address) {
         List<CellResult> out = new ArrayList<>();
         Harness harness = new Harness(settings.repetitions());
         List<Family.Candidate> candidates;
         try {
-            candidates = family.candidates(store, tables, settings.mode());
+            candidates = family.candidates(store, address, tables, settings.mode());
         } catch (RuntimeException e) {
             out.add(CellResult.failed(family.name(), "*", storeName, "*", "set-up failed: " + describe(e)));
             return out;
@@ -117,6 +121,10 @@ public final class PatternBenchmarks {
             if (c.skipReason().isPresent()) {
                 console.printf("   skip  %s: %s%n", label, c.skipReason().get());
                 out.add(CellResult.skipped(family.name(), c.workload(), storeName, c.technique(), c.skipReason().get()));
+                continue;
+            }
+            if (c.rival().isPresent()) {
+                out.addAll(runInterleaved(storeName, store, family, c, harness));
                 continue;
             }
             long t0 = System.nanoTime();
@@ -150,6 +158,32 @@ public final class PatternBenchmarks {
             }
         }
         return out;
+    }
+
+    /** A candidate and its rival measured operation by operation in turn: two cells. */
+    private List<CellResult> runInterleaved(String storeName, Store store, Family family, Family.Candidate c, Harness harness) {
+        String rival = c.rival().orElseThrow();
+        String label = String.format("%s / %s / %s / %s vs %s", storeName, family.name(), c.workload(), c.technique(), rival);
+        long t0 = System.nanoTime();
+        try {
+            List<Harness.Measured> m = harness.measureInterleaved(store, c.setUp().get(), c.rivalSetUp().get());
+            console.printf(Locale.ROOT, "   ok    %s: p50 %.0f vs %.0f us (%.2fx), p99 %.0f vs %.0f us (%.2fx) (%d s)%n", label,
+                    m.get(0).stats().p50Micros(), m.get(1).stats().p50Micros(),
+                    m.get(0).stats().p50Micros() / m.get(1).stats().p50Micros(),
+                    m.get(0).stats().p99Micros(), m.get(1).stats().p99Micros(),
+                    m.get(0).stats().p99Micros() / m.get(1).stats().p99Micros(), (System.nanoTime() - t0) / 1_000_000_000);
+            return List.of(CellResult.measured(family.name(), c.workload(), storeName, c.technique(), m.get(0).stats(),
+                            m.get(0).costs()),
+                    CellResult.measured(family.name(), c.workload(), storeName, rival, m.get(1).stats(), m.get(1).costs()));
+        } catch (WrongAnswerException e) {
+            console.printf("   FAIL  %s: %s%n", label, e.getMessage());
+            return List.of(CellResult.failed(family.name(), c.workload(), storeName, c.technique(), e.getMessage()),
+                    CellResult.failed(family.name(), c.workload(), storeName, rival, e.getMessage()));
+        } catch (RuntimeException e) {
+            console.printf("   FAIL  %s: %s%n", label, describe(e));
+            return List.of(CellResult.failed(family.name(), c.workload(), storeName, c.technique(), "error: " + describe(e)),
+                    CellResult.failed(family.name(), c.workload(), storeName, rival, "error: " + describe(e)));
+        }
     }
 
     private void dropTables(Store store, Family.Tables tables) {

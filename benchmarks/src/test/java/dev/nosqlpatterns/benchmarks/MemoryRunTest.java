@@ -24,6 +24,11 @@ class MemoryRunTest {
         List<CellResult> failed = report.cells().stream().filter(c -> c.status() == CellResult.Status.FAILED).toList();
         assertTrue(failed.isEmpty(), () -> "failed cells: " + failed);
         for (Family family : PatternBenchmarks.FAMILIES) {
+            if (family instanceof OverheadFamily) {
+                assertTrue(report.cells().stream().anyMatch(c -> c.family().equals("overhead")
+                        && c.status() == CellResult.Status.SKIPPED), "memory has no driver to compare with, stated as a reason");
+                continue;
+            }
             assertTrue(report.cells().stream().anyMatch(c -> c.family().equals(family.name())
                     && c.status() == CellResult.Status.MEASURED), family.name() + " measured");
         }

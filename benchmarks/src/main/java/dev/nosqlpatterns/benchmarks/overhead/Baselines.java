@@ -1,0 +1,20 @@
+package dev.nosqlpatterns.benchmarks.overhead;
+
+import java.util.Optional;
+
+/** Opens the hand-written baseline of a store, by the store's kind and the URI the library opened it with. */
+public final class Baselines {
+    private Baselines() {
+    }
+
+    /**
+     * The baseline of a store of kind {@code kind} (as {@code Store.kind()} names it) at {@code uri}, or
+     * empty when there is none (the in-memory reference store has no driver to compare with).
+     */
+    public static Optional<Baseline> open(String kind, String uri) {
+        return switch (kind) {
+            case "redis" -> Optional.of(new RedisBaseline(uri));
+            default -> Optional.empty();
+        };
+    }
+}
