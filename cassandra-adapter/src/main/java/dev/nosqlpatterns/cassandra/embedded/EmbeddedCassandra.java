@@ -125,7 +125,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
     /** Options of a node to start; every setter checks its argument at once. */
     public static final class Builder {
         private Path javaExecutable;
-        private int maxHeapMegabytes = 512;
+        private int maxHeapMegabytes = 1024;
         private Duration startupTimeout = Duration.ofSeconds(120);
         private String classPath = System.getProperty("java.class.path");
 
@@ -145,7 +145,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
             return this;
         }
 
-        /** The node's heap ceiling; 512 MiB by default, at least 256. */
+        /** The node's heap ceiling; 1 GiB by default (the conformance kit keeps thousands of tables), at least 256. */
         public Builder maxHeapMegabytes(int megabytes) {
             if (megabytes < 256) {
                 throw new IllegalArgumentException("the node needs a heap of at least 256 MiB, got " + megabytes);

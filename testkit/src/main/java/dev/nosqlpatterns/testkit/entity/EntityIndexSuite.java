@@ -214,30 +214,31 @@ public abstract class EntityIndexSuite extends StoreSuite {
     @ParameterizedTest
     @EnumSource(names = {"AUTO", "REPAIRABLE"})
     void aCrashAtEveryWriteStepLeavesNoWrongAnswerAndRepairEndsAtZeroDrift(IndexConsistency mode) {
-        User before = new User("ada", "ada@example.com", "London", "ada", "a");
-        User after = new User("ada", "ada@new.example", "Paris", "ada", null);
-        List<Consumer<EntityRepository>> operations = List.of(
-                r -> r.save(before),
-                r -> r.save(after),
-                r -> r.delete(type(r), Map.of("id", "ada")));
-        List<Consumer<EntityRepository>> setups = List.of(r -> { }, r -> r.save(before), r -> r.save(before));
+        // Each crash gets users of its own in the same tables, so stores that keep dropped tables stay small.
+        List<java.util.function.Function<String, Consumer<EntityRepository>>> operations = List.of(
+                s -> r -> r.save(before(s)),
+                s -> r -> r.save(after(s)),
+                s -> r -> r.delete(type(r), Map.of("id", "ada" + s)));
+        List<java.util.function.Function<String, Consumer<EntityRepository>>> setups = List.of(
+                s -> r -> { }, s -> r -> r.save(before(s)), s -> r -> r.save(before(s)));
         for (int op = 0; op < operations.size(); op++) {
             String countTable = reserveTable();
-            setups.get(op).accept(open(countTable, mode));
+            setups.get(op).apply("").accept(open(countTable, mode));
             FaultInjectingBackend counter = countingBackend();
-            operations.get(op).accept(open(Store.of(counter), countTable, mode));
+            operations.get(op).apply("").accept(open(Store.of(counter), countTable, mode));
             int steps = counter.writes();
             assertTrue(steps >= 1, "operation " + op + " writes");
+            String table = reserveTable();
+            EntityRepository repo = open(table, mode);
             for (int step = 1; step <= steps; step++) {
                 for (FaultInjectingBackend.When when : FaultInjectingBackend.When.values()) {
-                    String table = reserveTable();
-                    EntityRepository repo = open(table, mode);
-                    repo.save(new User("bob", "bob@example.com", "London", "bob", "a"));
-                    setups.get(op).accept(repo);
+                    String s = "-" + step + when.name().charAt(0);
+                    repo.save(new User("bob" + s, "bob" + s + "@example.com", "London", "bob", "a"));
+                    setups.get(op).apply(s).accept(repo);
                     Store crashing = Store.of(new FaultInjectingBackend(backend).failWrite(step, when));
                     EntityRepository doomed = open(crashing, table, mode);
                     int o = op;
-                    assertThrows(StoreUnavailableException.class, () -> operations.get(o).accept(doomed),
+                    assertThrows(StoreUnavailableException.class, () -> operations.get(o).apply(s).accept(doomed),
                             "operation " + op + ", step " + step + " " + when + " of " + steps);
                     String where = "operation " + op + ", crash at step " + step + " " + when;
                     assertIndexesExact(repo, 1);
@@ -248,6 +249,14 @@ public abstract class EntityIndexSuite extends StoreSuite {
                 }
             }
         }
+    }
+
+    private static User before(String s) {
+        return new User("ada" + s, "ada" + s + "@example.com", "London", "ada", "a");
+    }
+
+    private static User after(String s) {
+        return new User("ada" + s, "ada" + s + "@new.example", "Paris", "ada", null);
     }
 
     @ParameterizedTest
