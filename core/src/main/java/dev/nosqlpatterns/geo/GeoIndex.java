@@ -202,7 +202,8 @@ public final class GeoIndex {
      * (1 km, then wider as the density found so far suggests, 1.5 to 8 times, up to the whole sphere) until
      * one holds {@code k} points: every point outside it is then farther than those inside. The cell strategy
      * reads ring by ring, each ring's cover once (the cells the smaller circle's cover held whole are not read
-     * again); the native one asks the store for the {@code k} nearest within each circle.
+     * again). The native one asks the store ({@link NativeGeo#nearest}): MongoDB's {@code $geoNear} and Lucene's
+     * distance sort rank natively; Redis widens circles the same way over its geohash score ranges.
      *
      * @throws IllegalArgumentException when the centre is null or {@code k} is not 1 to {@value #MAX_LIMIT}
      */

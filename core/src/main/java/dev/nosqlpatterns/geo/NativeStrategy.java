@@ -95,19 +95,15 @@ final class NativeStrategy implements GeoStrategy {
         return sorted(hits, limit);
     }
 
-    /**
-     * Radius searches of growing circles (see {@link Nearest#next}) until one holds {@code k} points: each asks
-     * the store for the nearest {@code k} within its circle, so the store ranks them natively.
-     */
+    /** The store's own k nearest ({@link NativeGeo#nearest}), re-measured and ranked as the other searches. */
     @Override
     public List<GeoHit> nearest(String scope, LatLon centre, int k) {
-        for (double radius = Nearest.FIRST_RADIUS; ; ) {
-            List<GeoHit> hits = withinRadius(scope, new Circle(centre, radius), k);
-            if (hits.size() >= k || radius >= Nearest.WHOLE) {
-                return hits;
-            }
-            radius = Nearest.next(radius, hits.size(), k);
+        List<GeoHit> hits = new ArrayList<>();
+        for (NativeGeo.GeoHit hit : geo.nearest(set(scope), centre.latitude(), centre.longitude(), k)) {
+            LatLon p = new LatLon(hit.latitude(), hit.longitude());
+            hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
         }
+        return sorted(hits, k);
     }
 
     @Override

@@ -56,6 +56,19 @@ public interface NativeGeo {
      */
     List<GeoHit> withinPolygon(String set, List<List<Vertex>> rings, int limit, CostMeter meter);
 
+    /** A radius past half the circumference of the library's sphere (20,015 km): the whole sphere. */
+    double WHOLE_SPHERE_METERS = 20_100_000;
+
+    /**
+     * The {@code k} points nearest to the centre, nearest first (ties by id), or all when fewer: by default one
+     * radius search over the whole sphere, which a store ranking natively ({@code $geoNear}, a distance sort)
+     * answers by reading little more than the {@code k}; a store that must read a whole radius search's area
+     * overrides it.
+     */
+    default List<GeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
+        return withinRadius(set, latitude, longitude, WHOLE_SPHERE_METERS, k, meter);
+    }
+
     /** A vertex of a polygon's ring. */
     record Vertex(double latitude, double longitude) {
     }
