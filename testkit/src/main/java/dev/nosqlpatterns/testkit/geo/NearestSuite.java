@@ -26,8 +26,8 @@ public abstract class NearestSuite extends StoreSuite {
         if (strategy == GeoIndex.Strategy.NATIVE) {
             assumeCapability(Capability.NATIVE_GEO);
         }
-        // Two partition characters: k beyond the points there are reads every partition of the sphere (1,024).
-        return GeoIndex.builder(store, newTable()).strategy(strategy).partitionChars(2).build();
+        // One partition character: k beyond the points there are reads every partition of the sphere (32).
+        return GeoIndex.builder(store, newTable()).strategy(strategy).partitionChars(1).build();
     }
 
     private static List<String> bruteForce(Map<String, LatLon> points, LatLon centre, int k) {
