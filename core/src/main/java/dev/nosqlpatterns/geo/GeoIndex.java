@@ -201,8 +201,8 @@ public final class GeoIndex {
      * there are fewer: exact on every strategy, as a radius search is. Searches circles of growing radius
      * (1 km, then wider as the density found so far suggests, 1.5 to 8 times, up to the whole sphere) until
      * one holds {@code k} points: every point outside it is then farther than those inside. The cell strategy
-     * reads ring by ring, each ring's cover once (the cells the smaller circle's cover held whole are not read
-     * again). The native one asks the store ({@link NativeGeo#nearest}): MongoDB's {@code $geoNear} and Lucene's
+     * reads ring by ring (a ring's cover leaves out what the smaller circle's cover held whole, where its
+     * ranges allow), so the guess of each circle, not the re-reading, sets the cost. The native one asks the store ({@link NativeGeo#nearest}): MongoDB's {@code $geoNear} and Lucene's
      * distance sort rank natively; Redis widens circles the same way over its geohash score ranges.
      *
      * @throws IllegalArgumentException when the centre is null or {@code k} is not 1 to {@value #MAX_LIMIT}
