@@ -12,8 +12,8 @@ import java.util.List;
  * The geo index on the store's own geo search ({@link NativeGeo}): one native set per table, index and
  * scope. The capability answers exactly, with the distances of {@link LatLon#distanceMeters} and the
  * nearest {@code limit} first (see {@link NativeGeo}), so searches pass the shape and the limit through
- * unchanged; hits are re-measured with the same {@link Circle}, {@link LatLonBox} and {@link LatLonPolygon} checks the cell
- * strategy uses, so both strategies answer alike. Calls go through {@link Store#nativeGeo()}, which
+ * unchanged; hits are re-measured with the same {@link Circle}, {@link LatLonBox} and
+ * {@link LatLonPolygon} checks the cell strategy uses, so both strategies answer alike. Calls go through {@link Store#nativeGeo()}, which
  * reports their cost.
  */
 final class NativeStrategy implements GeoStrategy {
