@@ -204,6 +204,9 @@ public final class GeoIndex {
      * reads ring by ring (a ring's cover leaves out what the smaller circle's cover held whole, where its
      * ranges allow), so the guess of each circle, not the re-reading, sets the cost. The native one asks the store ({@link NativeGeo#nearest}): MongoDB's {@code $geoNear} and Lucene's
      * distance sort rank natively; Redis widens circles the same way over its geohash score ranges.
+     * On cells, a {@code k} beyond the points near the centre (or beyond all points) widens the circle up to
+     * the whole sphere, which reads one range per partition: 32^{@link Builder#partitionChars} queries
+     * (32,768 with the default 3), so sparse global data wants fewer partition characters or the native strategy.
      *
      * @throws IllegalArgumentException when the centre is null or {@code k} is not 1 to {@value #MAX_LIMIT}
      */
