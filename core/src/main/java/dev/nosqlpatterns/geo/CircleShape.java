@@ -27,8 +27,10 @@ final class CircleShape implements CoverBuilder.Shape {
     private final double outside;
     /** The haversine of the radius: cells whose farthest point is at most this are inside. */
     private final double inside;
+    private final double absSinPhi;
     private final boolean whole;
     private final double weight;
+    private final CellArea area;
 
     CircleShape(Circle circle) {
         this.lat = circle.centre().latitude();
@@ -41,6 +43,8 @@ final class CircleShape implements CoverBuilder.Shape {
         this.outside = haversine(angle + MARGIN);
         this.inside = haversine(angle);
         this.weight = circle.areaSquareMeters();
+        this.absSinPhi = Math.abs(sinPhi);
+        this.area = new CellArea(lat);
     }
 
     @Override
@@ -52,6 +56,10 @@ final class CircleShape implements CoverBuilder.Shape {
         double east = Axis.LONGITUDE.bound(x1 + 1);
         double south = Axis.LATITUDE.bound(y0);
         double north = Axis.LATITUDE.bound(y1 + 1);
+        int bounded = bounded(south, west, north, east);
+        if (bounded >= 0) {
+            return bounded;
+        }
         if (nearest(south, west, north, east) > outside) {
             return OUTSIDE;
         }
@@ -63,13 +71,57 @@ final class CircleShape implements CoverBuilder.Shape {
 
     @Override
     public double weight(long x0, long x1, long y0, long y1) {
-        return LatLonBox.sphereArea(Axis.LATITUDE.bound(y0), Axis.LATITUDE.bound(y1 + 1),
+        return area.of(Axis.LATITUDE.bound(y0), Axis.LATITUDE.bound(y1 + 1),
                 Axis.LONGITUDE.bound(x1 + 1) - Axis.LONGITUDE.bound(x0));
     }
 
     @Override
     public double weight() {
         return weight;
+    }
+
+    /**
+     * The relation when bounds without trigonometry decide it, else -1. The haversine of the distance to a
+     * point is {@code hav(dLat) + cos(lat0) cos(lat) hav(dLon)}; bounding each term over the cell, with
+     * {@code y - y^3/6 <= sin y <= y} and {@code |cos(lat) - cos(lat0)| <= |sin(lat0)| d + d^2/2} for a
+     * latitude {@code d} away, bounds the nearest and farthest points of the cell from below and above.
+     * The ends of the rounding error are far inside the radius's margin.
+     */
+    private int bounded(double south, double west, double north, double east) {
+        double s = Math.toRadians(south) - phi;
+        double n = Math.toRadians(north) - phi;
+        double nearLat = s > 0 ? s : n < 0 ? -n : 0;
+        double farLat = Math.max(Math.abs(s), Math.abs(n));
+        double toWest = lonOffset(lon, west);
+        double toEast = lonOffset(lon, east);
+        double nearLon = spans(lon, west, east) ? 0 : Math.toRadians(Math.min(toWest, toEast));
+        double farLon = spans(lon > 0 ? lon - 180.0 : lon + 180.0, west, east) ? Math.PI
+                : Math.toRadians(Math.max(toWest, toEast));
+        double cosLow = Math.max(0, cosPhi - absSinPhi * farLat - farLat * farLat * 0.5);
+        if (havLow(nearLat) + cosPhi * cosLow * havLow(nearLon) > outside) {
+            return OUTSIDE;
+        }
+        double cosHigh = Math.min(1, cosPhi + absSinPhi * farLat);
+        if (havHigh(farLat) + cosPhi * cosHigh * havHigh(farLon) <= inside) {
+            return INSIDE;
+        }
+        double nearCosHigh = Math.min(1, cosPhi + absSinPhi * nearLat);
+        boolean touches = havHigh(nearLat) + cosPhi * nearCosHigh * havHigh(nearLon) <= outside;
+        boolean leaves = havLow(farLat) + cosPhi * cosLow * havLow(farLon) > inside;
+        return touches && leaves ? PARTIAL : -1;
+    }
+
+    /** A lower bound of {@code hav(x)} for x from 0 to pi. */
+    private static double havLow(double x) {
+        double y = x * 0.5;
+        double s = y - y * y * y / 6;
+        return s * s;
+    }
+
+    /** An upper bound of {@code hav(x)}. */
+    private static double havHigh(double x) {
+        double y = x * 0.5;
+        return y * y;
     }
 
     /** The haversine of the central angle from the centre to the nearest point of the cell. */
