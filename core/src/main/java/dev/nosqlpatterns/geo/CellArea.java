@@ -18,9 +18,15 @@ final class CellArea {
     private final double cosReference;
 
     CellArea(double referenceLatitude) {
-        this.reference = Math.toRadians(referenceLatitude);
-        this.sinReference = Math.sin(reference);
-        this.cosReference = Math.cos(reference);
+        this(Math.toRadians(referenceLatitude), Math.sin(Math.toRadians(referenceLatitude)),
+                Math.cos(Math.toRadians(referenceLatitude)));
+    }
+
+    /** Around a latitude in radians whose sine and cosine are known. */
+    CellArea(double reference, double sinReference, double cosReference) {
+        this.reference = reference;
+        this.sinReference = sinReference;
+        this.cosReference = cosReference;
     }
 
     /** The area in square metres of the cell from {@code south} to {@code north}, {@code widthDegrees} wide. */

@@ -16,6 +16,8 @@ final class CircleShape implements CoverBuilder.Shape {
     private static final double MARGIN = 1e-10;
     /** Radii this close to half the circumference cover the whole sphere. */
     private static final double WHOLE_SPHERE = Math.PI - 1e-4;
+    /** Slack on the bounding box, in degrees, above the rounding error of its arcsine. */
+    private static final double BOX_SLACK = 1e-9;
 
     private final double lat;
     private final double lon;
@@ -28,6 +30,12 @@ final class CircleShape implements CoverBuilder.Shape {
     /** The haversine of the radius: cells whose farthest point is at most this are inside. */
     private final double inside;
     private final double absSinPhi;
+    /** The cap's bounding box in degrees, a little wide; longitudes from lonLow to lonHigh may pass ±180. */
+    private final double latLow;
+    private final double latHigh;
+    private final double lonLow;
+    private final double lonHigh;
+    private final boolean allLongitudes;
     private final boolean whole;
     private final double weight;
     private final CellArea area;
@@ -42,9 +50,17 @@ final class CircleShape implements CoverBuilder.Shape {
         this.whole = angle + MARGIN >= WHOLE_SPHERE;
         this.outside = haversine(angle + MARGIN);
         this.inside = haversine(angle);
-        this.weight = circle.areaSquareMeters();
+        this.weight = 4 * Math.PI * LatLon.EARTH_RADIUS_METERS * LatLon.EARTH_RADIUS_METERS * inside;
         this.absSinPhi = Math.abs(sinPhi);
-        this.area = new CellArea(lat);
+        this.area = new CellArea(phi, sinPhi, cosPhi);
+        double reach = Math.toDegrees(angle + MARGIN) + BOX_SLACK;
+        this.latLow = lat - reach;
+        this.latHigh = lat + reach;
+        double sinAngle = Math.sin(Math.min(angle + MARGIN, Math.PI / 2));
+        this.allLongitudes = latLow <= -90 || latHigh >= 90 || sinAngle >= cosPhi;
+        double half = allLongitudes ? 180 : Math.toDegrees(Math.asin(sinAngle / cosPhi)) + BOX_SLACK;
+        this.lonLow = lon - half;
+        this.lonHigh = lon + half;
     }
 
     @Override
@@ -52,10 +68,17 @@ final class CircleShape implements CoverBuilder.Shape {
         if (whole) {
             return INSIDE;
         }
-        double west = Axis.LONGITUDE.bound(x0);
-        double east = Axis.LONGITUDE.bound(x1 + 1);
-        double south = Axis.LATITUDE.bound(y0);
-        double north = Axis.LATITUDE.bound(y1 + 1);
+        double west = Axis.longitude(x0);
+        double east = Axis.longitude(x1 + 1);
+        double south = Axis.latitude(y0);
+        double north = Axis.latitude(y1 + 1);
+        if (north < latLow || south > latHigh || !allLongitudes && !overlapsLongitudes(west, east)) {
+            return OUTSIDE;
+        }
+        if (south <= latLow && north >= latHigh
+                && (allLongitudes ? west == -180.0 && east == 180.0 : holdsLongitudes(west, east))) {
+            return PARTIAL;
+        }
         int bounded = bounded(south, west, north, east);
         if (bounded >= 0) {
             return bounded;
@@ -71,8 +94,8 @@ final class CircleShape implements CoverBuilder.Shape {
 
     @Override
     public double weight(long x0, long x1, long y0, long y1) {
-        return area.of(Axis.LATITUDE.bound(y0), Axis.LATITUDE.bound(y1 + 1),
-                Axis.LONGITUDE.bound(x1 + 1) - Axis.LONGITUDE.bound(x0));
+        return area.of(Axis.latitude(y0), Axis.latitude(y1 + 1),
+                Axis.longitude(x1 + 1) - Axis.longitude(x0));
     }
 
     @Override
@@ -92,11 +115,18 @@ final class CircleShape implements CoverBuilder.Shape {
         double n = Math.toRadians(north) - phi;
         double nearLat = s > 0 ? s : n < 0 ? -n : 0;
         double farLat = Math.max(Math.abs(s), Math.abs(n));
-        double toWest = lonOffset(lon, west);
-        double toEast = lonOffset(lon, east);
-        double nearLon = spans(lon, west, east) ? 0 : Math.toRadians(Math.min(toWest, toEast));
-        double farLon = spans(lon > 0 ? lon - 180.0 : lon + 180.0, west, east) ? Math.PI
-                : Math.toRadians(Math.max(toWest, toEast));
+        // the cell's longitudes less the centre's, shifted by 360 to meet or lie nearest to (-180, 180)
+        double dw = west - lon;
+        double de = east - lon;
+        if (de < -180.0) {
+            dw += 360.0;
+            de += 360.0;
+        } else if (dw > 180.0) {
+            dw -= 360.0;
+            de -= 360.0;
+        }
+        double nearLon = Math.toRadians(dw > 0 ? Math.min(dw, 360.0 - de) : de < 0 ? Math.min(-de, 360.0 + dw) : 0);
+        double farLon = dw <= -180.0 || de >= 180.0 ? Math.PI : Math.toRadians(Math.max(-dw, de));
         double cosLow = Math.max(0, cosPhi - absSinPhi * farLat - farLat * farLat * 0.5);
         if (havLow(nearLat) + cosPhi * cosLow * havLow(nearLon) > outside) {
             return OUTSIDE;
@@ -109,6 +139,18 @@ final class CircleShape implements CoverBuilder.Shape {
         boolean touches = havHigh(nearLat) + cosPhi * nearCosHigh * havHigh(nearLon) <= outside;
         boolean leaves = havLow(farLat) + cosPhi * cosLow * havLow(farLon) > inside;
         return touches && leaves ? PARTIAL : -1;
+    }
+
+    /** Whether the cell's longitudes meet the bounding box's, 360° apart or not. */
+    private boolean overlapsLongitudes(double west, double east) {
+        return (west <= lonHigh && east >= lonLow) || (west <= lonHigh - 360 && east >= lonLow - 360)
+                || (west <= lonHigh + 360 && east >= lonLow + 360);
+    }
+
+    /** Whether the cell's longitudes hold all of the bounding box's, 360° apart or not. */
+    private boolean holdsLongitudes(double west, double east) {
+        return (west <= lonLow && east >= lonHigh) || (west <= lonLow - 360 && east >= lonHigh - 360)
+                || (west <= lonLow + 360 && east >= lonHigh + 360);
     }
 
     /** A lower bound of {@code hav(x)} for x from 0 to pi. */

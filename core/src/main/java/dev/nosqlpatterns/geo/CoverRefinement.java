@@ -11,7 +11,9 @@ import java.util.List;
  */
 final class CoverRefinement {
     /** An item at or lighter than the shape's weight over this is not split. */
-    static final double REFINE = 256.0;
+    static final double REFINE = 128.0;
+    /** The share of an edge cell taken to lie outside the shape at one of its ends. */
+    static final double EDGE_SHARE = 0.5;
     /** A round starts only while there are at most this many items. */
     static final int MAX_ITEMS = 2048;
 
@@ -20,9 +22,13 @@ final class CoverRefinement {
     private final int partitionBits;
     private final int maxRanges;
     private final double small;
-    private Items items = new Items();
-    private Items next = new Items();
-    private double[] scratch = new double[64];
+    /** Each thread's buffers, reused from cover to cover: no arrays to allocate and clear each time. */
+    private static final ThreadLocal<Workspace> WORKSPACE = ThreadLocal.withInitial(Workspace::new);
+
+    private final Workspace workspace;
+    private Items items;
+    private Items next;
+    private double[] scratch;
     /** Outside weight met since the last item written to {@link #next}. */
     private double pending;
 
@@ -32,21 +38,77 @@ final class CoverRefinement {
         this.partitionBits = options.partitionBits();
         this.maxRanges = options.maxRanges();
         this.small = shape.weight() / REFINE;
+        Workspace w = WORKSPACE.get();
+        this.workspace = w.busy ? new Workspace() : w;
+        workspace.busy = true;
+        this.items = workspace.a;
+        this.next = workspace.b;
+        this.scratch = workspace.scratch;
+        items.size = 0;
+        next.size = 0;
     }
 
     /** Refines, then joins and merges the items into at most {@code maxRanges} ranges (more when partitions force it). */
     List<CodeRange> ranges() {
+        try {
+            return refineAndMerge();
+        } finally {
+            workspace.release(scratch);
+        }
+    }
+
+    private List<CodeRange> refineAndMerge() {
         int relation = shape.relate(0, Axis.LAST, 0, Axis.LAST);
         if (relation == CoverBuilder.Shape.OUTSIDE) {
             return List.of();
         }
-        double w = weight(0, -1L);
-        items.add(0, -1L, relation == CoverBuilder.Shape.INSIDE ? -1 : 0, w, 0);
+        items.add(0, -1L, relation == CoverBuilder.Shape.INSIDE ? -1 : 0, Double.NaN, 0);
+        descend();
         boolean split = true;
         while (split && items.size <= MAX_ITEMS) {
             split = round();
         }
         return merge();
+    }
+
+    /**
+     * While the shape lies in one half of the only item, an edge cell, the item becomes that half: a
+     * tight loop on the cell's index ranges, no weights (the other half only lengthens an end gap,
+     * which no range reads). Stops where both halves touch the shape, or one is inside, or at the
+     * finest precision.
+     */
+    private void descend() {
+        if (items.bits[0] < 0) {
+            return;
+        }
+        long first = 0;
+        int bits = 0;
+        long x0 = 0;
+        long y0 = 0;
+        while (bits < maxBits) {
+            long width = 1L << (32 - (bits + 2) / 2);
+            long height = 1L << (32 - (bits + 1) / 2);
+            boolean alongX = (bits & 1) == 0;
+            long x1 = alongX ? x0 + width : x0;
+            long y1 = alongX ? y0 : y0 + height;
+            int r0 = shape.relate(x0, x0 + width - 1, y0, y0 + height - 1);
+            if (r0 == CoverBuilder.Shape.INSIDE) {
+                break;
+            }
+            int r1 = shape.relate(x1, x1 + width - 1, y1, y1 + height - 1);
+            if (r0 == CoverBuilder.Shape.PARTIAL && r1 == CoverBuilder.Shape.OUTSIDE) {
+                bits++;
+            } else if (r0 == CoverBuilder.Shape.OUTSIDE && r1 == CoverBuilder.Shape.PARTIAL) {
+                first |= 1L << (63 - bits);
+                x0 = x1;
+                y0 = y1;
+                bits++;
+            } else {
+                break;
+            }
+        }
+        items.size = 0;
+        items.add(first, first | Morton.lowMask(bits), bits, Double.NaN, 0);
     }
 
     /** Splits every item worth splitting once; false when none was. */
@@ -64,10 +126,14 @@ final class CoverRefinement {
                 write(items.first[i], items.last[i], items.bits[i], items.weight[i]);
             }
         }
+        swap();
+        return split;
+    }
+
+    private void swap() {
         Items t = items;
         items = next;
         next = t;
-        return split;
     }
 
     /**
@@ -119,29 +185,49 @@ final class CoverRefinement {
                 || partition(items.last[i]) != partition(items.first[i + 1])) {
             return true;
         }
-        double before = items.gap[i] + (items.bits[i - 1] >= 0 ? items.weight[i - 1] : 0);
-        double after = items.gap[i + 1] + (items.bits[i + 1] >= 0 ? items.weight[i + 1] : 0);
-        return w + Math.max(before, after) > open;
+        double before = items.gap[i] + (items.bits[i - 1] >= 0 ? items.weight[i - 1] * EDGE_SHARE : 0);
+        double after = items.gap[i + 1] + (items.bits[i + 1] >= 0 ? items.weight[i + 1] * EDGE_SHARE : 0);
+        return w * EDGE_SHARE + Math.max(before, after) > open;
     }
 
-    /** Writes the halves of edge item {@code i} that touch the shape; the others join the gap. */
+    /**
+     * Writes the halves of edge item {@code i} that touch the shape; the others join the gap. While the
+     * item is the only one, a lone touching half is not weighed (its weight stays unknown, NaN): the
+     * other half only lengthens an end gap, which no range reads.
+     */
     private void split(int i) {
         long first = items.first[i];
         int bits = items.bits[i];
         long low = Morton.lowMask(bits + 1);
         long second = first | (1L << (63 - bits));
-        double w0 = weight(first, first | low);
-        double w1 = Math.max(0, items.weight[i] - w0);
-        half(first, first | low, bits + 1, w0);
-        half(second, second | low, bits + 1, w1);
+        // the halves' index ranges: the split bit is an x bit when bits is even (a code starts with x)
+        long x0 = Morton.x(first) & 0xFFFFFFFFL;
+        long y0 = Morton.y(first) & 0xFFFFFFFFL;
+        long width = 1L << (32 - (bits + 2) / 2);
+        long height = 1L << (32 - (bits + 1) / 2);
+        long x1 = (bits & 1) == 0 ? x0 + width : x0;
+        long y1 = (bits & 1) == 0 ? y0 : y0 + height;
+        int r0 = shape.relate(x0, x0 + width - 1, y0, y0 + height - 1);
+        int r1 = shape.relate(x1, x1 + width - 1, y1, y1 + height - 1);
+        double parent = items.weight[i];
+        double w0;
+        double w1;
+        if (items.size == 1 && (r0 == CoverBuilder.Shape.OUTSIDE || r1 == CoverBuilder.Shape.OUTSIDE)) {
+            w0 = r0 == CoverBuilder.Shape.OUTSIDE ? 0 : Double.NaN;
+            w1 = r1 == CoverBuilder.Shape.OUTSIDE ? 0 : Double.NaN;
+        } else {
+            w0 = shape.weight(x0, x0 + width - 1, y0, y0 + height - 1);
+            w1 = Double.isNaN(parent) ? shape.weight(x1, x1 + width - 1, y1, y1 + height - 1) : Math.max(0, parent - w0);
+        }
+        half(first, first | low, bits + 1, w0, r0);
+        half(second, second | low, bits + 1, w1, r1);
     }
 
-    private void half(long first, long last, int bits, double w) {
-        int r = shape.relate(x(first), x(last), y(first), y(last));
-        if (r == CoverBuilder.Shape.OUTSIDE) {
+    private void half(long first, long last, int bits, double w, int relation) {
+        if (relation == CoverBuilder.Shape.OUTSIDE) {
             pending += w;
         } else {
-            write(first, last, r == CoverBuilder.Shape.INSIDE || bits >= maxBits ? -1 : bits, w);
+            write(first, last, relation == CoverBuilder.Shape.INSIDE || bits >= maxBits ? -1 : bits, w);
         }
     }
 
@@ -233,18 +319,6 @@ final class CoverRefinement {
         return CoverBuilder.partition(code, partitionBits);
     }
 
-    private double weight(long first, long last) {
-        return shape.weight(x(first), x(last), y(first), y(last));
-    }
-
-    private static long x(long code) {
-        return Morton.x(code) & 0xFFFFFFFFL;
-    }
-
-    private static long y(long code) {
-        return Morton.y(code) & 0xFFFFFFFFL;
-    }
-
     /** The {@code k}-th smallest (from 0) of {@code values[0..n)}, reordering them. */
     static double select(double[] values, int n, int k) {
         int lo = 0;
@@ -275,6 +349,26 @@ final class CoverRefinement {
             }
         }
         return values[k];
+    }
+
+    /** The buffers of one thread's covers; buffers grown past {@link #KEEP} are dropped after use. */
+    private static final class Workspace {
+        static final int KEEP = 4096;
+        Items a = new Items();
+        Items b = new Items();
+        double[] scratch = new double[64];
+        boolean busy;
+
+        void release(double[] used) {
+            scratch = used.length > KEEP ? new double[64] : used;
+            if (a.first.length > KEEP) {
+                a = new Items();
+            }
+            if (b.first.length > KEEP) {
+                b = new Items();
+            }
+            busy = false;
+        }
     }
 
     /** Items as parallel arrays: codes {@code first..last}, cell bits (-1 for a run kept whole), weight, gap before. */
