@@ -51,6 +51,52 @@ final class CoverComparison {
             return geohash().areaSquareMeters() / area;
         }
 
+        /** Up to 8 points of the shape, its centre first, named p0, p1, ...: what a complete cover must hold. */
+        List<LatLon> probes() {
+            LatLon c = circle != null ? circle.centre() : box.centre();
+            List<LatLon> out = new ArrayList<>(List.of(c));
+            double dLat = Math.toDegrees(radius / R);
+            double dLon = Math.min(180, dLat / Math.max(1e-9, Math.cos(Math.toRadians(c.latitude()))));
+            SplittableRandom random = new SplittableRandom(Double.doubleToLongBits(c.latitude() + c.longitude()));
+            for (int k = 0; k < 64 && out.size() < 8; k++) {
+                double lat = Math.max(-90, Math.min(90, c.latitude() + random.nextDouble(-dLat, dLat)));
+                double lon = c.longitude() + random.nextDouble(-dLon, dLon);
+                LatLon p = LatLon.of(lat, lon > 180 ? lon - 360 : lon < -180 ? lon + 360 : lon);
+                if (circle != null ? circle.contains(p) : box.contains(p)) {
+                    out.add(p);
+                }
+            }
+            return out;
+        }
+
+        /** The names of the probes the geohash cover misses (none, when it is complete). */
+        List<String> missedByGeohash() {
+            GeoCover cover = geohash();
+            List<String> out = new ArrayList<>();
+            List<LatLon> probes = probes();
+            for (int k = 0; k < probes.size(); k++) {
+                if (!cover.contains(probes.get(k).latitude(), probes.get(k).longitude())) {
+                    out.add("p" + k);
+                }
+            }
+            return out;
+        }
+
+        /** The names of the probes S2's covering misses. */
+        List<String> missedByS2() {
+            com.google.common.geometry.S2CellUnion cover = new com.google.common.geometry.S2CellUnion();
+            cover.initFromCellIds(s2Cover());
+            List<String> out = new ArrayList<>();
+            List<LatLon> probes = probes();
+            for (int k = 0; k < probes.size(); k++) {
+                if (!cover.contains(S2CellId.fromLatLng(S2LatLng.fromDegrees(probes.get(k).latitude(),
+                        probes.get(k).longitude())))) {
+                    out.add("p" + k);
+                }
+            }
+            return out;
+        }
+
         double s2Amplification() {
             double sum = 0;
             for (S2CellId id : s2Cover()) {
@@ -94,6 +140,17 @@ final class CoverComparison {
         LatLonBox b = LatLonBox.of(lat - dLat, west, lat + dLat, east);
         S2LatLngRect rect = new S2LatLngRect(S2LatLng.fromDegrees(lat - dLat, west), S2LatLng.fromDegrees(lat + dLat, east));
         return new Shape(kind, radius, null, b, rect, b.areaSquareMeters());
+    }
+
+    /** The amplifications of the geohash cover and of S2's over some shapes. */
+    static Spread[] amplifications(List<Shape> shapes) {
+        double[] ours = new double[shapes.size()];
+        double[] theirs = new double[shapes.size()];
+        for (int i = 0; i < shapes.size(); i++) {
+            ours[i] = shapes.get(i).geohashAmplification();
+            theirs[i] = shapes.get(i).s2Amplification();
+        }
+        return new Spread[] {Spread.of(ours), Spread.of(theirs)};
     }
 
     /** Mean and 99th percentile (nearest rank) of some amplifications. */
