@@ -10,6 +10,10 @@ package dev.nosqlpatterns.geo;
  * the cosine of the distance is {@code C cos(lat - lat0)}, so its extremes lie at the edge's ends or at
  * {@code lat0} (nearest) and {@code lat0 + 180} (farthest). A cell is outside only when even its nearest
  * point is farther than the radius plus a margin far above rounding error.
+ *
+ * <p>Those exact distances take a dozen sines and cosines; most cells are decided without any: first by
+ * the cap's latitude and longitude bounding box, then by bounds on the haversine of the distance
+ * ({@link #bounded}); the exact distances decide only the few cells the bounds leave open.
  */
 final class CircleShape implements CoverBuilder.Shape {
     /** Margin on the radius, in radians (about 0.6 mm), above any rounding error of the distances. */
@@ -80,9 +84,11 @@ final class CircleShape implements CoverBuilder.Shape {
             return PARTIAL;
         }
         int bounded = bounded(south, west, north, east);
-        if (bounded >= 0) {
-            return bounded;
-        }
+        return bounded >= 0 ? bounded : exactly(south, west, north, east);
+    }
+
+    /** The relation by exact distances to the cell's nearest and farthest points. */
+    int exactly(double south, double west, double north, double east) {
         if (nearest(south, west, north, east) > outside) {
             return OUTSIDE;
         }
@@ -110,7 +116,7 @@ final class CircleShape implements CoverBuilder.Shape {
      * latitude {@code d} away, bounds the nearest and farthest points of the cell from below and above.
      * The ends of the rounding error are far inside the radius's margin.
      */
-    private int bounded(double south, double west, double north, double east) {
+    int bounded(double south, double west, double north, double east) {
         double s = Math.toRadians(south) - phi;
         double n = Math.toRadians(north) - phi;
         double nearLat = s > 0 ? s : n < 0 ? -n : 0;

@@ -1,19 +1,23 @@
 package dev.nosqlpatterns.geo;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
  * Covers a shape with a few runs of Morton codes, for any two-dimensional grid.
  *
- * <p>Three steps. Refine: starting from the whole grid, split the cell with the largest weight that the
- * shape's edge crosses, one bit at a time, dropping halves outside the shape and keeping halves inside
- * it whole, until such cells are small next to the shape (or at the finest precision, or too many).
- * Join: sort the cells by code and join neighbours in the same partition into runs. Merge: while there
- * are more runs than wanted, close the gaps between runs of one partition, the lightest gaps first;
- * closing the k lightest gaps is the least extra weight any k merges of these runs can cost. Every
- * cell the shape touches is kept, so no point of the shape is missed.
+ * <p>Refine, then cut ({@link CoverRefinement}). The shape's items are kept in code order: runs of codes
+ * kept whole (cells inside the shape) and edge cells (which the shape's edge crosses), each with the
+ * weight of the outside codes between it and the item before it, its gap. Descend first: while the shape
+ * lies in one half of its only cell, that half replaces it. Then refine in rounds, each splitting once
+ * (one bit) every edge cell heavier than the shape's weight / {@value CoverRefinement#REFINE} that could
+ * still change the cut cover: one at either end, next to a partition end, or one that, with half its own
+ * weight and half its neighbouring edge cell's, could hold or lengthen a gap past the smallest gap the
+ * range budget would leave open if the cover were cut now. Halves outside the shape join the gap, halves
+ * inside become runs. Refinement stops when no edge cell is worth splitting, so a cover costs a few
+ * hundred cell tests rather than thousands. Cut: join adjacent items into runs, split them at partition
+ * ends, then close the lightest gaps inside partitions until at most {@code maxRanges} runs remain;
+ * closing the k lightest gaps is the least extra weight any k merges of these runs can cost. Every cell
+ * the shape touches is kept, so no point of the shape is missed.
  */
 final class CoverBuilder {
     /** A shape on a grid of 2^32 x 2^32 cells, told apart from cells by their index ranges. */
@@ -28,7 +32,7 @@ final class CoverBuilder {
          */
         int relate(long x0, long x1, long y0, long y1);
 
-        /** The weight (area) of the cell. */
+        /** The weight (area) of the cell: additive, a cell weighs what its two halves weigh together. */
         double weight(long x0, long x1, long y0, long y1);
 
         /** The weight of the shape itself. */
