@@ -8,9 +8,9 @@ package dev.nosqlpatterns.geo;
  */
 final class CellArea {
     /** Half heights, in radians, up to which the series of the sine is used. */
-    private static final double MAX_HALF_HEIGHT = 0.01;
+    private static final double MAX_HALF_HEIGHT = 0.05;
     /** Distances of the middle from the reference, in radians, up to which its cosine comes from a series. */
-    private static final double MAX_OFFSET = 0.05;
+    private static final double MAX_OFFSET = 0.1;
     private static final double R2 = LatLon.EARTH_RADIUS_METERS * LatLon.EARTH_RADIUS_METERS;
 
     private final double reference;
@@ -39,10 +39,10 @@ final class CellArea {
             return LatLonBox.sphereArea(south, north, widthDegrees);
         }
         double h2 = h * h;
-        double sinHalf = h * (1 - h2 / 6 * (1 - h2 / 20));
+        double sinHalf = h * (1 - h2 / 6 * (1 - h2 / 20 * (1 - h2 / 42)));
         double d2 = d * d;
-        double cosD = 1 - d2 / 2 * (1 - d2 / 12 * (1 - d2 / 30));
-        double sinD = d * (1 - d2 / 6 * (1 - d2 / 20 * (1 - d2 / 42)));
+        double cosD = 1 - d2 / 2 * (1 - d2 / 12 * (1 - d2 / 30 * (1 - d2 / 56)));
+        double sinD = d * (1 - d2 / 6 * (1 - d2 / 20 * (1 - d2 / 42 * (1 - d2 / 72))));
         double cosMiddle = cosReference * cosD - sinReference * sinD;
         return R2 * Math.toRadians(widthDegrees) * 2 * cosMiddle * sinHalf;
     }

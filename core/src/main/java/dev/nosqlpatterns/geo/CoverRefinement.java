@@ -95,7 +95,9 @@ final class CoverRefinement {
             if (r0 == CoverBuilder.Shape.INSIDE) {
                 break;
             }
-            int r1 = shape.relate(x1, x1 + width - 1, y1, y1 + height - 1);
+            // a half beside one outside holds every point of the shape the cell holds: taken as an edge cell
+            int r1 = r0 == CoverBuilder.Shape.OUTSIDE ? CoverBuilder.Shape.PARTIAL
+                    : shape.relate(x1, x1 + width - 1, y1, y1 + height - 1);
             if (r0 == CoverBuilder.Shape.PARTIAL && r1 == CoverBuilder.Shape.OUTSIDE) {
                 bits++;
             } else if (r0 == CoverBuilder.Shape.OUTSIDE && r1 == CoverBuilder.Shape.PARTIAL) {
