@@ -30,7 +30,8 @@ local function holds(w)
   if c == '' then
     return true
   elseif c == 'A' then
-    return redis.call('EXISTS', w.hash) == 0
+    w.absent = redis.call('EXISTS', w.hash) == 0
+    return w.absent
   elseif c == 'E' then
     return redis.call('EXISTS', w.hash) == 1
   elseif c == 'Q' then
@@ -91,13 +92,16 @@ for _, w in ipairs(writes) do
     if w.op ~= 'P' then
       flush()
     end
-    for _, x in ipairs(w.idx) do
-      local old = redis.call('HGET', w.hash, x.field)
-      if old then
-        redis.call('ZREM', x.key, old)
+    -- an item found absent has no hash and no index entries to remove
+    if not w.absent then
+      for _, x in ipairs(w.idx) do
+        local old = redis.call('HGET', w.hash, x.field)
+        if old then
+          redis.call('ZREM', x.key, old)
+        end
       end
+      redis.call('DEL', w.hash)
     end
-    redis.call('DEL', w.hash)
     if w.op == 'P' then
       local values = {VERSION, w.version}
       for _, x in ipairs(w.idx) do

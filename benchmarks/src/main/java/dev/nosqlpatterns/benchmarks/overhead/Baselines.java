@@ -14,6 +14,9 @@ public final class Baselines {
     public static Optional<Baseline> open(String kind, String uri) {
         return switch (kind) {
             case "redis" -> Optional.of(new RedisBaseline(uri));
+            case "dynamodb" -> Optional.of(new DynamoDbBaseline(uri));
+            case "mongodb" -> Optional.of(new MongoBaseline(uri));
+            case "cassandra" -> Optional.of(new CassandraBaseline(uri));
             default -> Optional.empty();
         };
     }
