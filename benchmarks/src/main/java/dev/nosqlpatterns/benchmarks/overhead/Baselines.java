@@ -7,6 +7,16 @@ public final class Baselines {
     private Baselines() {
     }
 
+    /** The reads of the Lucene store written with an IndexSearcher on {@code writer}, the writer of the store compared. */
+    public static Baseline lucene(org.apache.lucene.index.IndexWriter writer) {
+        return new LuceneBaseline(writer);
+    }
+
+    /** Why the Lucene baseline has no writes. */
+    public static String luceneWritesSkipped() {
+        return LuceneBaseline.WRITES;
+    }
+
     /**
      * The baseline of a store of kind {@code kind} (as {@code Store.kind()} names it) at {@code uri}, or
      * empty when there is none (the in-memory reference store has no driver to compare with).
