@@ -62,6 +62,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     private final Tables tables;
     private final RangeReads reads;
     private final RedisGeo geo;
+    private final ServerAdds adds;
 
     RedisBackend(UnifiedJedis jedis, boolean ownsClient, boolean cluster, String keyPrefix, Limits limits) {
         this.jedis = jedis;
@@ -72,6 +73,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         this.tables = new Tables(jedis, keys);
         this.reads = new RangeReads(jedis, keys, cluster);
         this.geo = new RedisGeo(jedis, keys);
+        this.adds = new ServerAdds(jedis, keys, cluster, limits);
     }
 
     @Override
@@ -170,8 +172,16 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         applyChecked(List.of(delete), meter);
     }
 
+    /** A counter update in one script call when {@link ServerAdds} can add exactly; otherwise compare-and-set. */
     @Override
     public Item update(Write.Update update, CostMeter meter) {
+        if (ServerAdds.applies(update) && tables.indexes(update.table(), meter).isEmpty()) {
+            registerPartitions(List.of(update), meter);
+            Optional<Item> added = adds.run(update, meter);
+            if (added.isPresent()) {
+                return added.get();
+            }
+        }
         return compareAndSet(List.of(update), meter).get(0);
     }
 
