@@ -1,13 +1,14 @@
 package dev.nosqlpatterns.geo;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * One cover being built (see {@link CoverBuilder}): the shape's items in code order, each a run of codes
  * the cover keeps whole or an edge cell that may still be split, with the weight of the codes outside the
  * shape between each item and the one before it (the gap). Kept in parallel primitive arrays, rebuilt
- * from one buffer into the other once per round; nothing is boxed.
+ * from one buffer into the other once per round; nothing is boxed, and each thread reuses its buffers.
  */
 final class CoverRefinement {
     /** An item at or lighter than the shape's weight over this is not split. */
@@ -16,15 +17,14 @@ final class CoverRefinement {
     static final double EDGE_SHARE = 0.5;
     /** A round starts only while there are at most this many items. */
     static final int MAX_ITEMS = 2048;
+    /** Each thread's buffers, reused from cover to cover: no arrays to allocate and clear each time. */
+    private static final ThreadLocal<Workspace> WORKSPACE = ThreadLocal.withInitial(Workspace::new);
 
     private final CoverBuilder.Shape shape;
     private final int maxBits;
     private final int partitionBits;
     private final int maxRanges;
     private final double small;
-    /** Each thread's buffers, reused from cover to cover: no arrays to allocate and clear each time. */
-    private static final ThreadLocal<Workspace> WORKSPACE = ThreadLocal.withInitial(Workspace::new);
-
     private final Workspace workspace;
     private Items items;
     private Items next;
@@ -153,7 +153,7 @@ final class CoverRefinement {
                     forced++;
                 } else if (items.last[i - 1] + 1 != items.first[i]) {
                     if (gaps == scratch.length) {
-                        scratch = java.util.Arrays.copyOf(scratch, gaps * 2);
+                        scratch = Arrays.copyOf(scratch, gaps * 2);
                     }
                     scratch[gaps++] = items.gap[i];
                 }
@@ -271,7 +271,7 @@ final class CoverRefinement {
         for (int i = 1; i < runs.size; i++) {
             if (partition(runs.last[i - 1]) == partition(runs.first[i])) {
                 if (closable == scratch.length) {
-                    scratch = java.util.Arrays.copyOf(scratch, closable * 2);
+                    scratch = Arrays.copyOf(scratch, closable * 2);
                 }
                 scratch[closable++] = runs.gap[i];
             }
@@ -385,11 +385,11 @@ final class CoverRefinement {
         void add(long f, long l, int b, double w, double g) {
             if (size == first.length) {
                 int n = size * 2;
-                first = java.util.Arrays.copyOf(first, n);
-                last = java.util.Arrays.copyOf(last, n);
-                bits = java.util.Arrays.copyOf(bits, n);
-                weight = java.util.Arrays.copyOf(weight, n);
-                gap = java.util.Arrays.copyOf(gap, n);
+                first = Arrays.copyOf(first, n);
+                last = Arrays.copyOf(last, n);
+                bits = Arrays.copyOf(bits, n);
+                weight = Arrays.copyOf(weight, n);
+                gap = Arrays.copyOf(gap, n);
             }
             first[size] = f;
             last[size] = l;
