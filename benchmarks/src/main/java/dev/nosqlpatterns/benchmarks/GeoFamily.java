@@ -55,13 +55,15 @@ final class GeoFamily implements Family {
 
     @Override
     public List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode) {
-        if (mode == Settings.Mode.QUICK) {
-            return candidates(store, tables, QUICK_POINTS, false);
-        }
         List<Candidate> out = new ArrayList<>();
-        for (int n : FULL_POINTS) {
-            out.addAll(candidates(store, tables, n, true));
+        if (mode == Settings.Mode.QUICK) {
+            out.addAll(candidates(store, tables, QUICK_POINTS, false));
+        } else {
+            for (int n : FULL_POINTS) {
+                out.addAll(candidates(store, tables, n, true));
+            }
         }
+        out.addAll(coverCandidates(store));
         return out;
     }
 
@@ -95,7 +97,6 @@ final class GeoFamily implements Family {
                 p -> ids(cells.get().withinPolygon(p, LIMIT)))));
         out.add(nativeGeo(store, zone, boxSlow, () -> polygon("native geo", data.get(),
                 p -> ids(nativeGeo.get().withinPolygon(p, LIMIT)))));
-        out.addAll(coverCandidates(store));
         return out;
     }
 
