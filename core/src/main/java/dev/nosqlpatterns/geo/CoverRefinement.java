@@ -210,7 +210,9 @@ final class CoverRefinement {
         long x1 = (bits & 1) == 0 ? x0 + width : x0;
         long y1 = (bits & 1) == 0 ? y0 : y0 + height;
         int r0 = shape.relate(x0, x0 + width - 1, y0, y0 + height - 1);
-        int r1 = shape.relate(x1, x1 + width - 1, y1, y1 + height - 1);
+        // beside an outside half, the other holds every point of the shape the cell holds: an edge cell
+        int r1 = r0 == CoverBuilder.Shape.OUTSIDE ? CoverBuilder.Shape.PARTIAL
+                : shape.relate(x1, x1 + width - 1, y1, y1 + height - 1);
         double parent = items.weight[i];
         double w0;
         double w1;
