@@ -117,7 +117,7 @@ final class OverheadFamily implements Family {
                 () -> CellSpec.read(HAND_WRITTEN, 10, queries, i -> rangeAnswer(hand.query(table.get(), "q",
                         BulkLoadFamily.sortKey(start(i)), BulkLoadFamily.sortKey(start(i) + RANGE - 1))), OverheadFamily::expectedRange, -1)));
         String batch = "batch write " + BulkLoadFamily.ITEMS_PER_LOAD;
-        int batches = 20 * scale;
+        int batches = 50 * scale;
         out.add(Candidate.against(batch, LIBRARY,
                 () -> batch(LIBRARY, batches, i -> lib.writeBatch(BulkLoadFamily.items("batch-L-" + i).stream()
                         .map(item -> Write.put(table.get(), item)).toList()), lib, table, "batch-L-"),
