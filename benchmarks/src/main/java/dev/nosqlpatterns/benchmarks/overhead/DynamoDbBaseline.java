@@ -83,7 +83,7 @@ final class DynamoDbBaseline implements Baseline {
 
     @Override
     public void put(String table, Item item) {
-        client.putItem(b -> b.tableName(TABLE).item(stored(table, item)).returnConsumedCapacity(software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity.TOTAL));
+        client.putItem(b -> b.tableName(TABLE).item(stored(table, item)));
     }
 
     @Override
