@@ -4,6 +4,7 @@ import dev.nosqlpatterns.benchmarks.overhead.Baseline;
 import dev.nosqlpatterns.benchmarks.overhead.Baselines;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.lucene.LuceneStore;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.Query;
@@ -17,7 +18,6 @@ import java.util.Optional;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.ByteBuffersDirectory;
-import dev.nosqlpatterns.lucene.LuceneStore;
 
 /**
  * What the library costs over hand-written driver code: each operation through {@link Store} against the
