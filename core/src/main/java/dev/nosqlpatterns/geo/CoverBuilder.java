@@ -3,7 +3,6 @@ package dev.nosqlpatterns.geo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.PriorityQueue;
 
 /**
  * Covers a shape with a few runs of Morton codes, for any two-dimensional grid.
@@ -41,9 +40,106 @@ final class CoverBuilder {
         double weight();
     }
 
-    private record Cell(long first, int bits, double weight) {
-        long last() {
-            return first | Morton.lowMask(bits);
+    /** Aligned cells as parallel primitive arrays: no boxing, few allocations. */
+    private static final class Cells {
+        long[] first = new long[64];
+        byte[] bits = new byte[64];
+        double[] weight = new double[64];
+        int size;
+
+        void add(long cellFirst, int cellBits, double cellWeight) {
+            if (size == first.length) {
+                first = Arrays.copyOf(first, size * 2);
+                bits = Arrays.copyOf(bits, size * 2);
+                weight = Arrays.copyOf(weight, size * 2);
+            }
+            first[size] = cellFirst;
+            bits[size] = (byte) cellBits;
+            weight[size] = cellWeight;
+            size++;
+        }
+
+        /** As a max-heap on weight: adds and sifts up. */
+        void push(long cellFirst, int cellBits, double cellWeight) {
+            add(cellFirst, cellBits, cellWeight);
+            int i = size - 1;
+            while (i > 0) {
+                int parent = (i - 1) >>> 1;
+                if (weight[parent] >= weight[i]) {
+                    break;
+                }
+                swap(i, parent);
+                i = parent;
+            }
+        }
+
+        /** As a max-heap on weight: moves the heaviest to the end and returns its index (size shrinks by one). */
+        int pop() {
+            int last = --size;
+            swap(0, last);
+            int i = 0;
+            while (true) {
+                int l = 2 * i + 1;
+                if (l >= size) {
+                    break;
+                }
+                int r = l + 1;
+                int big = r < size && weight[r] > weight[l] ? r : l;
+                if (weight[i] >= weight[big]) {
+                    break;
+                }
+                swap(i, big);
+                i = big;
+            }
+            return last;
+        }
+
+        void swap(int a, int b) {
+            long f = first[a];
+            first[a] = first[b];
+            first[b] = f;
+            byte t = bits[a];
+            bits[a] = bits[b];
+            bits[b] = t;
+            double w = weight[a];
+            weight[a] = weight[b];
+            weight[b] = w;
+        }
+
+        /** Sorts by code, unsigned. */
+        void sortByCode() {
+            sort(0, size - 1);
+        }
+
+        private void sort(int lo, int hi) {
+            while (hi - lo > 16) {
+                long pivot = first[(lo + hi) >>> 1];
+                int i = lo;
+                int j = hi;
+                while (i <= j) {
+                    while (Long.compareUnsigned(first[i], pivot) < 0) {
+                        i++;
+                    }
+                    while (Long.compareUnsigned(first[j], pivot) > 0) {
+                        j--;
+                    }
+                    if (i <= j) {
+                        swap(i++, j--);
+                    }
+                }
+                if (j - lo < hi - i) {
+                    sort(lo, j);
+                    lo = i;
+                } else {
+                    sort(i, hi);
+                    hi = j;
+                }
+            }
+            for (int i = lo + 1; i <= hi; i++) {
+                for (int j = i; j > lo && Long.compareUnsigned(first[j - 1], first[j]) > 0; j--) {
+                    swap(j, j - 1);
+                }
+            }
         }
     }
 
@@ -51,49 +147,51 @@ final class CoverBuilder {
     }
 
     static List<CodeRange> cover(Shape shape, CoverOptions options) {
-        List<Cell> cells = refine(shape, options.maxBits());
-        if (cells.isEmpty()) {
+        Cells cells = refine(shape, options.maxBits());
+        if (cells.size == 0) {
             return List.of();
         }
         List<long[]> runs = join(cells, options.partitionBits());
         return merge(shape, runs, options);
     }
 
-    private static List<Cell> refine(Shape shape, int maxBits) {
-        List<Cell> done = new ArrayList<>();
-        Cell root = cell(shape, 0, 0);
+    private static Cells refine(Shape shape, int maxBits) {
+        Cells done = new Cells();
         int relation = shape.relate(0, Axis.LAST, 0, Axis.LAST);
         if (relation == Shape.OUTSIDE) {
             return done;
         }
         if (relation == Shape.INSIDE) {
-            done.add(root);
+            done.add(0, 0, weight(shape, 0, -1L));
             return done;
         }
         double small = shape.weight() / REFINE;
-        PriorityQueue<Cell> edge = new PriorityQueue<>((a, b) -> Double.compare(b.weight, a.weight));
-        edge.add(root);
+        Cells edge = new Cells();
+        edge.push(0, 0, weight(shape, 0, -1L));
         int count = 1;
-        while (!edge.isEmpty()) {
-            Cell c = edge.poll();
-            if (c.bits >= maxBits || c.weight <= small || count >= MAX_CELLS) {
-                done.add(c);
+        while (edge.size > 0) {
+            int c = edge.pop();
+            long cFirst = edge.first[c];
+            int cBits = edge.bits[c];
+            double cWeight = edge.weight[c];
+            if (cBits >= maxBits || cWeight <= small || count >= MAX_CELLS) {
+                done.add(cFirst, cBits, cWeight);
                 continue;
             }
             count--;
             for (long half = 0; half < 2; half++) {
-                long first = c.first | (half << (63 - c.bits));
-                long last = first | Morton.lowMask(c.bits + 1);
+                long first = cFirst | (half << (63 - cBits));
+                long last = first | Morton.lowMask(cBits + 1);
                 int r = relate(shape, first, last);
                 if (r == Shape.OUTSIDE) {
                     continue;
                 }
-                Cell child = cell(shape, first, c.bits + 1);
+                double w = weight(shape, first, last);
                 count++;
                 if (r == Shape.INSIDE) {
-                    done.add(child);
+                    done.add(first, cBits + 1, w);
                 } else {
-                    edge.add(child);
+                    edge.push(first, cBits + 1, w);
                 }
             }
         }
@@ -105,30 +203,27 @@ final class CoverBuilder {
                 Morton.y(first) & 0xFFFFFFFFL, Morton.y(last) & 0xFFFFFFFFL);
     }
 
-    private static Cell cell(Shape shape, long first, int bits) {
-        return new Cell(first, bits, weight(shape, first, first | Morton.lowMask(bits)));
-    }
-
     private static double weight(Shape shape, long first, long last) {
         return shape.weight(Morton.x(first) & 0xFFFFFFFFL, Morton.x(last) & 0xFFFFFFFFL,
                 Morton.y(first) & 0xFFFFFFFFL, Morton.y(last) & 0xFFFFFFFFL);
     }
 
     /** Sorted runs {first, last} of adjacent cells, split where a partition ends. */
-    private static List<long[]> join(List<Cell> cells, int partitionBits) {
-        Cell[] sorted = cells.toArray(new Cell[0]);
-        Arrays.sort(sorted, (a, b) -> Long.compareUnsigned(a.first, b.first));
+    private static List<long[]> join(Cells cells, int partitionBits) {
+        cells.sortByCode();
         List<long[]> runs = new ArrayList<>();
         long partitionSize = partitionBits == 0 ? 0 : 1L << (64 - partitionBits);
-        for (Cell c : sorted) {
-            if (partitionBits == 0 || c.bits >= partitionBits) {
-                append(runs, c.first, c.last(), partitionBits);
+        for (int c = 0; c < cells.size; c++) {
+            long first = cells.first[c];
+            int bits = cells.bits[c];
+            if (partitionBits == 0 || bits >= partitionBits) {
+                append(runs, first, first | Morton.lowMask(bits), partitionBits);
                 continue;
             }
-            long pieces = 1L << (partitionBits - c.bits);
+            long pieces = 1L << (partitionBits - bits);
             for (long i = 0; i < pieces; i++) {
-                long first = c.first + i * partitionSize;
-                append(runs, first, first + partitionSize - 1, partitionBits);
+                long pieceFirst = first + i * partitionSize;
+                append(runs, pieceFirst, pieceFirst + partitionSize - 1, partitionBits);
             }
         }
         return runs;
