@@ -56,13 +56,15 @@ final class GeoFamily implements Family {
 
     @Override
     public List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode) {
-        if (mode == Settings.Mode.QUICK) {
-            return candidates(store, tables, QUICK_POINTS, false);
-        }
         List<Candidate> out = new ArrayList<>();
-        for (int n : FULL_POINTS) {
-            out.addAll(candidates(store, tables, n, true));
+        if (mode == Settings.Mode.QUICK) {
+            out.addAll(candidates(store, tables, QUICK_POINTS, false));
+        } else {
+            for (int n : FULL_POINTS) {
+                out.addAll(candidates(store, tables, n, true));
+            }
         }
+        out.addAll(coverCandidates(store));
         return out;
     }
 
@@ -141,6 +143,46 @@ final class GeoFamily implements Family {
         }
         ring.add(ring.get(0));
         return LatLonPolygon.of(ring);
+    }
+
+    /**
+     * Computing covers, no store involved, so only on the memory store: the geohash cover and S2's
+     * RegionCoverer on the same 4,800 circles and 4,800 boxes ({@link CoverComparison}), each operation one
+     * cover of the next shape. The check phase covers every shape and checks that each holds up to 8 points
+     * of its shape (an answer lists the points missed: none). What each cover reads, its area over the
+     * shape's (mean and 99th percentile), is computed here over the same shapes and named in the workload.
+     */
+    static List<Candidate> coverCandidates(Store store) {
+        if (!store.kind().equals("memory")) {
+            return List.of();
+        }
+        List<Candidate> out = new ArrayList<>();
+        for (String kind : List.of("circle", "box")) {
+            List<CoverComparison.Shape> shapes = CoverComparison.shapes(kind);
+            CoverComparison.Spread[] reads = CoverComparison.amplifications(shapes);
+            String workload = String.format(Locale.ROOT, "cover of a %s, 8 ranges or cells (%,d shapes; reads ×%.2f mean,"
+                    + " ×%.2f p99 by geohash cover, ×%.2f mean, ×%.2f p99 by S2)", kind, shapes.size(), reads[0].mean(),
+                    reads[0].p99(), reads[1].mean(), reads[1].p99());
+            out.add(Candidate.of(workload, "geohash cover", () -> cover("geohash cover", shapes, false)));
+            out.add(Candidate.of(workload, "S2 RegionCoverer", () -> cover("S2 RegionCoverer", shapes, true)));
+        }
+        return out;
+    }
+
+    /** Results of timed covers, kept so that no cover is optimised away. */
+    static long coverSink;
+
+    private static CellSpec cover(String technique, List<CoverComparison.Shape> shapes, boolean s2) {
+        int n = shapes.size();
+        Answer none = Answer.anyOrder(List.of());
+        return CellSpec.read(technique, n, n, i -> {
+            CoverComparison.Shape shape = shapes.get(i % n);
+            if (i < n) {
+                return Answer.anyOrder(s2 ? shape.missedByS2() : shape.missedByGeohash());
+            }
+            coverSink += s2 ? shape.s2Cover().size() : shape.geohash().ranges().size();
+            return none;
+        }, i -> none, -1);
     }
 
     private static CellSpec polygon(String technique, GeoPoints data, Function<LatLonPolygon, List<String>> find) {

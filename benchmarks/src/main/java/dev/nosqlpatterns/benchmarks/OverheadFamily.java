@@ -4,6 +4,7 @@ import dev.nosqlpatterns.benchmarks.overhead.Baseline;
 import dev.nosqlpatterns.benchmarks.overhead.Baselines;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.lucene.LuceneStore;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.Query;
@@ -14,7 +15,9 @@ import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.IntFunction;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.ByteBuffersDirectory;
 
 /**
  * What the library costs over hand-written driver code: each operation through {@link Store} against the
@@ -31,6 +34,8 @@ final class OverheadFamily implements Family {
     static final int RANGE = 100;
     static final int COUNTERS = 16;
     private Baseline open;
+    private Store ownStore;
+    private IndexWriter luceneWriter;
 
     @Override
     public String name() {
@@ -43,73 +48,107 @@ final class OverheadFamily implements Family {
     }
 
     @Override
-    public List<Candidate> candidates(Store store, String address, Tables tables, Settings.Mode mode) {
+    public List<Candidate> candidates(Store runnerStore, String address, Tables tables, Settings.Mode mode) {
+        Store store = runnerStore;
         List<String> workloads = List.of("get", "put", "conditional put", "counter add",
                 "query " + RANGE + " of " + PARTITION_ITEMS, "batch write " + BulkLoadFamily.ITEMS_PER_LOAD);
-        Optional<Baseline> opened = Baselines.open(store.kind(), address);
-        if (opened.isEmpty()) {
-            return workloads.stream().map(w -> Candidate.skip(w, LIBRARY, "no hand-written driver code to compare with on "
-                    + store.kind())).toList();
-        }
         close();
+        boolean lucene = store.kind().equals("lucene");
+        if (lucene) {
+            // a store of its own on a writer the hand-written searcher can read; its calls are not metered
+            try {
+                luceneWriter = new IndexWriter(new ByteBuffersDirectory(), new IndexWriterConfig());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            ownStore = LuceneStore.builder().indexWriter(luceneWriter).build();
+            store = ownStore;
+        }
+        Optional<Baseline> opened = lucene ? Optional.of(Baselines.lucene(luceneWriter)) : Baselines.open(store.kind(), address);
+        if (opened.isEmpty()) {
+            String reason = "no hand-written driver code to compare with on " + store.kind();
+            return workloads.stream().map(w -> Candidate.skip(w, LIBRARY, reason)).toList();
+        }
         Baseline hand = opened.get();
         this.open = hand;
+        Store lib = store;
         int scale = mode.scale;
         Lazy<String> table = new Lazy<>(() -> {
             String t = tables.next("overhead");
-            store.createTable(TableSpec.named(t));
-            store.writeBatch(BulkLoadFamily.items("q", PARTITION_ITEMS).stream().map(i -> Write.put(t, i)).toList());
+            lib.createTable(TableSpec.named(t));
+            lib.writeBatch(BulkLoadFamily.items("q", PARTITION_ITEMS).stream().map(i -> Write.put(t, i)).toList());
+            if (lucene) {
+                // a scan refreshes the store's searcher: its reads then search the index as the hand-written ones
+                // do, instead of answering from the writes it keeps until a refresh
+                lib.scan(dev.nosqlpatterns.store.model.Scan.of(t).limit(1));
+            }
             return t;
         });
         int singles = 300 * scale;
         List<Candidate> out = new ArrayList<>();
         out.add(Candidate.against("get", LIBRARY,
-                () -> CellSpec.read(LIBRARY, 50, singles, i -> describe(store.get(table.get(), stored(i))), OverheadFamily::expectedItem, -1),
+                () -> CellSpec.read(LIBRARY, 50, singles, i -> describe(lib.get(table.get(), stored(i))), OverheadFamily::expectedItem, -1),
                 HAND_WRITTEN,
                 () -> CellSpec.read(HAND_WRITTEN, 50, singles, i -> describe(hand.get(table.get(), stored(i))), OverheadFamily::expectedItem, -1)));
         out.add(Candidate.against("put", LIBRARY,
-                () -> write(LIBRARY, singles, i -> store.put(table.get(), fresh("put-L", i)), store, table, "put-L"),
+                () -> write(LIBRARY, singles, i -> lib.put(table.get(), fresh("put-L", i)), lib, table, "put-L"),
                 HAND_WRITTEN,
-                () -> write(HAND_WRITTEN, singles, i -> hand.put(table.get(), fresh("put-H", i)), store, table, "put-H")));
+                () -> write(HAND_WRITTEN, singles, i -> hand.put(table.get(), fresh("put-H", i)), lib, table, "put-H")));
         out.add(Candidate.against("conditional put", LIBRARY,
-                () -> write(LIBRARY, singles, i -> store.put(table.get(), fresh("cput-L", i), Condition.ifAbsent()), store, table, "cput-L"),
+                () -> write(LIBRARY, singles, i -> lib.put(table.get(), fresh("cput-L", i), Condition.ifAbsent()), lib, table, "cput-L"),
                 HAND_WRITTEN,
                 () -> write(HAND_WRITTEN, singles, i -> {
                     if (!hand.putIfAbsent(table.get(), fresh("cput-H", i))) {
                         throw new WrongAnswerException("the hand-written conditional put refused an absent item, input " + i);
                     }
-                }, store, table, "cput-H")));
+                }, lib, table, "cput-H")));
         out.add(Candidate.against("counter add", LIBRARY,
-                () -> counter(LIBRARY, singles, i -> store.update(table.get(), counterKey("ctr-L", i), UpdateAction.add("n", 1)),
-                        store, table, "ctr-L"),
+                () -> counter(LIBRARY, singles, i -> lib.update(table.get(), counterKey("ctr-L", i), UpdateAction.add("n", 1)),
+                        lib, table, "ctr-L"),
                 HAND_WRITTEN,
-                () -> counter(HAND_WRITTEN, singles, i -> hand.add(table.get(), counterKey("ctr-H", i), "n", 1), store, table, "ctr-H")));
+                () -> counter(HAND_WRITTEN, singles, i -> hand.add(table.get(), counterKey("ctr-H", i), "n", 1), lib, table, "ctr-H")));
         String range = "query " + RANGE + " of " + PARTITION_ITEMS;
         int queries = 100 * scale;
         out.add(Candidate.against(range, LIBRARY,
-                () -> CellSpec.read(LIBRARY, 10, queries, i -> rangeAnswer(store.query(Query.in(table.get(), "q")
+                () -> CellSpec.read(LIBRARY, 10, queries, i -> rangeAnswer(lib.query(Query.in(table.get(), "q")
                         .where(SortKeyCondition.between(BulkLoadFamily.sortKey(start(i)), BulkLoadFamily.sortKey(start(i) + RANGE - 1)))
                         .limit(RANGE)).items()), OverheadFamily::expectedRange, -1),
                 HAND_WRITTEN,
                 () -> CellSpec.read(HAND_WRITTEN, 10, queries, i -> rangeAnswer(hand.query(table.get(), "q",
                         BulkLoadFamily.sortKey(start(i)), BulkLoadFamily.sortKey(start(i) + RANGE - 1))), OverheadFamily::expectedRange, -1)));
         String batch = "batch write " + BulkLoadFamily.ITEMS_PER_LOAD;
-        int batches = 20 * scale;
+        int batches = 50 * scale;
         out.add(Candidate.against(batch, LIBRARY,
-                () -> batch(LIBRARY, batches, i -> store.writeBatch(BulkLoadFamily.items("batch-L-" + i).stream()
-                        .map(item -> Write.put(table.get(), item)).toList()), store, table, "batch-L-"),
+                () -> batch(LIBRARY, batches, i -> lib.writeBatch(BulkLoadFamily.items("batch-L-" + i).stream()
+                        .map(item -> Write.put(table.get(), item)).toList()), lib, table, "batch-L-"),
                 HAND_WRITTEN,
                 () -> batch(HAND_WRITTEN, batches, i -> hand.writeBatch(table.get(), BulkLoadFamily.items("batch-H-" + i)),
-                        store, table, "batch-H-")));
+                        lib, table, "batch-H-")));
+        if (lucene) {
+            return out.stream().map(c -> c.workload().equals("get") || c.workload().equals(range) ? c
+                    : Candidate.skip(c.workload(), LIBRARY, Baselines.luceneWritesSkipped())).toList();
+        }
         return out;
     }
 
-    /** Closes the hand-written code's connections. */
+    /** Closes the hand-written code's connections, and on Lucene the store and writer opened for it. */
     @Override
     public void close() {
         if (open != null) {
             open.close();
             open = null;
+        }
+        if (ownStore != null) {
+            ownStore.close();
+            ownStore = null;
+        }
+        if (luceneWriter != null) {
+            try {
+                luceneWriter.close();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            luceneWriter = null;
         }
     }
 

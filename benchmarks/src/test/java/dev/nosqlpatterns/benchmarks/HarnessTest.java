@@ -98,4 +98,40 @@ class HarnessTest {
         assertTrue(Double.isNaN(m.costs().roundTripsPerOp()), "not zero round trips");
         assertTrue(Double.isNaN(m.costs().capacityPerOp()));
     }
+
+    @Test
+    void rivalsRunInTurnOnTheSameInputsAndOnlyTheLibrarysCallsAreMetered() {
+        List<String> order = new java.util.ArrayList<>();
+        CellSpec library = CellSpec.read("library", 4, 10, i -> {
+            order.add("L" + i);
+            return read(i);
+        }, i -> Answer.anyOrder(List.of("v" + (i % 4))), -1);
+        CellSpec rival = CellSpec.read("rival", 4, 10, i -> {
+            order.add("R" + i);
+            return Answer.anyOrder(List.of("v" + (i % 4)));
+        }, i -> Answer.anyOrder(List.of("v" + (i % 4))), -1);
+        List<Harness.Measured> m = new Harness(3).measureInterleaved(store, library, rival);
+        assertEquals(30, m.get(0).stats().samples());
+        assertEquals(30, m.get(1).stats().samples());
+        assertEquals(2 * (4 + 10 + 30), order.size(), "check, a whole repetition of warm-up, three repetitions, each side");
+        int timed = 2 * (4 + 10);
+        assertEquals(List.of("L14", "R14", "R15", "L15"), order.subList(timed, timed + 4), "same input, first turn alternates");
+        assertEquals(1.0, m.get(0).costs().roundTripsPerOp(), 1e-9);
+        assertTrue(Double.isNaN(m.get(1).costs().roundTripsPerOp()), "the rival bypasses the store: no figure");
+    }
+
+    @Test
+    void aWrongRivalFailsBeforeAnythingIsTimed() {
+        AtomicInteger calls = new AtomicInteger();
+        CellSpec library = CellSpec.read("library", 4, 10, i -> {
+            calls.incrementAndGet();
+            return read(i);
+        }, i -> Answer.anyOrder(List.of("v" + (i % 4))), -1);
+        CellSpec rival = CellSpec.read("rival", 4, 10, i -> Answer.anyOrder(List.of("wrong")),
+                i -> Answer.anyOrder(List.of("v" + (i % 4))), -1);
+        WrongAnswerException e = assertThrows(WrongAnswerException.class,
+                () -> new Harness(3).measureInterleaved(store, library, rival));
+        assertTrue(e.getMessage().contains("rival input 0"), e.getMessage());
+        assertEquals(1, calls.get(), "only the check of the first input ran");
+    }
 }

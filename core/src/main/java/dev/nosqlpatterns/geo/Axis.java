@@ -16,6 +16,8 @@ final class Axis {
     private static final double NEAR_EDGE = 1e-4;
 
     static final Axis LONGITUDE = new Axis(-180.0, 180.0);
+    private static final double LONGITUDE_STEP = 360.0 * 0x1p-32;
+    private static final double LATITUDE_STEP = 180.0 * 0x1p-32;
     static final Axis LATITUDE = new Axis(-90.0, 90.0);
 
     final double min;
@@ -56,6 +58,16 @@ final class Axis {
     /** The lower edge of cell {@code k}, for k from 0 to {@link #CELLS} (the upper edge of the last cell). */
     double bound(long k) {
         return k >= CELLS ? max : Math.min(max, min + k * step);
+    }
+
+    /** The lower edge of longitude cell {@code k} (0 to {@link #CELLS}), exact: the step is 45 * 2^-29. */
+    static double longitude(long k) {
+        return -180.0 + k * LONGITUDE_STEP;
+    }
+
+    /** The lower edge of latitude cell {@code k} (0 to {@link #CELLS}), exact: the step is 45 * 2^-30. */
+    static double latitude(long k) {
+        return -90.0 + k * LATITUDE_STEP;
     }
 
     /** The centre of the cells from {@code first} to {@code last}, inclusive. */

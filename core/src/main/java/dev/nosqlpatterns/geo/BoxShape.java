@@ -11,6 +11,7 @@ final class BoxShape implements CoverBuilder.Shape {
     private final double[] lows;
     private final double[] highs;
     private final double weight;
+    private final CellArea area;
 
     BoxShape(LatLonBox box) {
         this.south = box.south();
@@ -24,17 +25,18 @@ final class BoxShape implements CoverBuilder.Shape {
             highs = Double.isNaN(extraLow) ? new double[] {box.east()} : new double[] {box.east(), extraLow};
         }
         this.weight = box.areaSquareMeters();
+        this.area = new CellArea((south + north) * 0.5);
     }
 
     @Override
     public int relate(long x0, long x1, long y0, long y1) {
-        double s = Axis.LATITUDE.bound(y0);
-        double n = Axis.LATITUDE.bound(y1 + 1);
+        double s = Axis.latitude(y0);
+        double n = Axis.latitude(y1 + 1);
         if (s > north || n < south) {
             return OUTSIDE;
         }
-        double w = Axis.LONGITUDE.bound(x0);
-        double e = Axis.LONGITUDE.bound(x1 + 1);
+        double w = Axis.longitude(x0);
+        double e = Axis.longitude(x1 + 1);
         int relation = OUTSIDE;
         for (int i = 0; i < lows.length; i++) {
             if (w <= highs[i] && e >= lows[i]) {
@@ -49,8 +51,8 @@ final class BoxShape implements CoverBuilder.Shape {
 
     @Override
     public double weight(long x0, long x1, long y0, long y1) {
-        return LatLonBox.sphereArea(Axis.LATITUDE.bound(y0), Axis.LATITUDE.bound(y1 + 1),
-                Axis.LONGITUDE.bound(x1 + 1) - Axis.LONGITUDE.bound(x0));
+        return area.of(Axis.latitude(y0), Axis.latitude(y1 + 1),
+                Axis.longitude(x1 + 1) - Axis.longitude(x0));
     }
 
     @Override

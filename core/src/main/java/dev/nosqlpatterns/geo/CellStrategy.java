@@ -88,10 +88,12 @@ final class CellStrategy implements GeoStrategy {
     }
 
     /**
-     * Ring by ring: the cover of a 1 km circle, then of the ring out to a wider circle, and so on, each read once,
+     * Ring by ring: the cover of a 1 km circle, then the cover of the ring out to a wider circle, and so on,
      * until the points within the circle read so far are at least {@code k} (every point outside it is farther
-     * than every point inside) or the circle is the whole sphere. The next circle is guessed from the density
-     * found so far, at least 1.5 and at most 8 times wider.
+     * than every point inside) or the circle is the whole sphere. A ring's cover leaves out the cells the inner
+     * circle's cover held whole where its range budget allows (a narrow ring; a wide one's few ranges often
+     * span the inner circle again, which held fewer than {@code k} points); an entry read twice counts once.
+     * The next circle is guessed from the density found so far, at least 1.5 and at most 8 times wider.
      */
     @Override
     public List<GeoHit> nearest(String scope, LatLon centre, int k) {

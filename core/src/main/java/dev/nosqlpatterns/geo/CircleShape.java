@@ -10,12 +10,18 @@ package dev.nosqlpatterns.geo;
  * the cosine of the distance is {@code C cos(lat - lat0)}, so its extremes lie at the edge's ends or at
  * {@code lat0} (nearest) and {@code lat0 + 180} (farthest). A cell is outside only when even its nearest
  * point is farther than the radius plus a margin far above rounding error.
+ *
+ * <p>Those exact distances take a dozen sines and cosines; most cells are decided without any: first by
+ * the cap's latitude and longitude bounding box, then by bounds on the haversine of the distance
+ * ({@link #bounded}); the exact distances decide only the few cells the bounds leave open.
  */
 final class CircleShape implements CoverBuilder.Shape {
     /** Margin on the radius, in radians (about 0.6 mm), above any rounding error of the distances. */
     private static final double MARGIN = 1e-10;
     /** Radii this close to half the circumference cover the whole sphere. */
     private static final double WHOLE_SPHERE = Math.PI - 1e-4;
+    /** Slack on the bounding box, in degrees, above the rounding error of its arcsine. */
+    private static final double BOX_SLACK = 1e-9;
 
     private final double lat;
     private final double lon;
@@ -27,8 +33,16 @@ final class CircleShape implements CoverBuilder.Shape {
     private final double outside;
     /** The haversine of the radius: cells whose farthest point is at most this are inside. */
     private final double inside;
+    private final double absSinPhi;
+    /** The cap's bounding box in degrees, a little wide; longitudes from lonLow to lonHigh may pass ±180. */
+    private final double latLow;
+    private final double latHigh;
+    private final double lonLow;
+    private final double lonHigh;
+    private final boolean allLongitudes;
     private final boolean whole;
     private final double weight;
+    private final CellArea area;
 
     CircleShape(Circle circle) {
         this.lat = circle.centre().latitude();
@@ -40,7 +54,17 @@ final class CircleShape implements CoverBuilder.Shape {
         this.whole = angle + MARGIN >= WHOLE_SPHERE;
         this.outside = haversine(angle + MARGIN);
         this.inside = haversine(angle);
-        this.weight = circle.areaSquareMeters();
+        this.weight = 4 * Math.PI * LatLon.EARTH_RADIUS_METERS * LatLon.EARTH_RADIUS_METERS * inside;
+        this.absSinPhi = Math.abs(sinPhi);
+        this.area = new CellArea(phi, sinPhi, cosPhi);
+        double reach = Math.toDegrees(angle + MARGIN) + BOX_SLACK;
+        this.latLow = lat - reach;
+        this.latHigh = lat + reach;
+        double sinAngle = Math.sin(Math.min(angle + MARGIN, Math.PI / 2));
+        this.allLongitudes = latLow <= -90 || latHigh >= 90 || sinAngle >= cosPhi;
+        double half = allLongitudes ? 180 : Math.toDegrees(Math.asin(sinAngle / cosPhi)) + BOX_SLACK;
+        this.lonLow = lon - half;
+        this.lonHigh = lon + half;
     }
 
     @Override
@@ -48,10 +72,23 @@ final class CircleShape implements CoverBuilder.Shape {
         if (whole) {
             return INSIDE;
         }
-        double west = Axis.LONGITUDE.bound(x0);
-        double east = Axis.LONGITUDE.bound(x1 + 1);
-        double south = Axis.LATITUDE.bound(y0);
-        double north = Axis.LATITUDE.bound(y1 + 1);
+        double west = Axis.longitude(x0);
+        double east = Axis.longitude(x1 + 1);
+        double south = Axis.latitude(y0);
+        double north = Axis.latitude(y1 + 1);
+        if (north < latLow || south > latHigh || !allLongitudes && !overlapsLongitudes(west, east)) {
+            return OUTSIDE;
+        }
+        if (south <= latLow && north >= latHigh
+                && (allLongitudes ? west == -180.0 && east == 180.0 : holdsLongitudes(west, east))) {
+            return PARTIAL;
+        }
+        int bounded = bounded(south, west, north, east);
+        return bounded >= 0 ? bounded : exactly(south, west, north, east);
+    }
+
+    /** The relation by exact distances to the cell's nearest and farthest points. */
+    int exactly(double south, double west, double north, double east) {
         if (nearest(south, west, north, east) > outside) {
             return OUTSIDE;
         }
@@ -63,13 +100,76 @@ final class CircleShape implements CoverBuilder.Shape {
 
     @Override
     public double weight(long x0, long x1, long y0, long y1) {
-        return LatLonBox.sphereArea(Axis.LATITUDE.bound(y0), Axis.LATITUDE.bound(y1 + 1),
-                Axis.LONGITUDE.bound(x1 + 1) - Axis.LONGITUDE.bound(x0));
+        return area.of(Axis.latitude(y0), Axis.latitude(y1 + 1),
+                Axis.longitude(x1 + 1) - Axis.longitude(x0));
     }
 
     @Override
     public double weight() {
         return weight;
+    }
+
+    /**
+     * The relation when bounds without trigonometry decide it, else -1. The haversine of the distance to a
+     * point is {@code hav(dLat) + cos(lat0) cos(lat) hav(dLon)}; bounding each term over the cell, with
+     * {@code y - y^3/6 <= sin y <= y} and {@code |cos(lat) - cos(lat0)| <= |sin(lat0)| d + d^2/2} for a
+     * latitude {@code d} away, bounds the nearest and farthest points of the cell from below and above.
+     * The ends of the rounding error are far inside the radius's margin.
+     */
+    int bounded(double south, double west, double north, double east) {
+        double s = Math.toRadians(south) - phi;
+        double n = Math.toRadians(north) - phi;
+        double nearLat = s > 0 ? s : n < 0 ? -n : 0;
+        double farLat = Math.max(Math.abs(s), Math.abs(n));
+        // the cell's longitudes less the centre's, shifted by 360 to meet or lie nearest to (-180, 180)
+        double dw = west - lon;
+        double de = east - lon;
+        if (de < -180.0) {
+            dw += 360.0;
+            de += 360.0;
+        } else if (dw > 180.0) {
+            dw -= 360.0;
+            de -= 360.0;
+        }
+        double nearLon = Math.toRadians(dw > 0 ? Math.min(dw, 360.0 - de) : de < 0 ? Math.min(-de, 360.0 + dw) : 0);
+        double farLon = dw <= -180.0 || de >= 180.0 ? Math.PI : Math.toRadians(Math.max(-dw, de));
+        double cosLow = Math.max(0, cosPhi - absSinPhi * farLat - farLat * farLat * 0.5);
+        if (havLow(nearLat) + cosPhi * cosLow * havLow(nearLon) > outside) {
+            return OUTSIDE;
+        }
+        double cosHigh = Math.min(1, cosPhi + absSinPhi * farLat);
+        if (havHigh(farLat) + cosPhi * cosHigh * havHigh(farLon) <= inside) {
+            return INSIDE;
+        }
+        double nearCosHigh = Math.min(1, cosPhi + absSinPhi * nearLat);
+        boolean touches = havHigh(nearLat) + cosPhi * nearCosHigh * havHigh(nearLon) <= outside;
+        boolean leaves = havLow(farLat) + cosPhi * cosLow * havLow(farLon) > inside;
+        return touches && leaves ? PARTIAL : -1;
+    }
+
+    /** Whether the cell's longitudes meet the bounding box's, 360° apart or not. */
+    private boolean overlapsLongitudes(double west, double east) {
+        return (west <= lonHigh && east >= lonLow) || (west <= lonHigh - 360 && east >= lonLow - 360)
+                || (west <= lonHigh + 360 && east >= lonLow + 360);
+    }
+
+    /** Whether the cell's longitudes hold all of the bounding box's, 360° apart or not. */
+    private boolean holdsLongitudes(double west, double east) {
+        return (west <= lonLow && east >= lonHigh) || (west <= lonLow - 360 && east >= lonHigh - 360)
+                || (west <= lonLow + 360 && east >= lonHigh + 360);
+    }
+
+    /** A lower bound of {@code hav(x)} for x from 0 to pi. */
+    private static double havLow(double x) {
+        double y = x * 0.5;
+        double s = y - y * y * y / 6;
+        return s * s;
+    }
+
+    /** An upper bound of {@code hav(x)}. */
+    private static double havHigh(double x) {
+        double y = x * 0.5;
+        return y * y;
     }
 
     /** The haversine of the central angle from the centre to the nearest point of the cell. */

@@ -201,8 +201,12 @@ public final class GeoIndex {
      * there are fewer: exact on every strategy, as a radius search is. Searches circles of growing radius
      * (1 km, then wider as the density found so far suggests, 1.5 to 8 times, up to the whole sphere) until
      * one holds {@code k} points: every point outside it is then farther than those inside. The cell strategy
-     * reads ring by ring, each ring's cover once (the cells the smaller circle's cover held whole are not read
-     * again); the native one asks the store for the {@code k} nearest within each circle.
+     * reads ring by ring (a ring's cover leaves out what the smaller circle's cover held whole, where its
+     * ranges allow), so the guess of each circle, not the re-reading, sets the cost. The native one asks the store ({@link NativeGeo#nearest}): MongoDB's {@code $geoNear} and Lucene's
+     * distance sort rank natively; Redis widens circles the same way over its geohash score ranges.
+     * On cells, a {@code k} beyond the points near the centre (or beyond all points) widens the circle up to
+     * the whole sphere, which reads one range per partition: 32^{@link Builder#partitionChars} queries
+     * (32,768 with the default 3), so sparse global data wants fewer partition characters or the native strategy.
      *
      * @throws IllegalArgumentException when the centre is null or {@code k} is not 1 to {@value #MAX_LIMIT}
      */

@@ -12,8 +12,8 @@ import java.util.List;
  * The geo index on the store's own geo search ({@link NativeGeo}): one native set per table, index and
  * scope. The capability answers exactly, with the distances of {@link LatLon#distanceMeters} and the
  * nearest {@code limit} first (see {@link NativeGeo}), so searches pass the shape and the limit through
- * unchanged; hits are re-measured with the same {@link Circle}, {@link LatLonBox} and {@link LatLonPolygon} checks the cell
- * strategy uses, so both strategies answer alike. Calls go through {@link Store#nativeGeo()}, which
+ * unchanged; hits are re-measured with the same {@link Circle}, {@link LatLonBox} and
+ * {@link LatLonPolygon} checks the cell strategy uses, so both strategies answer alike. Calls go through {@link Store#nativeGeo()}, which
  * reports their cost.
  */
 final class NativeStrategy implements GeoStrategy {
@@ -95,19 +95,15 @@ final class NativeStrategy implements GeoStrategy {
         return sorted(hits, limit);
     }
 
-    /**
-     * Radius searches of growing circles (see {@link Nearest#next}) until one holds {@code k} points: each asks
-     * the store for the nearest {@code k} within its circle, so the store ranks them natively.
-     */
+    /** The store's own k nearest ({@link NativeGeo#nearest}), re-measured and ranked as the other searches. */
     @Override
     public List<GeoHit> nearest(String scope, LatLon centre, int k) {
-        for (double radius = Nearest.FIRST_RADIUS; ; ) {
-            List<GeoHit> hits = withinRadius(scope, new Circle(centre, radius), k);
-            if (hits.size() >= k || radius >= Nearest.WHOLE) {
-                return hits;
-            }
-            radius = Nearest.next(radius, hits.size(), k);
+        List<GeoHit> hits = new ArrayList<>();
+        for (NativeGeo.GeoHit hit : geo.nearest(set(scope), centre.latitude(), centre.longitude(), k)) {
+            LatLon p = new LatLon(hit.latitude(), hit.longitude());
+            hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
         }
+        return sorted(hits, k);
     }
 
     @Override

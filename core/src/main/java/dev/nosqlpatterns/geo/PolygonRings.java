@@ -34,11 +34,17 @@ final class PolygonRings {
             return null;
         }
         int total = 0;
+        for (List<LatLon> ring : rings) {
+            total += ring == null ? 0 : ring.size();
+        }
+        if (total > LatLonPolygon.MAX_VERTICES) {
+            problems.add("has " + total + " vertices, more than " + LatLonPolygon.MAX_VERTICES);
+            return null;
+        }
         List<Unwrapped> unwrapped = new ArrayList<>();
         for (int r = 0; r < rings.size(); r++) {
             String name = r == 0 ? "the outer ring" : "hole " + r;
             List<LatLon> ring = rings.get(r);
-            total += ring == null ? 0 : ring.size();
             Unwrapped u = unwrap(name, ring, problems);
             if (u != null) {
                 if (r > 0 && u.winding != 0) {
@@ -50,9 +56,6 @@ final class PolygonRings {
                 }
                 unwrapped.add(u);
             }
-        }
-        if (total > LatLonPolygon.MAX_VERTICES) {
-            problems.add("has " + total + " vertices, more than " + LatLonPolygon.MAX_VERTICES);
         }
         if (!problems.isEmpty()) {
             return null;

@@ -533,7 +533,7 @@ public final class Store implements AutoCloseable {
     /**
      * Calls on the store's native geo sets, from {@link #nativeGeo()}: arguments are checked before the
      * store is asked, and each call reports one {@link OperationCost} (operation {@code geoPut},
-     * {@code geoRemove}, {@code geoRadius}, {@code geoBox} or {@code geoPolygon}, table = the set) with the hits as items read.
+     * {@code geoRemove}, {@code geoRadius}, {@code geoBox}, {@code geoPolygon} or {@code geoNearest}, table = the set) with the hits as items read.
      */
     public final class NativeGeoCalls {
         private final dev.nosqlpatterns.store.capability.NativeGeo geo;
@@ -585,6 +585,15 @@ public final class Store implements AutoCloseable {
             GeoArguments.box(set, south, west, north, east, limit);
             try (Call call = new Call("geoBox", set)) {
                 return hits(call, geo.withinBox(set, south, west, north, east, limit, call.meter));
+            }
+        }
+
+        /** The {@code k} points nearest to the centre, nearest first (ties by id), or all when fewer. */
+        public List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> nearest(
+                String set, double latitude, double longitude, int k) {
+            GeoArguments.radius(set, latitude, longitude, 0, k);
+            try (Call call = new Call("geoNearest", set)) {
+                return hits(call, geo.nearest(set, latitude, longitude, k, call.meter));
             }
         }
 

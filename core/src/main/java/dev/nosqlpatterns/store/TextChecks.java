@@ -4,6 +4,7 @@ import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.Utf8Order;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * What no store can hold exactly, found before anything is written: strings with an unpaired surrogate
@@ -20,8 +21,13 @@ final class TextChecks {
 
     /** Why {@code name} cannot be an attribute name, if it cannot. */
     static Optional<String> nameProblem(String name, String what) {
+        return nameProblem(name, () -> what);
+    }
+
+    /** As {@link #nameProblem(String, String)}, the description built only for a problem (puts check every name). */
+    static Optional<String> nameProblem(String name, Supplier<String> what) {
         if (name.isEmpty()) {
-            return Optional.of(what + " is empty");
+            return Optional.of(what.get() + " is empty");
         }
         Optional<String> text = textProblem(name, what);
         if (text.isPresent()) {
@@ -29,19 +35,24 @@ final class TextChecks {
         }
         int bytes = Utf8Order.utf8Length(name);
         if (bytes > MAX_NAME_BYTES) {
-            return Optional.of(what + " is " + bytes + " UTF-8 bytes, more than " + MAX_NAME_BYTES);
+            return Optional.of(what.get() + " is " + bytes + " UTF-8 bytes, more than " + MAX_NAME_BYTES);
         }
         return Optional.empty();
     }
 
     /** Why {@code value} cannot be stored exactly, naming where in it the problem is, if it cannot. */
     static Optional<String> valueProblem(Value value, String path) {
+        return valueProblem(value, () -> path);
+    }
+
+    /** As {@link #valueProblem(Value, String)}, the path built only for a problem (puts check every value). */
+    static Optional<String> valueProblem(Value value, Supplier<String> path) {
         if (value instanceof Value.Str s) {
-            return textProblem(s.value(), "the string at " + path);
+            return textProblem(s.value(), () -> "the string at " + path.get());
         }
         if (value instanceof Value.StrSet set) {
             for (String member : set.value()) {
-                Optional<String> p = textProblem(member, "a member of the string set at " + path);
+                Optional<String> p = textProblem(member, () -> "a member of the string set at " + path.get());
                 if (p.isPresent()) {
                     return p;
                 }
@@ -49,7 +60,8 @@ final class TextChecks {
         }
         if (value instanceof Value.ListValue list) {
             for (int i = 0; i < list.value().size(); i++) {
-                Optional<String> p = valueProblem(list.value().get(i), path + "[" + i + "]");
+                int at = i;
+                Optional<String> p = valueProblem(list.value().get(i), () -> path.get() + "[" + at + "]");
                 if (p.isPresent()) {
                     return p;
                 }
@@ -57,8 +69,8 @@ final class TextChecks {
         }
         if (value instanceof Value.MapValue map) {
             for (Map.Entry<String, Value> e : map.value().entrySet()) {
-                Optional<String> p = nameProblem(e.getKey(), "the map key " + quote(e.getKey()) + " at " + path)
-                        .or(() -> valueProblem(e.getValue(), path + "." + quote(e.getKey())));
+                Optional<String> p = nameProblem(e.getKey(), () -> "the map key " + quote(e.getKey()) + " at " + path.get())
+                        .or(() -> valueProblem(e.getValue(), () -> path.get() + "." + quote(e.getKey())));
                 if (p.isPresent()) {
                     return p;
                 }
@@ -67,12 +79,12 @@ final class TextChecks {
         return Optional.empty();
     }
 
-    private static Optional<String> textProblem(String text, String what) {
+    private static Optional<String> textProblem(String text, Supplier<String> what) {
         int bad = Utf8Order.firstUnpairedSurrogate(text);
         if (bad < 0) {
             return Optional.empty();
         }
-        return Optional.of(what + " has an unpaired surrogate U+" + Integer.toHexString(text.charAt(bad)).toUpperCase()
+        return Optional.of(what.get() + " has an unpaired surrogate U+" + Integer.toHexString(text.charAt(bad)).toUpperCase()
                 + " at index " + bad + ", which no store can hold (UTF-8 cannot encode it)");
     }
 

@@ -72,16 +72,16 @@ final class Validation {
         condition(write);
         if (write instanceof Write.Put put) {
             put.item().attributes().forEach((name, value) -> refuse(write,
-                    TextChecks.valueProblem(value, "attribute " + TextChecks.quote(name))));
+                    TextChecks.valueProblem(value, () -> "attribute " + TextChecks.quote(name))));
         }
         if (write instanceof Write.Update update) {
             for (UpdateAction a : update.actions()) {
-                refuse(write, TextChecks.nameProblem(a.attribute(), "the attribute name " + TextChecks.quote(a.attribute())
+                refuse(write, TextChecks.nameProblem(a.attribute(), () -> "the attribute name " + TextChecks.quote(a.attribute())
                         + " of an update"));
                 Value v = a instanceof UpdateAction.Set s ? s.value() : a instanceof UpdateAction.AddToSet add
                         ? add.members() : a instanceof UpdateAction.RemoveFromSet rm ? rm.members() : null;
                 if (v != null) {
-                    refuse(write, TextChecks.valueProblem(v, "attribute " + TextChecks.quote(a.attribute()) + " of an update"));
+                    refuse(write, TextChecks.valueProblem(v, () -> "attribute " + TextChecks.quote(a.attribute()) + " of an update"));
                 }
             }
         }
@@ -110,8 +110,8 @@ final class Validation {
 
     private static void condition(Write write) {
         if (write.condition() instanceof Condition.AttributeEquals eq) {
-            refuse(write, TextChecks.nameProblem(eq.name(), "the attribute name " + TextChecks.quote(eq.name()) + " of a condition")
-                    .or(() -> TextChecks.valueProblem(eq.value(), "the value of the condition on " + TextChecks.quote(eq.name()))));
+            refuse(write, TextChecks.nameProblem(eq.name(), () -> "the attribute name " + TextChecks.quote(eq.name()) + " of a condition")
+                    .or(() -> TextChecks.valueProblem(eq.value(), () -> "the value of the condition on " + TextChecks.quote(eq.name()))));
         }
     }
 

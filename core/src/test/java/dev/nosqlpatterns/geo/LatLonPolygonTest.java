@@ -113,6 +113,38 @@ class LatLonPolygonTest {
     }
 
     @Test
+    void tooManyVerticesAreRefusedBeforeTheyAreChecked() {
+        List<LatLon> ring = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            ring.add(LatLon.of(Math.sin(i * 0.01), Math.cos(i * 0.01)));
+        }
+        ring.add(ring.get(0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LatLonPolygon.of(ring));
+        assertTrue(e.getMessage().contains("5001 vertices, more than 4096"), e.getMessage());
+    }
+
+    @Test
+    void aWideRingAroundThePoleAndItsCover() {
+        List<LatLon> ring = new ArrayList<>();
+        for (int lon = 180; lon > -180; lon -= 20) {
+            ring.add(LatLon.of(-10, lon));
+        }
+        ring.add(ring.get(0));
+        LatLonPolygon p = LatLonPolygon.of(ring);
+        assertEquals(LatLon.of(-90, 0), p.enclosedPole().orElseThrow(), "the smaller side of a ring at -10 is the south");
+        assertTrue(p.contains(-20, 33));
+        assertTrue(p.contains(-10, 33));
+        assertFalse(p.contains(0, 33));
+        assertEquals(LatLonBox.of(-90, -180, -10, 180), p.bounds());
+        List<LatLon> tilted = new ArrayList<>();
+        for (int lon = 180; lon > -180; lon -= 20) {
+            tilted.add(LatLon.of(lon > 0 ? 10 : -5, lon));
+        }
+        tilted.add(tilted.get(0));
+        assertEquals(LatLon.of(90, 0), LatLonPolygon.of(tilted).enclosedPole().orElseThrow(), "mostly north of the equator");
+    }
+
+    @Test
     void coversHoldEveryPointInsideOnEveryGrid() {
         List<LatLonPolygon> polygons = List.of(LatLonPolygon.of(C),
                 LatLonPolygon.of(ring(-5, 175, -5, -175, 5, -175, 0, 179, 5, 175, -5, 175)),

@@ -50,6 +50,8 @@ import redis.clients.jedis.UnifiedJedis;
 final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     private static final long CAS_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
     private static final int DROP_PARTITIONS = 100;
+    /** Writes per script call of a batch: enough to share the call's cost, few enough not to block the server long. */
+    private static final int BATCH_CALL = 100;
     private static final Base64.Encoder CURSOR = Base64.getUrlEncoder().withoutPadding();
 
     private final UnifiedJedis jedis;
@@ -60,6 +62,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     private final Tables tables;
     private final RangeReads reads;
     private final RedisGeo geo;
+    private final ServerAdds adds;
 
     RedisBackend(UnifiedJedis jedis, boolean ownsClient, boolean cluster, String keyPrefix, Limits limits) {
         this.jedis = jedis;
@@ -70,6 +73,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         this.tables = new Tables(jedis, keys);
         this.reads = new RangeReads(jedis, keys, cluster);
         this.geo = new RedisGeo(jedis, keys);
+        this.adds = new ServerAdds(jedis, keys, cluster, limits);
     }
 
     @Override
@@ -168,8 +172,16 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         applyChecked(List.of(delete), meter);
     }
 
+    /** A counter update in one script call when {@link ServerAdds} can add exactly; otherwise compare-and-set. */
     @Override
     public Item update(Write.Update update, CostMeter meter) {
+        if (ServerAdds.applies(update) && tables.indexes(update.table(), meter).isEmpty()) {
+            registerPartitions(List.of(update), meter);
+            Optional<Item> added = adds.run(update, meter);
+            if (added.isPresent()) {
+                return added.get();
+            }
+        }
         return compareAndSet(List.of(update), meter).get(0);
     }
 
@@ -192,15 +204,29 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         return reads.scan(scan, meter);
     }
 
+    /**
+     * Unconditional writes, up to {@link #BATCH_CALL} of them per call of {@code write.lua} (in a cluster,
+     * per call only writes of one partition, whose keys share a slot), the calls pipelined: the script's
+     * fixed cost is paid per call, not per write, and each item still changes atomically with its sort-key
+     * set and index entries.
+     */
     @Override
     public void writeBatch(List<Write> writes, CostMeter meter) {
         Write first = writes.get(0);
         registerPartitions(writes, meter);
-        List<Pipelines.Call> calls = new ArrayList<>(writes.size());
+        Map<String, List<Write>> groups = new LinkedHashMap<>();
         for (Write w : writes) {
-            WriteArgs args = new WriteArgs(keys, !cluster);
-            add(args, w, WriteArgs.Check.of(w.condition()), meter);
-            calls.add(new Pipelines.Call(args.keys(), args.args()));
+            groups.computeIfAbsent(cluster ? w.table() + '\u0000' + w.key().partition() : "", g -> new ArrayList<>()).add(w);
+        }
+        List<Pipelines.Call> calls = new ArrayList<>();
+        for (List<Write> group : groups.values()) {
+            for (int from = 0; from < group.size(); from += BATCH_CALL) {
+                WriteArgs args = new WriteArgs(keys, !cluster);
+                for (Write w : group.subList(from, Math.min(from + BATCH_CALL, group.size()))) {
+                    add(args, w, WriteArgs.Check.of(w.condition()), meter);
+                }
+                calls.add(new Pipelines.Call(args.keys(), args.args()));
+            }
         }
         Errors.guard(first.table(), first.key(), () -> Pipelines.scripts(jedis, Script.WRITE, calls, meter));
     }

@@ -89,6 +89,22 @@ final class RedisGeo implements NativeGeo {
         return nearest(hits, limit, candidates.size(), meter);
     }
 
+    /**
+     * Radius searches of circles from 1 km, each wider as the density found so far suggests (1.5 to 8 times),
+     * until one holds {@code k}: a whole-sphere search would read every point of the set.
+     */
+    @Override
+    public List<GeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
+        for (double radius = 1_000; ; ) {
+            List<GeoHit> hits = withinRadius(set, latitude, longitude, radius, k, meter);
+            if (hits.size() >= k || radius >= WHOLE_SPHERE_METERS) {
+                return hits;
+            }
+            double factor = hits.isEmpty() ? 8 : Math.max(1.5, Math.min(8, 1.25 * Math.sqrt((double) k / hits.size())));
+            radius = Math.min(WHOLE_SPHERE_METERS, radius * factor);
+        }
+    }
+
     @Override
     public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
                                   CostMeter meter) {

@@ -25,6 +25,7 @@ final class Script {
     static final Script DROP = load("drop.lua");
     static final Script GEO = load("geo.lua");
     static final Script GEO_SCAN = load("geoscan.lua");
+    static final Script ADD = load("add.lua");
 
     private final String name;
     private final byte[] source;

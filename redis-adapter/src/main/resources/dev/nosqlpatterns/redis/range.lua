@@ -2,20 +2,20 @@
 -- KEYS[1]: the sorted set. ARGV: min, max, how many members to list, how many items to read,
 -- '1' to go from max down to min, then the item key prefix ('' for an index, whose members end with
 -- the item's key after their fourth 0x00 0x01 terminator).
--- Returns the number of members listed, then (member, HGETALL of its item) for the first items.
+-- Returns one flat array: the number of members listed, then per item read its member, the number of
+-- entries of its hash (fields and values) and those entries. A flat reply, because Redis answers a
+-- nested one reply block by reply block, several times slower than reading the hashes themselves.
 local members
 if ARGV[5] == '1' then
   members = redis.call('ZREVRANGEBYLEX', KEYS[1], ARGV[2], ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
 else
   members = redis.call('ZRANGEBYLEX', KEYS[1], ARGV[1], ARGV[2], 'LIMIT', 0, tonumber(ARGV[3]))
 end
-local items = tonumber(ARGV[4])
 local prefix = ARGV[6]
 local out = {#members}
-for i, m in ipairs(members) do
-  if i > items then
-    break
-  end
+local n = 1
+for i = 1, math.min(#members, tonumber(ARGV[4])) do
+  local m = members[i]
   local key
   if prefix ~= '' then
     key = prefix .. m
@@ -26,7 +26,13 @@ for i, m in ipairs(members) do
     end
     key = string.sub(m, at)
   end
-  out[#out + 1] = m
-  out[#out + 1] = redis.call('HGETALL', key)
+  local hash = redis.call('HGETALL', key)
+  local size = #hash
+  out[n + 1] = m
+  out[n + 2] = size
+  for k = 1, size do
+    out[n + 2 + k] = hash[k]
+  end
+  n = n + 2 + size
 end
 return out

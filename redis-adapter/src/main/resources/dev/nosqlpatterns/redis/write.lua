@@ -30,7 +30,8 @@ local function holds(w)
   if c == '' then
     return true
   elseif c == 'A' then
-    return redis.call('EXISTS', w.hash) == 0
+    w.absent = redis.call('EXISTS', w.hash) == 0
+    return w.absent
   elseif c == 'E' then
     return redis.call('EXISTS', w.hash) == 1
   elseif c == 'Q' then
@@ -58,15 +59,49 @@ local function hset(key, values)
   end
 end
 
+-- The sort-key and registry members of consecutive puts, added with one ZADD per set before any other
+-- change: a batch of puts to one partition costs two ZADDs, not two per item.
+local adds = {}
+local order = {}
+local function member(set, m)
+  local list = adds[set]
+  if not list then
+    list = {}
+    adds[set] = list
+    order[#order + 1] = set
+  end
+  if not list[m] then
+    list[m] = true
+    list[#list + 1] = 0
+    list[#list + 1] = m
+  end
+end
+local function flush()
+  for _, set in ipairs(order) do
+    local list = adds[set]
+    for s = 1, #list, 200 do
+      redis.call('ZADD', set, unpack(list, s, math.min(s + 199, #list)))
+    end
+  end
+  adds = {}
+  order = {}
+end
+
 for _, w in ipairs(writes) do
   if w.op ~= 'C' then
-    for _, x in ipairs(w.idx) do
-      local old = redis.call('HGET', w.hash, x.field)
-      if old then
-        redis.call('ZREM', x.key, old)
-      end
+    if w.op ~= 'P' then
+      flush()
     end
-    redis.call('DEL', w.hash)
+    -- an item found absent has no hash and no index entries to remove
+    if not w.absent then
+      for _, x in ipairs(w.idx) do
+        local old = redis.call('HGET', w.hash, x.field)
+        if old then
+          redis.call('ZREM', x.key, old)
+        end
+      end
+      redis.call('DEL', w.hash)
+    end
     if w.op == 'P' then
       local values = {VERSION, w.version}
       for _, x in ipairs(w.idx) do
@@ -80,9 +115,9 @@ for _, w in ipairs(writes) do
         values[#values + 1] = ARGV[j]
       end
       hset(w.hash, values)
-      redis.call('ZADD', w.zset, 0, w.sort)
+      member(w.zset, w.sort)
       if w.part ~= '' then
-        redis.call('ZADD', w.reg, 0, w.part)
+        member(w.reg, w.part)
       end
     else
       redis.call('ZREM', w.zset, w.sort)
@@ -92,4 +127,5 @@ for _, w in ipairs(writes) do
     end
   end
 end
+flush()
 return 0

@@ -2,9 +2,19 @@ package dev.nosqlpatterns.benchmarks.jmh;
 
 import ch.hsr.geohash.WGS84Point;
 import ch.hsr.geohash.queries.GeoHashCircleQuery;
+import com.google.common.geometry.S1Angle;
+import com.google.common.geometry.S2Cap;
+import com.google.common.geometry.S2CellId;
+import com.google.common.geometry.S2LatLng;
+import com.google.common.geometry.S2LatLngRect;
+import com.google.common.geometry.S2RegionCoverer;
 import dev.nosqlpatterns.geo.Circle;
+import dev.nosqlpatterns.geo.CoverOptions;
 import dev.nosqlpatterns.geo.GeoCover;
+import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
+import java.util.ArrayList;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -14,36 +24,93 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Building the cover of a circle and of a box (the ranges a geohash query reads) for radii from 100 m to
- * 50 km, beside geohash-java's circle query (a handful of equal-length hashes).
+ * Building the cover of a circle and of a box (the ranges a geohash query reads) beside S2's
+ * {@link S2RegionCoverer} with at most as many cells (each cell one range of S2 cell ids) on the same
+ * shapes: 64 centres around a latitude (± 1°, any longitude), radii from 100 m to 50 km, boxes as wide on
+ * the ground as the circle; each call covers the next shape of the 64. Also geohash-java's circle query
+ * (a handful of equal-length hashes, not a tight cover). {@code CoverComparison} in the pattern runner
+ * measures what each cover reads.
  */
-@State(Scope.Benchmark)
+@State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 @Fork(1)
 public class GeoCoverBenchmark {
+    private static final int SHAPES = 64;
+    private static final int RANGES = 8;
+
     @Param({"100", "1000", "10000", "50000"})
     public double radiusMeters;
 
+    @Param({"0", "45", "70"})
+    public double latitude;
+
+    private final Circle[] circles = new Circle[SHAPES];
+    private final LatLonBox[] boxes = new LatLonBox[SHAPES];
+    private final S2Cap[] caps = new S2Cap[SHAPES];
+    private final S2LatLngRect[] rects = new S2LatLngRect[SHAPES];
+    private final CoverOptions options = CoverOptions.DEFAULT.withMaxRanges(RANGES);
+    private final S2RegionCoverer coverer = S2RegionCoverer.builder().setMaxCells(RANGES).build();
+    private int next;
+
+    @Setup
+    public void shapes() {
+        SplittableRandom random = new SplittableRandom(64);
+        double r = LatLon.EARTH_RADIUS_METERS;
+        for (int i = 0; i < SHAPES; i++) {
+            double lat = latitude + random.nextDouble(-1, 1);
+            double lon = random.nextDouble(-180, 180);
+            circles[i] = Circle.of(lat, lon, radiusMeters);
+            caps[i] = S2Cap.fromAxisAngle(S2LatLng.fromDegrees(lat, lon).toPoint(), S1Angle.radians(radiusMeters / r));
+            double dLat = Math.toDegrees(radiusMeters / r);
+            double dLon = dLat / Math.cos(Math.toRadians(lat));
+            double west = lon - dLon < -180 ? lon - dLon + 360 : lon - dLon;
+            double east = lon + dLon > 180 ? lon + dLon - 360 : lon + dLon;
+            boxes[i] = LatLonBox.of(lat - dLat, west, lat + dLat, east);
+            rects[i] = new S2LatLngRect(S2LatLng.fromDegrees(lat - dLat, west), S2LatLng.fromDegrees(lat + dLat, east));
+        }
+    }
+
+    private int nextShape() {
+        next = (next + 1) & (SHAPES - 1);
+        return next;
+    }
+
     @Benchmark
     public int circleCoverProject() {
-        return GeoCover.of(Circle.of(48.8566, 2.3522, radiusMeters)).ranges().size();
+        return GeoCover.of(circles[nextShape()], options).ranges().size();
+    }
+
+    @Benchmark
+    public int circleCoverS2() {
+        ArrayList<S2CellId> cells = new ArrayList<>();
+        coverer.getCovering(caps[nextShape()], cells);
+        return cells.size();
     }
 
     @Benchmark
     public int boxCoverProject() {
-        double d = radiusMeters / 111_000.0;
-        return GeoCover.of(LatLonBox.of(48.8566 - d, 2.3522 - d, 48.8566 + d, 2.3522 + d)).ranges().size();
+        return GeoCover.of(boxes[nextShape()], options).ranges().size();
+    }
+
+    @Benchmark
+    public int boxCoverS2() {
+        ArrayList<S2CellId> cells = new ArrayList<>();
+        coverer.getCovering(rects[nextShape()], cells);
+        return cells.size();
     }
 
     @Benchmark
     public int circleQueryGeohashJava() {
-        return new GeoHashCircleQuery(new WGS84Point(48.8566, 2.3522), radiusMeters).getSearchHashes().size();
+        Circle c = circles[nextShape()];
+        return new GeoHashCircleQuery(new WGS84Point(c.centre().latitude(), c.centre().longitude()), radiusMeters)
+                .getSearchHashes().size();
     }
 }

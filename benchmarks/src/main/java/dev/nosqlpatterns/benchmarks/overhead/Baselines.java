@@ -7,6 +7,16 @@ public final class Baselines {
     private Baselines() {
     }
 
+    /** The reads of the Lucene store written with an IndexSearcher on {@code writer}, the writer of the store compared. */
+    public static Baseline lucene(org.apache.lucene.index.IndexWriter writer) {
+        return new LuceneBaseline(writer);
+    }
+
+    /** Why the Lucene baseline has no writes. */
+    public static String luceneWritesSkipped() {
+        return LuceneBaseline.WRITES;
+    }
+
     /**
      * The baseline of a store of kind {@code kind} (as {@code Store.kind()} names it) at {@code uri}, or
      * empty when there is none (the in-memory reference store has no driver to compare with).
@@ -14,6 +24,9 @@ public final class Baselines {
     public static Optional<Baseline> open(String kind, String uri) {
         return switch (kind) {
             case "redis" -> Optional.of(new RedisBaseline(uri));
+            case "dynamodb" -> Optional.of(new DynamoDbBaseline(uri));
+            case "mongodb" -> Optional.of(new MongoBaseline(uri));
+            case "cassandra" -> Optional.of(new CassandraBaseline(uri));
             default -> Optional.empty();
         };
     }

@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import redis.clients.jedis.AbstractPipeline;
-import redis.clients.jedis.AbstractTransaction;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.Response;
 
 /**
@@ -23,7 +23,8 @@ import redis.clients.jedis.Response;
  * {@code ItemHash}): an item is the hash {@code <prefix>{table:partition}i<sort>} of its attributes (names
  * in UTF-8, values in {@link ValueCodec} bytes) plus the hidden version field {@code 0xFF 'v'}; the
  * partition's sort keys are the sorted set {@code <prefix>{table:partition}z}, the table's partitions the
- * sorted set {@code <prefix>{table}p}. A put replaces the hash and adds both set members in one MULTI;
+ * sorted set {@code <prefix>{table}p}. A put replaces the hash and adds both set members in one MULTI
+ * sent as one pipeline (Jedis' own {@code multi()} waits for the MULTI reply: a second round trip);
  * the conditional put and the counter are small Lua scripts; a range read is ZRANGEBYLEX then one
  * pipeline of HGETALL. Single Redis server only (no cluster), like the embedded one.
  */
@@ -95,12 +96,22 @@ final class RedisBaseline implements Baseline {
     public void put(String table, Item item) {
         Key key = item.key();
         byte[] hash = itemKey(table, key.partition(), key.sort());
-        try (AbstractTransaction tx = jedis.multi()) {
-            tx.del(hash);
-            tx.hset(hash, fields(item));
-            tx.zadd(sortKeys(table, key.partition()), 0, utf8(key.sort()));
-            tx.zadd(registry(table), 0, utf8(key.partition()));
-            tx.exec();
+        Response<Object> exec;
+        try (AbstractPipeline p = jedis.pipelined()) {
+            p.sendCommand(Protocol.Command.MULTI, new byte[0][]);
+            p.del(hash);
+            p.hset(hash, fields(item));
+            p.zadd(sortKeys(table, key.partition()), 0, utf8(key.sort()));
+            p.zadd(registry(table), 0, utf8(key.partition()));
+            exec = p.sendCommand(Protocol.Command.EXEC, new byte[0][]);
+        }
+        executed(exec);
+    }
+
+    /** A transaction sent in a pipeline answers EXEC with its commands' replies, or fails. */
+    private static void executed(Response<Object> exec) {
+        if (!(exec.get() instanceof List<?>)) {
+            throw new IllegalStateException("the transaction was not executed: " + exec.get());
         }
     }
 
@@ -147,7 +158,9 @@ final class RedisBaseline implements Baseline {
     @Override
     public void writeBatch(String table, List<Item> items) {
         Map<String, List<byte[]>> byPartition = new LinkedHashMap<>();
-        try (AbstractTransaction tx = jedis.multi()) {
+        Response<Object> exec;
+        try (AbstractPipeline tx = jedis.pipelined()) {
+            tx.sendCommand(Protocol.Command.MULTI, new byte[0][]);
             for (Item item : items) {
                 byte[] hash = itemKey(table, item.key().partition(), item.key().sort());
                 tx.del(hash);
@@ -160,8 +173,9 @@ final class RedisBaseline implements Baseline {
                 tx.zadd(sortKeys(table, partition), members);
                 tx.zadd(registry(table), 0, utf8(partition));
             });
-            tx.exec();
+            exec = tx.sendCommand(Protocol.Command.EXEC, new byte[0][]);
         }
+        executed(exec);
     }
 
     private static Map<byte[], byte[]> fields(Item item) {

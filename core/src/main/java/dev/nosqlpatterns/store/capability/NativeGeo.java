@@ -5,21 +5,24 @@ import java.util.List;
 
 /**
  * A store's own geo search (Redis geo sets, Lucene LatLonPoint, MongoDB 2dsphere): points of ids in
- * named sets, found by radius, box or polygon. Coordinates in degrees (WGS84), distances in metres.
+ * named sets, found by radius, box or polygon, and the k nearest. Coordinates in degrees (WGS84),
+ * distances in metres.
  *
  * <p>The contract every adapter keeps, whatever its store does natively:
  * <ul>
  *   <li>Answers are exact: a search returns the same points as brute force over the stored points,
  *       with the exact coordinates put, measured with {@link dev.nosqlpatterns.geo.LatLon#distanceMeters}
- *       (radius, edge included) or {@link dev.nosqlpatterns.geo.LatLonBox#contains} (box, edges
- *       included, {@code west > east} across the antimeridian). No tolerance at the boundary: a store
+ *       (radius, edge included), {@link dev.nosqlpatterns.geo.LatLonBox#contains} (box, edges
+ *       included, {@code west > east} across the antimeridian) or
+ *       {@link dev.nosqlpatterns.geo.LatLonPolygon#contains} (polygon). No tolerance at the boundary: a store
  *       that rounds coordinates or measures on another sphere over-fetches and re-checks.</li>
  *   <li>Every latitude from -90 to 90 and every longitude from -180 to 180 is stored and found; a
  *       store that cannot index some of them (Redis beyond ±85.05) keeps them aside and scans them.</li>
  *   <li>Hits come nearest first, ties by id (by {@link String#compareTo}); a limit keeps the first
  *       {@code limit} of that order, so it is applied after the exact filter and after exact ranking.
  *       A box search ranks by distance from the box's centre
- *       ({@link dev.nosqlpatterns.geo.LatLonBox#centre}). {@link GeoHit#distanceMeters} is that
+ *       ({@link dev.nosqlpatterns.geo.LatLonBox#centre}), a polygon search from the polygon's
+ *       ({@link dev.nosqlpatterns.geo.LatLonPolygon#centre}). {@link GeoHit#distanceMeters} is that
  *       distance.</li>
  * </ul>
  *
@@ -55,6 +58,19 @@ public interface NativeGeo {
      * {@link IllegalArgumentException} before anything is sent.
      */
     List<GeoHit> withinPolygon(String set, List<List<Vertex>> rings, int limit, CostMeter meter);
+
+    /** A radius past half the circumference of the library's sphere (20,015 km): the whole sphere. */
+    double WHOLE_SPHERE_METERS = 20_100_000;
+
+    /**
+     * The {@code k} points nearest to the centre, nearest first (ties by id), or all when fewer: by default one
+     * radius search over the whole sphere, which a store ranking natively ({@code $geoNear}, a distance sort)
+     * answers by reading little more than the {@code k}; a store that must read a whole radius search's area
+     * overrides it.
+     */
+    default List<GeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
+        return withinRadius(set, latitude, longitude, WHOLE_SPHERE_METERS, k, meter);
+    }
 
     /** A vertex of a polygon's ring. */
     record Vertex(double latitude, double longitude) {

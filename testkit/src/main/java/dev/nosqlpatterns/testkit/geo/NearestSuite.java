@@ -28,8 +28,8 @@ public abstract class NearestSuite extends StoreSuite {
         if (strategy == GeoIndex.Strategy.NATIVE) {
             assumeCapability(Capability.NATIVE_GEO);
         }
-        // Two partition characters: k beyond the points there are reads every partition of the sphere (1,024).
-        return GeoIndex.builder(store, newTable()).strategy(strategy).partitionChars(2).build();
+        // One partition character: k beyond the points there are reads every partition of the sphere (32).
+        return GeoIndex.builder(store, newTable()).strategy(strategy).partitionChars(1).build();
     }
 
     private static List<String> bruteForce(Map<String, LatLon> points, LatLon centre, int k) {
@@ -67,6 +67,37 @@ public abstract class NearestSuite extends StoreSuite {
                 for (GeoHit h : hits) {
                     assertEquals(centre.distanceTo(points.get(h.id())), h.distanceMeters(), 1e-6, h.toString());
                 }
+            }
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void theCapabilitysNearestEqualBruteForceWithTiesAndReportOneCost() {
+        assumeCapability(Capability.NATIVE_GEO);
+        dev.nosqlpatterns.store.Store.NativeGeoCalls geo = store.nativeGeo();
+        String set = newTable();
+        Random random = new Random(43);
+        Map<String, LatLon> points = new LinkedHashMap<>();
+        for (int i = 0; i < 60; i++) {
+            points.put("p" + i, LatLon.of(random.nextDouble() * 170 - 85, random.nextDouble() * 360 - 180));
+        }
+        for (String id : List.of("tie-z", "tie-a", "tie-m")) {
+            points.put(id, LatLon.of(89.5, 120));
+        }
+        List<dev.nosqlpatterns.store.capability.NativeGeo.Point> batch = new java.util.ArrayList<>();
+        points.forEach((id, p) -> batch.add(new dev.nosqlpatterns.store.capability.NativeGeo.Point(id, p.latitude(),
+                p.longitude())));
+        geo.putPoints(set, batch);
+        for (LatLon centre : List.of(LatLon.of(89.5, 120), LatLon.of(0, 180), LatLon.of(-80, 10))) {
+            for (int k : new int[] {1, 2, 5, 70}) {
+                List<dev.nosqlpatterns.store.model.OperationCost> costs = new java.util.concurrent.CopyOnWriteArrayList<>();
+                List<String> ids;
+                try (dev.nosqlpatterns.store.Store.Registration r = store.onCost(costs::add)) {
+                    ids = geo.nearest(set, centre.latitude(), centre.longitude(), k).stream()
+                            .map(dev.nosqlpatterns.store.capability.NativeGeo.GeoHit::id).toList();
+                }
+                assertEquals(bruteForce(points, centre, k), ids, "the " + k + " nearest to " + centre);
+                assertEquals(List.of("geoNearest"), costs.stream().map(c -> c.operation()).toList());
             }
         }
     }

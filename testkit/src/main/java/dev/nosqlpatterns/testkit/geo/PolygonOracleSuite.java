@@ -239,6 +239,23 @@ public abstract class PolygonOracleSuite extends StoreSuite {
         assertEquals(0, costs.stream().mapToLong(OperationCost::roundTrips).sum(), costs.toString());
     }
 
+    @org.junit.jupiter.api.Test
+    void aNativePolygonCallReportsOneCostWithItsHits() {
+        assumeCapability(Capability.NATIVE_GEO);
+        Map<String, LatLon> points = Map.of("in", LatLon.of(0.5, 0.5), "out", LatLon.of(5, 5), "edge", LatLon.of(0, 0.5));
+        Path capability = capability(points);
+        List<OperationCost> costs = new CopyOnWriteArrayList<>();
+        List<GeoHit> hits;
+        try (Store.Registration r = store.onCost(costs::add)) {
+            hits = capability.search(LatLonPolygon.of(ring(0, 0, 0, 1, 1, 1, 1, 0, 0, 0)), 10);
+        }
+        assertEquals(List.of("in", "edge"), ids(hits));
+        assertEquals(1, costs.size(), costs.toString());
+        assertEquals("geoPolygon", costs.get(0).operation());
+        assertEquals(2, costs.get(0).itemsRead());
+        assertTrue(costs.get(0).roundTrips() >= 1, costs.toString());
+    }
+
     /** A star-shaped (so simple) polygon around {@code at}: radii {@code r ± jitter} degrees at sorted angles. */
     static LatLonPolygon star(LatLon at, double r, double jitter, int vertices) {
         Random random = new Random(vertices * 31L + (long) (at.latitude() * 1000));

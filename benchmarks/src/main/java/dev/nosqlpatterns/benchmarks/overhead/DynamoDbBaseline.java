@@ -1,0 +1,143 @@
+package dev.nosqlpatterns.benchmarks.overhead;
+
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * The overhead family's operations written with the AWS SDK v2 on the DynamoDB adapter's default
+ * single-table layout (its {@code Layout}): one table {@code nosqlpatterns} with string keys {@code pk}
+ * ({@code <table>#<partition>}) and {@code sk}, attributes under their own names, and the padding attribute
+ * {@code ~} that brings every item's table-name prefix to 49 bytes. Strongly consistent reads, as the
+ * store's default; the same HTTP client as the adapter. Only scalar strings and numbers are mapped, all the
+ * family writes.
+ */
+final class DynamoDbBaseline implements Baseline {
+    private static final String TABLE = "nosqlpatterns";
+    private static final int PREFIX_BYTES = 49;
+
+    private final DynamoDbClient client;
+
+    DynamoDbBaseline(String uri) {
+        URI u = URI.create(uri);
+        this.client = DynamoDbClient.builder()
+                .httpClient(UrlConnectionHttpClient.builder().build())
+                .region(Region.US_EAST_1)
+                .endpointOverride(URI.create("http://" + u.getHost() + ":" + u.getPort()))
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
+                .build();
+    }
+
+    private static Map<String, AttributeValue> key(String table, Key key) {
+        Map<String, AttributeValue> m = new HashMap<>(4);
+        m.put("pk", AttributeValue.fromS(table + "#" + key.partition()));
+        m.put("sk", AttributeValue.fromS(key.sort()));
+        return m;
+    }
+
+    private static String padding(String table) {
+        return "-".repeat(PREFIX_BYTES - table.length() - 1 - 1);
+    }
+
+    private static Map<String, AttributeValue> stored(String table, Item item) {
+        Map<String, AttributeValue> m = key(table, item.key());
+        item.attributes().forEach((name, value) -> m.put(name, value instanceof Value.Num n
+                ? AttributeValue.fromN(n.value().toPlainString()) : AttributeValue.fromS(((Value.Str) value).value())));
+        m.put("~", AttributeValue.fromS(padding(table)));
+        return m;
+    }
+
+    private static Item item(Key key, Map<String, AttributeValue> stored) {
+        Map<String, Value> attributes = new HashMap<>(stored.size() * 2);
+        stored.forEach((name, v) -> {
+            if (!name.equals("pk") && !name.equals("sk") && !name.startsWith("~")) {
+                attributes.put(name, v.n() != null ? Value.of(new BigDecimal(v.n())) : Value.of(v.s()));
+            }
+        });
+        return new Item(key, attributes);
+    }
+
+    @Override
+    public Optional<Item> get(String table, Key key) {
+        var r = client.getItem(b -> b.tableName(TABLE).key(key(table, key)).consistentRead(true));
+        return r.hasItem() && !r.item().isEmpty() ? Optional.of(item(key, r.item())) : Optional.empty();
+    }
+
+    @Override
+    public void put(String table, Item item) {
+        client.putItem(b -> b.tableName(TABLE).item(stored(table, item)));
+    }
+
+    @Override
+    public boolean putIfAbsent(String table, Item item) {
+        try {
+            client.putItem(b -> b.tableName(TABLE).item(stored(table, item)).conditionExpression("attribute_not_exists(pk)"));
+            return true;
+        } catch (ConditionalCheckFailedException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public long add(String table, Key key, String attribute, long delta) {
+        var r = client.updateItem(b -> b.tableName(TABLE).key(key(table, key))
+                .updateExpression("SET #pad = :pad ADD #a :d")
+                .expressionAttributeNames(Map.of("#pad", "~", "#a", attribute))
+                .expressionAttributeValues(Map.of(":pad", AttributeValue.fromS(padding(table)),
+                        ":d", AttributeValue.fromN(Long.toString(delta))))
+                .returnValues(ReturnValue.UPDATED_NEW));
+        return Long.parseLong(r.attributes().get(attribute).n());
+    }
+
+    @Override
+    public List<Item> query(String table, String partition, String from, String to) {
+        var r = client.query(b -> b.tableName(TABLE).consistentRead(true)
+                .keyConditionExpression("pk = :p AND sk BETWEEN :a AND :b")
+                .expressionAttributeValues(Map.of(":p", AttributeValue.fromS(table + "#" + partition),
+                        ":a", AttributeValue.fromS(from), ":b", AttributeValue.fromS(to))));
+        List<Item> out = new ArrayList<>(r.count());
+        for (Map<String, AttributeValue> stored : r.items()) {
+            out.add(item(Key.of(partition, stored.get("sk").s()), stored));
+        }
+        return out;
+    }
+
+    @Override
+    public void writeBatch(String table, List<Item> items) {
+        for (int from = 0; from < items.size(); from += 25) {
+            List<WriteRequest> chunk = new ArrayList<>(25);
+            for (Item item : items.subList(from, Math.min(items.size(), from + 25))) {
+                chunk.add(WriteRequest.builder().putRequest(PutRequest.builder().item(stored(table, item)).build()).build());
+            }
+            Map<String, List<WriteRequest>> pending = Map.of(TABLE, chunk);
+            while (!pending.isEmpty()) {
+                Map<String, List<WriteRequest>> send = pending;
+                BatchWriteItemResponse r = client.batchWriteItem(b -> b.requestItems(send));
+                pending = r.hasUnprocessedItems() ? r.unprocessedItems() : Map.of();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

@@ -1,0 +1,404 @@
+package dev.nosqlpatterns.geo;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One cover being built (see {@link CoverBuilder}): the shape's items in code order, each a run of codes
+ * the cover keeps whole or an edge cell that may still be split, with the weight of the codes outside the
+ * shape between each item and the one before it (the gap). Kept in parallel primitive arrays, rebuilt
+ * from one buffer into the other once per round; nothing is boxed, and each thread reuses its buffers.
+ */
+final class CoverRefinement {
+    /** An item at or lighter than the shape's weight over this is not split. */
+    static final double REFINE = 128.0;
+    /** The share of an edge cell taken to lie outside the shape at one of its ends. */
+    static final double EDGE_SHARE = 0.5;
+    /** A round starts only while there are at most this many items. */
+    static final int MAX_ITEMS = 2048;
+    /** Each thread's buffers, reused from cover to cover: no arrays to allocate and clear each time. */
+    private static final ThreadLocal<Workspace> WORKSPACE = ThreadLocal.withInitial(Workspace::new);
+
+    private final CoverBuilder.Shape shape;
+    private final int maxBits;
+    private final int partitionBits;
+    private final int maxRanges;
+    private final double small;
+    private final Workspace workspace;
+    private Items items;
+    private Items next;
+    private double[] scratch;
+    /** Outside weight met since the last item written to {@link #next}. */
+    private double pending;
+
+    CoverRefinement(CoverBuilder.Shape shape, CoverOptions options) {
+        this.shape = shape;
+        this.maxBits = options.maxBits();
+        this.partitionBits = options.partitionBits();
+        this.maxRanges = options.maxRanges();
+        this.small = shape.weight() / REFINE;
+        Workspace w = WORKSPACE.get();
+        this.workspace = w.busy ? new Workspace() : w;
+        workspace.busy = true;
+        this.items = workspace.a;
+        this.next = workspace.b;
+        this.scratch = workspace.scratch;
+        items.size = 0;
+        next.size = 0;
+    }
+
+    /** Refines, then joins and merges the items into at most {@code maxRanges} ranges (more when partitions force it). */
+    List<CodeRange> ranges() {
+        try {
+            return refineAndMerge();
+        } finally {
+            workspace.release(scratch);
+        }
+    }
+
+    private List<CodeRange> refineAndMerge() {
+        int relation = shape.relate(0, Axis.LAST, 0, Axis.LAST);
+        if (relation == CoverBuilder.Shape.OUTSIDE) {
+            return List.of();
+        }
+        items.add(0, -1L, relation == CoverBuilder.Shape.INSIDE ? -1 : 0, Double.NaN, 0);
+        descend();
+        boolean split = true;
+        while (split && items.size <= MAX_ITEMS) {
+            split = round();
+        }
+        return merge();
+    }
+
+    /**
+     * While the shape lies in one half of the only item, an edge cell, the item becomes that half: a
+     * tight loop on the cell's index ranges, no weights (the other half only lengthens an end gap,
+     * which no range reads). Stops where both halves touch the shape, or one is inside, or at the
+     * finest precision.
+     */
+    private void descend() {
+        if (items.bits[0] < 0) {
+            return;
+        }
+        long first = 0;
+        int bits = 0;
+        long x0 = 0;
+        long y0 = 0;
+        while (bits < maxBits) {
+            long width = 1L << (32 - (bits + 2) / 2);
+            long height = 1L << (32 - (bits + 1) / 2);
+            boolean alongX = (bits & 1) == 0;
+            long x1 = alongX ? x0 + width : x0;
+            long y1 = alongX ? y0 : y0 + height;
+            int r0 = shape.relate(x0, x0 + width - 1, y0, y0 + height - 1);
+            if (r0 == CoverBuilder.Shape.INSIDE) {
+                break;
+            }
+            // a half beside one outside holds every point of the shape the cell holds: taken as an edge cell
+            int r1 = r0 == CoverBuilder.Shape.OUTSIDE ? CoverBuilder.Shape.PARTIAL
+                    : shape.relate(x1, x1 + width - 1, y1, y1 + height - 1);
+            if (r0 == CoverBuilder.Shape.PARTIAL && r1 == CoverBuilder.Shape.OUTSIDE) {
+                bits++;
+            } else if (r0 == CoverBuilder.Shape.OUTSIDE && r1 == CoverBuilder.Shape.PARTIAL) {
+                first |= 1L << (63 - bits);
+                x0 = x1;
+                y0 = y1;
+                bits++;
+            } else {
+                break;
+            }
+        }
+        items.size = 0;
+        items.add(first, first | Morton.lowMask(bits), bits, Double.NaN, 0);
+    }
+
+    /** Splits every item worth splitting once; false when none was. */
+    private boolean round() {
+        double open = openThreshold();
+        next.size = 0;
+        pending = 0;
+        boolean split = false;
+        for (int i = 0; i < items.size; i++) {
+            pending += items.gap[i];
+            if (worthSplitting(i, open)) {
+                split(i);
+                split = true;
+            } else {
+                write(items.first[i], items.last[i], items.bits[i], items.weight[i]);
+            }
+        }
+        swap();
+        return split;
+    }
+
+    private void swap() {
+        Items t = items;
+        items = next;
+        next = t;
+    }
+
+    /**
+     * The weight above which a gap would be left open were the cover cut now: the smallest of the gaps
+     * the range budget keeps open, 0 when every gap fits it, infinite when the partitions use it all.
+     */
+    private double openThreshold() {
+        long forced = 1;
+        int gaps = 0;
+        for (int i = 0; i < items.size; i++) {
+            long pieces = partition(items.last[i]) - partition(items.first[i]);
+            forced += pieces < 0 || pieces > maxRanges ? maxRanges : pieces;
+            if (i > 0) {
+                if (partition(items.last[i - 1]) != partition(items.first[i])) {
+                    forced++;
+                } else if (items.last[i - 1] + 1 != items.first[i]) {
+                    if (gaps == scratch.length) {
+                        scratch = Arrays.copyOf(scratch, gaps * 2);
+                    }
+                    scratch[gaps++] = items.gap[i];
+                }
+            }
+        }
+        long budget = maxRanges - forced;
+        if (budget <= 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        if (gaps <= budget) {
+            return 0;
+        }
+        return select(scratch, gaps, gaps - (int) budget);
+    }
+
+    /**
+     * Whether splitting edge item {@code i} could still shrink the cut cover by much: it spans partitions,
+     * lies at either end, borders a gap that is always open, or could (with its neighbours' edge cells)
+     * hold or grow a gap past the open threshold.
+     */
+    private boolean worthSplitting(int i, double open) {
+        int bits = items.bits[i];
+        double w = items.weight[i];
+        if (bits < 0 || bits >= maxBits || w <= small) {
+            return false;
+        }
+        if (bits < partitionBits || i == 0 || i == items.size - 1) {
+            return true;
+        }
+        if (partition(items.last[i - 1]) != partition(items.first[i])
+                || partition(items.last[i]) != partition(items.first[i + 1])) {
+            return true;
+        }
+        double before = items.gap[i] + (items.bits[i - 1] >= 0 ? items.weight[i - 1] * EDGE_SHARE : 0);
+        double after = items.gap[i + 1] + (items.bits[i + 1] >= 0 ? items.weight[i + 1] * EDGE_SHARE : 0);
+        return w * EDGE_SHARE + Math.max(before, after) > open;
+    }
+
+    /**
+     * Writes the halves of edge item {@code i} that touch the shape; the others join the gap. While the
+     * item is the only one, a lone touching half is not weighed (its weight stays unknown, NaN): the
+     * other half only lengthens an end gap, which no range reads.
+     */
+    private void split(int i) {
+        long first = items.first[i];
+        int bits = items.bits[i];
+        long low = Morton.lowMask(bits + 1);
+        long second = first | (1L << (63 - bits));
+        // the halves' index ranges: the split bit is an x bit when bits is even (a code starts with x)
+        long x0 = Morton.x(first) & 0xFFFFFFFFL;
+        long y0 = Morton.y(first) & 0xFFFFFFFFL;
+        long width = 1L << (32 - (bits + 2) / 2);
+        long height = 1L << (32 - (bits + 1) / 2);
+        long x1 = (bits & 1) == 0 ? x0 + width : x0;
+        long y1 = (bits & 1) == 0 ? y0 : y0 + height;
+        int r0 = shape.relate(x0, x0 + width - 1, y0, y0 + height - 1);
+        // beside an outside half, the other holds every point of the shape the cell holds: an edge cell
+        int r1 = r0 == CoverBuilder.Shape.OUTSIDE ? CoverBuilder.Shape.PARTIAL
+                : shape.relate(x1, x1 + width - 1, y1, y1 + height - 1);
+        double parent = items.weight[i];
+        double w0;
+        double w1;
+        if (items.size == 1 && (r0 == CoverBuilder.Shape.OUTSIDE || r1 == CoverBuilder.Shape.OUTSIDE)) {
+            w0 = r0 == CoverBuilder.Shape.OUTSIDE ? 0 : Double.NaN;
+            w1 = r1 == CoverBuilder.Shape.OUTSIDE ? 0 : Double.NaN;
+        } else {
+            w0 = shape.weight(x0, x0 + width - 1, y0, y0 + height - 1);
+            w1 = Double.isNaN(parent) ? shape.weight(x1, x1 + width - 1, y1, y1 + height - 1) : Math.max(0, parent - w0);
+        }
+        half(first, first | low, bits + 1, w0, r0);
+        half(second, second | low, bits + 1, w1, r1);
+    }
+
+    private void half(long first, long last, int bits, double w, int relation) {
+        if (relation == CoverBuilder.Shape.OUTSIDE) {
+            pending += w;
+        } else {
+            write(first, last, relation == CoverBuilder.Shape.INSIDE || bits >= maxBits ? -1 : bits, w);
+        }
+    }
+
+    /** Appends an item to {@link #next}, joining a run to the run right before it. */
+    private void write(long first, long last, int bits, double w) {
+        int k = next.size - 1;
+        if (bits < 0 && k >= 0 && next.bits[k] < 0 && next.last[k] + 1 == first && pending == 0) {
+            next.last[k] = last;
+            next.weight[k] += w;
+            return;
+        }
+        next.add(first, last, bits, w, pending);
+        pending = 0;
+    }
+
+    /**
+     * Joins the items into runs, cut at partition ends, then closes the lightest gaps inside partitions
+     * until at most {@code maxRanges} runs remain: the least extra weight any such merge can cost.
+     */
+    private List<CodeRange> merge() {
+        Items runs = next;
+        runs.size = 0;
+        for (int i = 0; i < items.size; i++) {
+            long a = items.first[i];
+            long b = items.last[i];
+            double gap = items.gap[i];
+            while (partition(a) != partition(b)) {
+                long end = a | Morton.lowMask(partitionBits);
+                appendRun(runs, a, end, gap);
+                gap = 0;
+                a = end + 1;
+            }
+            appendRun(runs, a, b, gap);
+        }
+        if (runs.size == 0) {
+            return List.of();
+        }
+        int closable = 0;
+        for (int i = 1; i < runs.size; i++) {
+            if (partition(runs.last[i - 1]) == partition(runs.first[i])) {
+                if (closable == scratch.length) {
+                    scratch = Arrays.copyOf(scratch, closable * 2);
+                }
+                scratch[closable++] = runs.gap[i];
+            }
+        }
+        int excess = Math.min(runs.size - maxRanges, closable);
+        double limit = excess <= 0 ? Double.NEGATIVE_INFINITY : select(scratch, closable, excess - 1);
+        int below = 0;
+        for (int i = 1; i < runs.size; i++) {
+            if (partition(runs.last[i - 1]) == partition(runs.first[i]) && runs.gap[i] < limit) {
+                below++;
+            }
+        }
+        int ties = excess - below;
+        List<CodeRange> out = new ArrayList<>(Math.min(runs.size, Math.max(maxRanges, 1)));
+        long start = runs.first[0];
+        for (int i = 0; i < runs.size; i++) {
+            boolean close = false;
+            if (i + 1 < runs.size && partition(runs.last[i]) == partition(runs.first[i + 1])) {
+                double g = runs.gap[i + 1];
+                if (g < limit) {
+                    close = true;
+                } else if (g == limit && ties > 0) {
+                    close = true;
+                    ties--;
+                }
+            }
+            if (!close) {
+                out.add(new CodeRange(start, runs.last[i]));
+                if (i + 1 < runs.size) {
+                    start = runs.first[i + 1];
+                }
+            }
+        }
+        return out;
+    }
+
+    private void appendRun(Items runs, long first, long last, double gap) {
+        int k = runs.size - 1;
+        if (k >= 0 && runs.last[k] + 1 == first && partition(runs.last[k]) == partition(first)) {
+            runs.last[k] = last;
+            return;
+        }
+        runs.add(first, last, -1, 0, gap);
+    }
+
+    private long partition(long code) {
+        return CoverBuilder.partition(code, partitionBits);
+    }
+
+    /** The {@code k}-th smallest (from 0) of {@code values[0..n)}, reordering them. */
+    static double select(double[] values, int n, int k) {
+        int lo = 0;
+        int hi = n - 1;
+        while (lo < hi) {
+            double pivot = values[(lo + hi) >>> 1];
+            int i = lo;
+            int j = hi;
+            while (i <= j) {
+                while (values[i] < pivot) {
+                    i++;
+                }
+                while (values[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    double t = values[i];
+                    values[i++] = values[j];
+                    values[j--] = t;
+                }
+            }
+            if (k <= j) {
+                hi = j;
+            } else if (k >= i) {
+                lo = i;
+            } else {
+                return values[k];
+            }
+        }
+        return values[k];
+    }
+
+    /** The buffers of one thread's covers; buffers grown past {@link #KEEP} are dropped after use. */
+    private static final class Workspace {
+        static final int KEEP = 4096;
+        Items a = new Items();
+        Items b = new Items();
+        double[] scratch = new double[64];
+        boolean busy;
+
+        void release(double[] used) {
+            scratch = used.length > KEEP ? new double[64] : used;
+            if (a.first.length > KEEP) {
+                a = new Items();
+            }
+            if (b.first.length > KEEP) {
+                b = new Items();
+            }
+            busy = false;
+        }
+    }
+
+    /** Items as parallel arrays: codes {@code first..last}, cell bits (-1 for a run kept whole), weight, gap before. */
+    private static final class Items {
+        long[] first = new long[64];
+        long[] last = new long[64];
+        byte[] bits = new byte[64];
+        double[] weight = new double[64];
+        double[] gap = new double[64];
+        int size;
+
+        void add(long f, long l, int b, double w, double g) {
+            if (size == first.length) {
+                int n = size * 2;
+                first = Arrays.copyOf(first, n);
+                last = Arrays.copyOf(last, n);
+                bits = Arrays.copyOf(bits, n);
+                weight = Arrays.copyOf(weight, n);
+                gap = Arrays.copyOf(gap, n);
+            }
+            first[size] = f;
+            last[size] = l;
+            bits[size] = (byte) b;
+            weight[size] = w;
+            gap[size] = g;
+            size++;
+        }
+    }
+}

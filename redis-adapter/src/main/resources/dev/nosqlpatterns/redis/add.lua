@@ -1,0 +1,92 @@
+-- Adds integers to number attributes of one item in place, as Updates.apply would, when that is exact:
+-- every added attribute absent or an integer of at most 15 digits, every sum too, and every attribute of
+-- the item a scalar or set, whose ValueCodec bytes are at least its counted size, so that the sum of names
+-- and value bytes bounds the item's size. Otherwise nothing is changed and the caller reads, applies the
+-- update itself and writes back with a compare-and-set.
+-- KEYS: item hash, partition sort-key set, table partition registry (in a cluster the sort-key set again).
+-- ARGV: condition ('' none, A absent, E exists, Q field equals value), condition field, condition value,
+-- partition ('' to leave the registry alone), sort key, new version, size budget (the item limit less the
+-- key's bytes), number of adds, then (field, integer delta) per add.
+-- Returns {0, field, value, ...} (the item afterwards, flat), {1} when the condition failed, {2} to fall back.
+local VERSION = '\255v'
+local LIMIT = 2 ^ 53
+local hash = KEYS[1]
+
+local c = ARGV[1]
+if c == 'A' then
+  if redis.call('EXISTS', hash) == 1 then return {1} end
+elseif c == 'E' then
+  if redis.call('EXISTS', hash) == 0 then return {1} end
+elseif c == 'Q' then
+  if redis.call('HGET', hash, ARGV[2]) ~= ARGV[3] then return {1} end
+elseif c ~= '' then
+  return {2}
+end
+
+-- the canonical text of an integer, as BigDecimal prints it once trailing zeros are stripped
+local function canonical(n)
+  if n == 0 then return '0' end
+  local text = string.format('%d', n)
+  local sign = ''
+  if string.sub(text, 1, 1) == '-' then
+    sign = '-'
+    text = string.sub(text, 2)
+  end
+  local digits = string.gsub(text, '0+$', '')
+  local zeros = #text - #digits
+  if zeros == 0 then return sign .. text end
+  local mantissa = string.sub(digits, 1, 1)
+  if #digits > 1 then mantissa = mantissa .. '.' .. string.sub(digits, 2) end
+  return sign .. mantissa .. 'E+' .. (zeros + #digits - 1)
+end
+
+local fields = redis.call('HGETALL', hash)
+local current = {}
+local size = 0
+for i = 1, #fields, 2 do
+  local name, value = fields[i], fields[i + 1]
+  if string.byte(name, 1) ~= 255 then
+    local tag = string.sub(value, 1, 1)
+    if tag == 'L' or tag == 'M' then return {2} end
+    current[name] = value
+    size = size + #name + #value
+  end
+end
+
+local updates = {VERSION, ARGV[6]}
+for i = 1, tonumber(ARGV[8]) do
+  local name = ARGV[7 + 2 * i]
+  local sum = tonumber(ARGV[8 + 2 * i])
+  local old = current[name]
+  if old then
+    if string.sub(old, 1, 1) ~= 'N' then return {2} end
+    local n = tonumber(string.sub(old, 2))
+    if n == nil or n ~= math.floor(n) or math.abs(n) >= LIMIT or canonical(n) ~= string.sub(old, 2) then
+      return {2}
+    end
+    sum = sum + n
+    size = size - #name - #old
+  end
+  if math.abs(sum) >= LIMIT then return {2} end
+  local value = 'N' .. canonical(sum)
+  current[name] = value
+  size = size + #name + #value
+  updates[#updates + 1] = name
+  updates[#updates + 1] = value
+end
+if size > tonumber(ARGV[7]) then return {2} end
+
+local created = #fields == 0
+redis.call('HSET', hash, unpack(updates))
+if created then
+  redis.call('ZADD', KEYS[2], 0, ARGV[5])
+  if ARGV[4] ~= '' then
+    redis.call('ZADD', KEYS[3], 0, ARGV[4])
+  end
+end
+local out = {0}
+local after = redis.call('HGETALL', hash)
+for i = 1, #after do
+  out[i + 1] = after[i]
+end
+return out
