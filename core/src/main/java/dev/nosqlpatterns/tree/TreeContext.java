@@ -63,13 +63,27 @@ final class TreeContext<T> {
         return Key.of(partition, sortKey);
     }
 
+    /**
+     * Times an attempt that found its reads in disagreement, with the header unchanged, is run again before
+     * the tree is called broken: a store may show a range read part of an atomic write whose header write
+     * is not yet visible to a get (DynamoDB's queries are only read-committed against transactions).
+     */
+    static final int MAX_SUSPECT_ATTEMPTS = 4;
+
     /** A pause after a change lost a race or while another writer's change is pending. */
     static final class Retry extends RuntimeException {
         final boolean conflict;
+        /** What is wrong if the disagreement persists; null when a concurrent change explains it. */
+        final RuntimeException suspect;
 
         Retry(boolean conflict) {
+            this(conflict, null);
+        }
+
+        Retry(boolean conflict, RuntimeException suspect) {
             super(null, null, false, false);
             this.conflict = conflict;
+            this.suspect = suspect;
         }
     }
 
@@ -88,6 +102,7 @@ final class TreeContext<T> {
 
     private <R> R run(String operation, Function<Tx<T>, R> body, boolean commit) {
         int conflicts = 0;
+        int suspects = 0;
         while (true) {
             Tx<T> tx = new Tx<>(this, commit);
             try {
@@ -99,15 +114,26 @@ final class TreeContext<T> {
             } catch (IllegalStateException | IndexOutOfBoundsException | ClassCastException
                      | java.util.NoSuchElementException broken) {
                 if (!tx.overtaken()) {
-                    throw broken;
+                    suspect(broken, ++suspects);
+                } else {
+                    retry(operation, ++conflicts);
                 }
-                retry(operation, ++conflicts);
             } catch (Retry retry) {
-                if (retry.conflict) {
+                if (retry.suspect != null) {
+                    suspect(retry.suspect, ++suspects);
+                } else if (retry.conflict) {
                     retry(operation, ++conflicts);
                 }
             }
         }
+    }
+
+    /** Throws {@code broken} once reads disagreed that many times with no change to explain it, else pauses. */
+    private void suspect(RuntimeException broken, int suspects) {
+        if (suspects >= MAX_SUSPECT_ATTEMPTS) {
+            throw broken;
+        }
+        sleep(1L << suspects);
     }
 
     /** Pauses before another attempt, or gives up after the configured number. */

@@ -181,11 +181,12 @@ final class Tx<T> {
     /**
      * The error for items that disagree (a pointer to no node, a listed child that does not exist): a
      * retry when a concurrent change explains it, since the header moved on after this attempt read it,
-     * otherwise a {@link TreeException} naming what is broken.
+     * otherwise a retry that ends, if the disagreement persists, in a {@link TreeException} naming what is
+     * broken.
      */
     RuntimeException inconsistent(String what) {
         return overtaken() ? new TreeContext.Retry(true)
-                : new TreeException(ctx.name(), what + "; run verify() and repair()");
+                : new TreeContext.Retry(false, new TreeException(ctx.name(), what + "; run verify() and repair()"));
     }
 
     /** True when the header moved on since this attempt first read it. */
