@@ -8,19 +8,15 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
 /**
- * The README's entity example, taken from the README's text, compiled and run on a store: so the first
- * code a reader copies is the code that is tested.
+ * The README's entity example, taken from the README's text with its imports, compiled and run on a store:
+ * so the first code a reader copies is the code that is tested.
  */
 final class ReadmeEntityExample {
     private static final String MARKER = "<!-- readme-entity-example -->";
-    private static final List<String> IMPORTS = List.of("dev.nosqlpatterns.entity.EntityPage",
-            "dev.nosqlpatterns.entity.EntityRepository", "dev.nosqlpatterns.entity.EntityType",
-            "dev.nosqlpatterns.store.Store", "java.util.Optional");
 
     private ReadmeEntityExample() {
     }
@@ -45,9 +41,12 @@ final class ReadmeEntityExample {
         Path dir = Files.createTempDirectory("readme-example");
         Path source = dir.resolve("ReadmeSnippet.java");
         StringBuilder code = new StringBuilder();
-        IMPORTS.forEach(i -> code.append("import ").append(i).append(";\n"));
-        code.append("public class ReadmeSnippet {\n  public static Object[] run(Store store) {\n")
-                .append(snippet())
+        StringBuilder body = new StringBuilder();
+        for (String line : snippet().split("\n", -1)) {
+            (line.startsWith("import ") ? code : body).append(line).append('\n');
+        }
+        code.append("public class ReadmeSnippet {\n  public static Object[] run(dev.nosqlpatterns.store.Store store) {\n")
+                .append(body)
                 .append("\n    return new Object[] {first, second, grace};\n  }\n}\n");
         Files.writeString(source, code);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();

@@ -106,7 +106,7 @@ public abstract class TreeSuiteSupport extends StoreSuite {
         return nodes.stream().map(TreeNode::id).toList();
     }
 
-    /** The whole tree as "id<parent:name" lines in pre-order, or empty when it has no root. */
+    /** The whole tree as {@code "id<parent:name"} lines in pre-order, or empty when it has no root. */
     protected static List<String> shape(Tree<Category> tree) {
         return tree.root().map(r -> tree.subtree(r.id()).stream()
                 .map(n -> n.id() + "<" + n.parent().orElse("") + ":" + n.payload().name()).toList())
