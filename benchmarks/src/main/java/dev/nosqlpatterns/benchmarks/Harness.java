@@ -38,7 +38,8 @@ final class Harness {
         List<LatencyStats.Repetition> reps = new ArrayList<>();
         long matched = 0;
         int sample = 0;
-        try (Store.Registration ignored = store.onCost(meter)) {
+        Store.Registration registration = store.onCost(meter);
+        try {
             for (int r = 0; r < repetitions; r++) {
                 long repStart = System.nanoTime();
                 for (int k = 0; k < spec.opsPerRepetition(); k++, counter++) {
@@ -50,6 +51,8 @@ final class Harness {
                 }
                 reps.add(new LatencyStats.Repetition(spec.opsPerRepetition(), System.nanoTime() - repStart));
             }
+        } finally {
+            registration.close();
         }
         if (spec.isWrite()) {
             check(spec, counter - 1);
@@ -93,7 +96,8 @@ final class Harness {
         List<List<LatencyStats.Repetition>> reps = List.of(new ArrayList<>(), new ArrayList<>());
         CellSpec[] specs = {library, rival};
         int sample = 0;
-        try (Store.Registration ignored = store.onCost(meter)) {
+        Store.Registration registration = store.onCost(meter);
+        try {
             for (int r = 0; r < repetitions; r++) {
                 long[] wall = new long[2];
                 for (int k = 0; k < ops; k++, counter++, sample++) {
@@ -111,6 +115,8 @@ final class Harness {
                 reps.get(0).add(new LatencyStats.Repetition(ops, wall[0]));
                 reps.get(1).add(new LatencyStats.Repetition(ops, wall[1]));
             }
+        } finally {
+            registration.close();
         }
         if (library.isWrite()) {
             check(library, counter - 1);

@@ -173,10 +173,10 @@ class CassandraStoreTest {
         try (Store store = CassandraTestSupport.builder().dropMode(CassandraStore.DropMode.TRUNCATE).build()) {
             store.createTable(TableSpec.named(t));
             List<OperationCost> costs = new ArrayList<>();
-            Store.Registration registration = store.onCost(costs::add);
-            store.put(t, Item.of(Key.of("p", "s")));
-            store.update(t, Key.of("p", "s"), UpdateAction.add("n", 1));
-            registration.close();
+            store.measure(costs::add, () -> {
+                store.put(t, Item.of(Key.of("p", "s")));
+                store.update(t, Key.of("p", "s"), UpdateAction.add("n", 1));
+            });
             assertEquals(1, costs.get(0).roundTrips(), "a plain put is one request");
             assertEquals(2, costs.get(1).roundTrips(), "an update is a read and a compare-and-set");
             assertFalse(costs.get(1).capacityReported(), "Cassandra reports no capacity units");
@@ -198,9 +198,8 @@ class CassandraStoreTest {
             store.put(t, Item.of(Key.of("small", "s")));
             PartitionSizes sizes = store.capability(PartitionSizes.class).orElseThrow();
             java.util.List<dev.nosqlpatterns.store.model.OperationCost> costs = new java.util.ArrayList<>();
-            try (Store.Registration r = store.onCost(costs::add)) {
-                assertEquals(new PartitionSizes.PartitionSize(t, "big", 30, bytes), sizes.measure(t, "big"));
-            }
+            PartitionSizes.PartitionSize big = store.measure(costs::add, () -> sizes.measure(t, "big"));
+            assertEquals(new PartitionSizes.PartitionSize(t, "big", 30, bytes), big);
             assertEquals("PartitionSizes.measure", costs.get(0).operation(), costs.toString());
             assertEquals(1, costs.size(), costs.toString());
             assertEquals(0, sizes.measure(t, "none").items());

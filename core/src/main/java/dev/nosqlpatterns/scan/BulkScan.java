@@ -131,14 +131,12 @@ public final class BulkScan {
                         first = false;
                         double[] units1 = {0};
                         Thread self = Thread.currentThread();
-                        Page page;
-                        try (Store.Registration r = store.onCost(c -> {
+                        Scan next = at.map(scan::after).orElse(scan);
+                        Page page = store.measure(c -> {
                             if (c.operation().equals("scan") && Thread.currentThread() == self) {
                                 units1[0] += unitsOf(c);
                             }
-                        })) {
-                            page = store.scan(at.map(scan::after).orElse(scan));
-                        }
+                        }, () -> store.scan(next));
                         page.items().forEach(action);
                         read.addAndGet(page.items().size());
                         pages.incrementAndGet();

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.DoubleAdder;
 
 /**
  * A thread-safe running sum of costs, for measuring what an access pattern costs:
- * {@code try (var r = store.onCost(tally)) { ... } tally.roundTrips()}. The critical path adds up the
+ * {@code store.measure(tally, () -> ...); tally.roundTrips()}, or {@code store.measure(() -> ...)}. The critical path adds up the
  * calls' own, which is the pattern's when its calls run one after another, as they do on one thread.
  */
 public final class CostTally implements CostListener {

@@ -159,11 +159,47 @@ public final class Store implements AutoCloseable {
         check.table(table);
     }
 
-    /** Calls {@code listener} with the cost of every later call, until the registration is closed. */
+    /**
+     * Calls {@code listener} with the cost of every later call, until the registration is closed: for a
+     * listener that stays, such as a metrics binding. To measure one piece of work, {@link #measure} is shorter.
+     */
     public Registration onCost(CostListener listener) {
         Objects.requireNonNull(listener, "listener must not be null");
         listeners.add(listener);
         return () -> listeners.remove(listener);
+    }
+
+    /**
+     * Runs {@code work} and returns the summed cost of the store calls made while it ran. Calls made by other
+     * threads in that time are counted too; measure on a store no one else uses for exact figures.
+     */
+    public CostTally measure(Runnable work) {
+        CostTally tally = new CostTally();
+        measure(tally, work);
+        return tally;
+    }
+
+    /** Runs {@code work} with {@code listener} called with the cost of every store call made meanwhile. */
+    public void measure(CostListener listener, Runnable work) {
+        Objects.requireNonNull(work, "work must not be null");
+        measure(listener, () -> {
+            work.run();
+            return null;
+        });
+    }
+
+    /**
+     * Computes {@code work} with {@code listener} called with the cost of every store call made meanwhile,
+     * and returns what it computed.
+     */
+    public <T> T measure(CostListener listener, java.util.function.Supplier<T> work) {
+        Objects.requireNonNull(work, "work must not be null");
+        Registration registration = onCost(listener);
+        try {
+            return work.get();
+        } finally {
+            registration.close();
+        }
     }
 
     /**
@@ -625,7 +661,6 @@ public final class Store implements AutoCloseable {
         void close();
     }
 
-    /** Measures one call and reports it to the listeners when closed. */
     /** One call to the backend: its cost, reported to the listeners when it closes. */
     final class Call implements AutoCloseable {
         final dev.nosqlpatterns.store.spi.CostMeter meter = new dev.nosqlpatterns.store.spi.CostMeter();

@@ -58,16 +58,14 @@ class EntityRepositoryTest {
         all.add(new Base("ada", "Ada"));
         IntStream.range(0, 250).forEach(i -> all.add(new Topic("ada", "t" + i)));
         CostTally writes = new CostTally();
-        try (Store.Registration r = store.onCost(writes)) {
+        store.measure(writes, () -> {
             repo.saveAll(all);
-        }
+        });
         assertEquals(1, writes.calls(), "one batch");
         assertEquals(251, writes.itemsWritten());
         CostTally reads = new CostTally();
-        ItemCollection c;
-        try (Store.Registration r = store.onCost(reads)) {
-            c = repo.collection(ItemCollectionType.of(base, likes), Map.of("code", "ada"));
-        }
+        ItemCollection c = store.measure(reads, () -> repo.collection(ItemCollectionType.of(base, likes),
+                Map.of("code", "ada")));
         assertEquals(251, c.size());
         assertEquals(3, reads.calls(), "pages of " + Query.DEFAULT_LIMIT);
         assertEquals(251, reads.itemsRead());

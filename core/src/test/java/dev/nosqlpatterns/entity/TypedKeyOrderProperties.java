@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.UUID;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -82,7 +83,7 @@ class TypedKeyOrderProperties {
     @Property(tries = 10000)
     void decimalsFollowedByASeparator(@ForAll("decimals") BigDecimal x, @ForAll("decimals") BigDecimal y,
                                       @ForAll("ids") String i, @ForAll("ids") String j) {
-        for (EntityType<Amount> type : new EntityType[] {AMOUNTS, AMOUNTS_LOW_SEPARATOR}) {
+        for (EntityType<Amount> type : List.of(AMOUNTS, AMOUNTS_LOW_SEPARATOR)) {
             ordered(type, new Amount("o", canonical(x), i), new Amount("o", canonical(y), j), x, y,
                     BigDecimal::compareTo, Utf8Order.compare(i, j));
         }
@@ -116,7 +117,7 @@ class TypedKeyOrderProperties {
     @Property(tries = 10000)
     void stringsFollowedBySeparatorsOrAtTheEnd(@ForAll("names") String x, @ForAll("names") String y,
                                                @ForAll("ids") String i, @ForAll("ids") String j) {
-        for (EntityType<Named> type : new EntityType[] {NAMES, NAMES_LOW_SEPARATOR}) {
+        for (EntityType<Named> type : List.of(NAMES, NAMES_LOW_SEPARATOR)) {
             ordered(type, new Named("o", x, i), new Named("o", y, j), x, y, Utf8Order.COMPARATOR, Utf8Order.compare(i, j));
         }
         if (i.equals(j)) {

@@ -48,10 +48,7 @@ class BatchGraphProcessorTest {
             BatchGraphProcessor processor = BatchGraphProcessor.builder(load(store, g), "work").segments(4).parallelism(2)
                     .pageSize(10_000).batchSize(10_000).build();
             CostTally tally = new CostTally();
-            VertexValues<Double> ranks;
-            try (Store.Registration r = store.onCost(tally)) {
-                ranks = processor.run(GraphJob.pageRank(0.85, 0, 10));
-            }
+            VertexValues<Double> ranks = store.measure(tally, () -> processor.run(GraphJob.pageRank(0.85, 0, 10)));
             assertEquals(11, ranks.supersteps());
             long phases = 1 + 1 + ranks.supersteps();
             long perPhase = 4 + 4 + 1;

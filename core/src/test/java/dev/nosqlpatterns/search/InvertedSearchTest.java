@@ -134,11 +134,8 @@ class InvertedSearchTest {
             search.indexAll(docs);
             int rareChunks = (int) docs.stream().filter(d -> d.values("flag").contains("rare")).count();
             CostTally tally = new CostTally();
-            Audience found;
-            try (Store.Registration reg = store.onCost(tally)) {
-                found = search.find(Criteria.and(Criteria.has("city", "c1"), Criteria.has("flag", "rare"),
-                        Criteria.not(Criteria.has("site", "s0"))));
-            }
+            Audience found = store.measure(tally, () -> search.find(Criteria.and(Criteria.has("city", "c1"), Criteria.has("flag", "rare"),
+                        Criteria.not(Criteria.has("site", "s0")))));
             long expected = docs.stream().filter(d -> d.values("flag").contains("rare") && d.values("city").contains("c1")
                     && !d.values("site").contains("s0")).count();
             assertEquals(expected, found.size());

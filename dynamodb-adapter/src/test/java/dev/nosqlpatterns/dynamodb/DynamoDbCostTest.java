@@ -29,12 +29,12 @@ class DynamoDbCostTest {
                     store.put(t, Item.builder("p", "s" + i).put("v", "x".repeat(100)).build());
                 }
                 List<OperationCost> costs = new CopyOnWriteArrayList<>();
-                try (Store.Registration r = store.onCost(costs::add)) {
+                store.measure(costs::add, () -> {
                     assertEquals(3, store.query(Query.in(t, "p")).items().size());
                     store.put(t, Item.builder("p", "s9").build());
                     store.get(t, Key.of("p", "s0"));
                     store.writeAtomically(List.of(Write.delete(t, Key.of("p", "s9"))));
-                }
+                });
                 OperationCost query = costs.get(0);
                 assertEquals("query", query.operation());
                 assertTrue(query.capacityReported(), query.toString());

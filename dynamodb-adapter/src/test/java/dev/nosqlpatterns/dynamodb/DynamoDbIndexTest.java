@@ -80,9 +80,9 @@ class DynamoDbIndexTest {
         String t = table(IndexSpec.of("byCrew", "nconst", "startYear"));
         store.put(t, crew("tt1", "actor", "nm1", "2001"));
         List<dev.nosqlpatterns.store.model.OperationCost> costs = new ArrayList<>();
-        try (Store.Registration r = store.onCost(costs::add)) {
+        store.measure(costs::add, () -> {
             assertEquals(List.of("tt1"), titles(store.queryIndex(IndexQuery.of(t, "byCrew", Value.of("nm1")))));
-        }
+        });
         assertEquals("queryIndex", costs.get(0).operation());
         assertEquals(1, costs.get(0).roundTrips());
         assertTrue(costs.get(0).capacityReported() && costs.get(0).readUnits() > 0, costs.get(0).toString());

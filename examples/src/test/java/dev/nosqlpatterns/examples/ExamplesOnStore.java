@@ -139,11 +139,11 @@ public abstract class ExamplesOnStore {
         news.subscribe("@Chris", Optional.of("Afdjajewevwwb"), new Preferences(Set.of("#politics"), Set.of(), Set.of(),
                 Set.of("$FOX"), Set.of(), Set.of()));
         CostTally tally = new CostTally();
-        try (Store.Registration r = store.onCost(tally)) {
+        store.measure(tally, () -> {
             assertThrows(IllegalArgumentException.class, () -> news.like("Chris", "#sports"));
             assertThrows(IllegalArgumentException.class, () -> news.publish(new NewsArticle("x", "ESPN", Set.of("#a"),
                     "s", Instant.EPOCH)));
-        }
+        });
         assertEquals(0, tally.calls());
     }
 
@@ -223,14 +223,8 @@ public abstract class ExamplesOnStore {
             }
             CostTally indexed = new CostTally();
             CostTally scanned = new CostTally();
-            List<?> fast;
-            List<?> slow;
-            try (Store.Registration r = store.onCost(indexed)) {
-                fast = pattern.run();
-            }
-            try (Store.Registration r = store.onCost(scanned)) {
-                slow = pattern.scan().get().get();
-            }
+            List<?> fast = store.measure(indexed, () -> pattern.run());
+            List<?> slow = store.measure(scanned, () -> pattern.scan().get().get());
             assertEquals(slow, fast, pattern.name());
             assertFalse(fast.isEmpty(), pattern.name());
             assertTrue(indexed.itemsRead() < scanned.itemsRead(), pattern.name() + ": " + indexed + " vs scan " + scanned);
@@ -265,9 +259,9 @@ public abstract class ExamplesOnStore {
         assertEquals(List.of(), movies.creditsOf("nm9999999"));
         Rating before = movies.rating("tt9000002").orElseThrow();
         CostTally tally = new CostTally();
-        try (Store.Registration r = store.onCost(tally)) {
+        store.measure(tally, () -> {
             movies.rate("tt9000002", new java.math.BigDecimal("7.0"), 9121);
-        }
+        });
         assertEquals(1, tally.calls());
         assertEquals(9121, movies.rating("tt9000002").orElseThrow().numVotes());
         movies.rate("tt9000002", before.averageRating(), before.numVotes());

@@ -43,9 +43,9 @@ class MaterializedPathsTest {
     @Test
     void subtreeReadsAreMeteredAndTheBackendIsNotHandedOut() {
         List<dev.nosqlpatterns.store.model.OperationCost> costs = new java.util.ArrayList<>();
-        try (Store.Registration r = store.onCost(costs::add)) {
+        store.measure(costs::add, () -> {
             assertEquals(2, paths.subtree(table, "path", "/a/b", 100).size());
-        }
+        });
         assertEquals(1, costs.size(), costs.toString());
         assertEquals("MaterializedPaths.subtree", costs.get(0).operation());
         assertEquals(table, costs.get(0).table());

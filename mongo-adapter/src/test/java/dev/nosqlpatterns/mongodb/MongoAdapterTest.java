@@ -74,11 +74,11 @@ class MongoAdapterTest {
     void updatesRunInPlaceInOneRoundTrip() {
         Key key = Key.of("counter", "c");
         CostTally tally = new CostTally();
-        try (Store.Registration r = store.onCost(tally)) {
+        store.measure(tally, () -> {
             store.update(table, key, UpdateAction.add("n", 1), UpdateAction.addToSet("tags", Value.stringSet("a")),
                     UpdateAction.set("name", Value.of("x")));
             store.update(table, key, UpdateAction.add("n", 1), UpdateAction.removeFromSet("tags", Value.stringSet("b")));
-        }
+        });
         assertEquals(2, tally.roundTrips(), "one findOneAndUpdate per update");
         assertEquals(2L, store.get(table, key).orElseThrow().getLong("n").orElseThrow());
     }

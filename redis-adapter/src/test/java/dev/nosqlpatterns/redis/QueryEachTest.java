@@ -80,9 +80,9 @@ class QueryEachTest {
             assertSameAsAlone(store, queries);
 
             CostTally tally = new CostTally();
-            try (Store.Registration r = store.onCost(tally)) {
+            store.measure(tally, () -> {
                 store.queryEach(queries.subList(0, 12));
-            }
+            });
             assertEquals(12, tally.roundTrips(), "a call per read");
             assertEquals(1, tally.criticalPath(), "one pipeline: " + tally);
 

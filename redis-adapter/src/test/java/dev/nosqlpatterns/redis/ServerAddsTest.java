@@ -124,16 +124,16 @@ class ServerAddsTest {
             redis.createTable(TableSpec.named("t"));
             redis.update("t", Key.of("p", "c"), UpdateAction.add("n", 1));
             List<OperationCost> costs = new ArrayList<>();
-            try (Store.Registration ignored = redis.onCost(costs::add)) {
+            redis.measure(costs::add, () -> {
                 Item after = redis.update("t", Key.of("p", "c"), UpdateAction.add("n", 41));
                 assertEquals(Optional.of(42L), after.getLong("n"));
-            }
+            });
             assertEquals(1, costs.get(0).roundTrips());
             redis.update("t", Key.of("p", "c"), UpdateAction.add("n", new BigDecimal("0.5")));
             costs.clear();
-            try (Store.Registration ignored = redis.onCost(costs::add)) {
+            redis.measure(costs::add, () -> {
                 redis.update("t", Key.of("p", "c"), UpdateAction.add("n", 1));
-            }
+            });
             assertEquals(3, costs.get(0).roundTrips(), "a fraction in the item: the script declines, then read and compare-and-set");
         }
     }

@@ -36,9 +36,10 @@ public abstract class CapabilityCostSuite extends StoreSuite {
 
     private final List<OperationCost> costs = new ArrayList<>();
 
-    private Store.Registration listen() {
+    /** Runs {@code work} with {@link #costs} holding the cost of each store call it makes. */
+    private void listen(Runnable work) {
         costs.clear();
-        return store.onCost(costs::add);
+        store.measure(costs::add, work);
     }
 
     private OperationCost only(String operation) {
@@ -55,10 +56,10 @@ public abstract class CapabilityCostSuite extends StoreSuite {
         String t = newTable(spec -> spec.index(IndexSpec.of("byCity", "city")));
         store.put(t, Item.builder("ada", "<U>").put("city", "London").build());
         store.put(t, Item.builder("bob", "<U>").put("city", "London").build());
-        try (Store.Registration r = listen()) {
+        listen(() -> {
             Page page = store.queryIndex(IndexQuery.of(t, "byCity", Value.of("London")));
             assertEquals(2, page.items().size());
-        }
+        });
         assertEquals(2, only("queryIndex").itemsRead());
     }
 
@@ -66,11 +67,11 @@ public abstract class CapabilityCostSuite extends StoreSuite {
     void nativeGeoSearchesAreMetered() {
         assumeCapability(Capability.NATIVE_GEO);
         String set = "geo" + Long.toString(System.nanoTime() % 1_000_000, 36);
-        try (Store.Registration r = listen()) {
+        listen(() -> {
             store.nativeGeo().putPoint(set, "eiffel", 48.8584, 2.2945);
             assertEquals(1, store.nativeGeo().withinRadius(set, 48.8584, 2.2945, 100, 10).size());
             store.nativeGeo().removePoint(set, "eiffel");
-        }
+        });
         assertEquals(1, only("geoPut").itemsWritten());
         assertEquals(1, only("geoRadius").itemsRead());
         only("geoRemove");
@@ -80,13 +81,13 @@ public abstract class CapabilityCostSuite extends StoreSuite {
     void textSearchesAreMeteredAndBadArgumentsNeverReachTheStore() {
         assumeCapability(Capability.TEXT_SEARCH);
         String index = "text" + Long.toString(System.nanoTime() % 1_000_000, 36);
-        try (Store.Registration r = listen()) {
+        listen(() -> {
             store.textSearch().indexDocument(index, "a", Map.of("body", "the quick brown fox"));
             assertEquals(List.of("a"), store.textSearch().searchPhrase(index, "body", "quick brown", 0, 10));
             assertThrows(IllegalArgumentException.class, () -> store.textSearch().searchPhrase(index, "body", "fox", -1, 10));
             assertThrows(IllegalArgumentException.class, () -> store.textSearch().indexDocument(index, "b\uD83D", Map.of()));
             store.textSearch().deleteDocument(index, "a");
-        }
+        });
         assertEquals(1, only("textIndex").itemsWritten());
         assertEquals(1, only("textSearch").itemsRead());
         only("textDelete");
@@ -99,11 +100,11 @@ public abstract class CapabilityCostSuite extends StoreSuite {
         String t = newTable();
         store.put(t, Item.builder("ada", "<U>").put("skills", Value.list(List.of(
                 Value.map(Map.of("skill", Value.of("poetry"), "level", Value.of("high")))))).build());
-        try (Store.Registration r = listen()) {
+        listen(() -> {
             assertEquals(List.of(Key.of("ada", "<U>")), store.nestedDocuments().findByElement(t, "skills",
                     Map.of("skill", Value.of("poetry")), 10));
             assertThrows(IllegalArgumentException.class, () -> store.nestedDocuments().findByElement(t, "skills", Map.of(), 10));
-        }
+        });
         assertEquals(1, only("nestedFind").itemsRead());
         assertEquals(1, costs.size(), () -> "refused calls report nothing: " + costs);
     }
@@ -112,9 +113,9 @@ public abstract class CapabilityCostSuite extends StoreSuite {
     void footprintsAreMetered() {
         Assumptions.assumeTrue(store.hasFootprints(), () -> "the " + store.kind() + " store reports no footprint");
         String t = newTable();
-        try (Store.Registration r = listen()) {
+        listen(() -> {
             assertEquals(t, store.footprint(t).orElseThrow().table());
-        }
+        });
         only("footprint");
     }
 

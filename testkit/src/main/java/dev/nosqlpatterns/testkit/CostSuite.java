@@ -23,9 +23,9 @@ public abstract class CostSuite extends StoreSuite {
 
     private List<OperationCost> record(Runnable body) {
         List<OperationCost> costs = new CopyOnWriteArrayList<>();
-        try (Store.Registration r = store.onCost(costs::add)) {
+        store.measure(costs::add, () -> {
             body.run();
-        }
+        });
         return costs;
     }
 
@@ -64,9 +64,9 @@ public abstract class CostSuite extends StoreSuite {
         }
         store.writeBatch(writes);
         CostTally tally = new CostTally();
-        try (Store.Registration r = store.onCost(tally)) {
+        store.measure(tally, () -> {
             assertEquals(40, store.query(Query.in(t, "p").limit(100)).items().size());
-        }
+        });
         assertEquals(1, tally.calls());
         assertEquals(40, tally.itemsRead());
         assertTrue(tally.roundTrips() >= 1 && tally.roundTrips() <= 3, "round trips: " + tally.roundTrips());
@@ -84,9 +84,9 @@ public abstract class CostSuite extends StoreSuite {
         }
         store.writeBatch(keys.stream().map(k -> (Write) Write.put(t, item(k.partition(), k.sort()))).toList());
         CostTally tally = new CostTally();
-        try (Store.Registration r = store.onCost(tally)) {
+        store.measure(tally, () -> {
             assertEquals(150, store.getAll(t, keys).items().size());
-        }
+        });
         assertEquals(150, tally.itemsRead());
         assertTrue(tally.roundTrips() >= 1 && tally.roundTrips() <= 10,
                 "a batch get must not cost one request per key: " + tally.roundTrips());

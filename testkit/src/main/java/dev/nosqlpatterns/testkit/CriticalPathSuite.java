@@ -30,9 +30,9 @@ public abstract class CriticalPathSuite extends StoreSuite {
 
     private <T> CostTally measure(Supplier<T> read, List<T> out) {
         CostTally tally = new CostTally();
-        try (Store.Registration r = store.onCost(tally)) {
+        store.measure(tally, () -> {
             out.add(read.get());
-        }
+        });
         return tally;
     }
 

@@ -72,6 +72,7 @@ public final class Interleaving {
 
         /** Rethrows the first failure that is not of one of the {@code expected} types. */
         @SafeVarargs
+        @SuppressWarnings("varargs") // the array is only read
         public final Outcome allowing(Class<? extends Throwable>... expected) {
             for (int i = 0; i < failures.size(); i++) {
                 Throwable t = failures.get(i);
@@ -162,6 +163,7 @@ public final class Interleaving {
      * on which {@code tables} are declared; it is not closed, so the data stays in {@code backend}.
      */
     @SafeVarargs
+    @SuppressWarnings("varargs") // the array is only read
     public static Outcome run(StoreBackend backend, Collection<String> tables, Schedule schedule,
                               Consumer<Store>... writers) {
         return run(backend, tables, schedule, List.of(writers));

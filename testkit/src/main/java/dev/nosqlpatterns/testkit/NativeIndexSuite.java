@@ -78,9 +78,9 @@ public abstract class NativeIndexSuite extends StoreSuite {
         String t = crewTable();
         store.put(t, Item.builder("tt1", "crew").put("person", "nm1").put("year", "1994").put("title", "A").build());
         CostTally tally = new CostTally();
-        try (Store.Registration r = store.onCost(tally)) {
+        store.measure(tally, () -> {
             store.queryIndex(IndexQuery.of(t, "byPerson", Value.of("nm1")));
-        }
+        });
         assertEquals(1, tally.calls());
         assertTrue(tally.roundTrips() >= 1);
         assertEquals(1, tally.itemsRead());

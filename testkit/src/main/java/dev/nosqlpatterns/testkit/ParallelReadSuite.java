@@ -112,19 +112,19 @@ public abstract class ParallelReadSuite extends StoreSuite {
                 Query.in(first, "p4").where(SortKeyCondition.beginsWith("k1")));
         CostTally tally = new CostTally();
         List<OperationCost> costs = new ArrayList<>();
-        List<Page> pages;
-        try (Store.Registration r = store.onCost(tally); Store.Registration c = store.onCost(costs::add)) {
-            pages = store.queryEach(queries);
-        }
+        List<Page> pages = store.measure(cost -> {
+            tally.onCost(cost);
+            costs.add(cost);
+        }, () -> store.queryEach(queries));
         for (int i = 0; i < queries.size(); i++) {
             assertEquals(store.query(queries.get(i)).items(), pages.get(i).items(), "query " + queries.get(i));
         }
         assertEquals(1, costs.size(), "one call");
         assertEquals("*", costs.get(0).table(), "the call spans two tables");
         CostTally alone = new CostTally();
-        try (Store.Registration r = store.onCost(alone)) {
+        store.measure(alone, () -> {
             queries.forEach(store::query);
-        }
+        });
         assertEquals(alone.itemsRead(), tally.itemsRead(), "the items read one query after another");
     }
 
@@ -135,12 +135,12 @@ public abstract class ParallelReadSuite extends StoreSuite {
         Class<? extends RuntimeException> alone = assertThrows(RuntimeException.class, () -> store.query(undeclared))
                 .getClass();
         List<OperationCost> costs = new ArrayList<>();
-        try (Store.Registration r = store.onCost(costs::add)) {
+        store.measure(costs::add, () -> {
             RuntimeException e = assertThrows(RuntimeException.class,
                     () -> store.queryEach(List.of(Query.in(table, "p0"), undeclared)));
             assertEquals(alone, e.getClass(), e.toString());
             assertTrue(e.getMessage().contains("never_declared_" + table), "names the table: " + e.getMessage());
-        }
+        });
         assertEquals(List.of(), costs, "nothing was sent to the store");
         Query other = Query.in(table, "p2");
         Page page = store.query(Query.in(table, "p1").limit(3));
@@ -160,13 +160,13 @@ public abstract class ParallelReadSuite extends StoreSuite {
             queries.add(Query.in(table, "p" + p).limit(ITEMS));
         }
         CostTally alone = new CostTally();
-        try (Store.Registration r = store.onCost(alone)) {
+        store.measure(alone, () -> {
             queries.forEach(store::query);
-        }
+        });
         CostTally together = new CostTally();
-        try (Store.Registration r = store.onCost(together)) {
+        store.measure(together, () -> {
             store.queryEach(queries);
-        }
+        });
         assertEquals(alone.itemsRead(), together.itemsRead(), "the same items");
         assertTrue(together.criticalPath() <= together.roundTrips(), together.toString());
         assertTrue(together.criticalPath() <= alone.criticalPath(), "together " + together + ", alone " + alone);

@@ -46,9 +46,9 @@ class StoreBackendDefaultsTest {
             Item c = Item.builder(Key.of("q", "c")).put("n", 3L).build();
             store.put("t", c);
             CostTally writes = new CostTally();
-            try (Store.Registration r = store.onCost(writes)) {
+            store.measure(writes, () -> {
                 store.writeBatch(List.of(Write.put("t", a), Write.put("t", b), Write.delete("t", c.key())));
-            }
+            });
             assertEquals(3, writes.roundTrips(), "one call per write");
             List<ItemRef> refs = List.of(new ItemRef("t", b.key()), new ItemRef("t", c.key()), new ItemRef("t", a.key()));
             assertEquals(List.of(b, a), store.getAll(refs).items());

@@ -43,29 +43,20 @@ public final class Runner {
     /** Loads {@code example} (its load cost printed first), runs every access pattern and prints a table. */
     public List<Measured> run(Example example, String namespace) {
         CostTally loading = new CostTally();
-        Session session;
-        try (Store.Registration r = store.onCost(loading)) {
-            session = example.load(store, namespace);
-        }
+        Session session = store.measure(loading, () -> example.load(store, namespace));
         out.printf("%s on %s%nloaded the sample: %d round trips, %d items written, %.1f WCU%n%n", example.summary(),
                 store.kind(), loading.roundTrips(), loading.itemsWritten(), loading.writeUnits());
         out.printf("%-50s %7s %11s %10s %8s  %s%n", "access pattern", "results", "round trips", "items read", "RCU", "how");
         List<Measured> measured = new ArrayList<>();
         for (AccessPattern pattern : session.accessPatterns()) {
             CostTally tally = new CostTally();
-            List<?> results;
-            try (Store.Registration r = store.onCost(tally)) {
-                results = pattern.run();
-            }
+            List<?> results = store.measure(tally, () -> pattern.run());
             measured.add(new Measured(pattern, results.size(), tally));
             out.printf("%-50s %7d %11d %10d %8.1f  %s%n", pattern.name(), results.size(), tally.roundTrips(),
                     tally.itemsRead(), tally.readUnits(), pattern.technique());
             if (pattern.scan().isPresent()) {
                 CostTally scanned = new CostTally();
-                List<?> same;
-                try (Store.Registration r = store.onCost(scanned)) {
-                    same = pattern.scan().get().get();
-                }
+                List<?> same = store.measure(scanned, () -> pattern.scan().get().get());
                 out.printf("%-50s %7d %11d %10d %8.1f  %s%n", "  ...the full scan it replaces", same.size(),
                         scanned.roundTrips(), scanned.itemsRead(), scanned.readUnits(), "scan and filter");
             }

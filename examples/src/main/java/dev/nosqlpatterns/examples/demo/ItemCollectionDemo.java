@@ -38,7 +38,7 @@ public final class ItemCollectionDemo {
         store.createTable(TableSpec.named(TABLE));
         String subscriber = "subscriber|ada@example.org";
         CostTally tally = new CostTally();
-        try (Store.Registration r = store.onCost(tally)) {
+        store.measure(tally, () -> {
             store.writeBatch(List.of(
                     Write.put(TABLE, Item.builder(subscriber, "<BASE>").put("name", "Ada")
                             .put("since", "2024-05-01").build()),
@@ -48,26 +48,23 @@ public final class ItemCollectionDemo {
                     Write.put(TABLE, Item.builder(subscriber, "<ALLOWS>#provider|bbc").build()),
                     Write.put(TABLE, Item.builder(subscriber, "<BLOCKS>#provider|tabloid").build())));
             out.printf("%-36s %s%n", "write the collection (1 batch)", costLine(tally));
-        }
+        });
         show(store, out, "whole collection (1 query)", Query.in(TABLE, subscriber));
         show(store, out, "likes only (prefix <LIKES>#)",
                 Query.in(TABLE, subscriber).where(SortKeyCondition.beginsWith("<LIKES>#")));
         show(store, out, "profile only (equals <BASE>)",
                 Query.in(TABLE, subscriber).where(SortKeyCondition.equalTo("<BASE>")));
         CostTally update = new CostTally();
-        try (Store.Registration r = store.onCost(update)) {
+        store.measure(update, () -> {
             Item after = store.update(TABLE, dev.nosqlpatterns.item.Key.of(subscriber, "<BASE>"),
                     UpdateAction.add("visits", 1), UpdateAction.addToSet("devices", Value.stringSet("phone")));
             out.printf("%-36s %s -> %s%n", "count a visit (1 atomic update)", costLine(update), after.attributes());
-        }
+        });
     }
 
     private static void show(Store store, PrintStream out, String label, Query query) {
         CostTally tally = new CostTally();
-        List<Item> items;
-        try (Store.Registration r = store.onCost(tally)) {
-            items = store.queryAll(query).toList();
-        }
+        List<Item> items = store.measure(tally, () -> store.queryAll(query).toList());
         out.printf("%-36s %s%n", label, costLine(tally));
         for (Item item : items) {
             out.printf("    %-28s %s%n", item.key().sort(), item.attributes());

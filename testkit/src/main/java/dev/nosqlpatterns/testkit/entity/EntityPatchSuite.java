@@ -43,9 +43,9 @@ public abstract class EntityPatchSuite extends StoreSuite {
 
     private List<OperationCost> costsOf(Runnable action) {
         List<OperationCost> costs = new ArrayList<>();
-        try (Store.Registration r = store.onCost(costs::add)) {
+        store.measure(costs::add, () -> {
             action.run();
-        }
+        });
         return costs;
     }
 

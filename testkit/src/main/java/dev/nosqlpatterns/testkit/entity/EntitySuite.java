@@ -106,10 +106,7 @@ public abstract class EntitySuite extends StoreSuite {
     void oneQueryReturnsTheWholeCollectionTyped() {
         saveBob();
         CostTally tally = new CostTally();
-        ItemCollection bob;
-        try (Store.Registration r = store.onCost(tally)) {
-            bob = repo.collection(seed.subscriber, Map.of("code", "@Bob"));
-        }
+        ItemCollection bob = store.measure(tally, () -> repo.collection(seed.subscriber, Map.of("code", "@Bob")));
         assertEquals(1, tally.calls(), "the whole collection is one query");
         assertEquals(List.of("allows", "subscriber", "blocks", "dislikes", "likes", "likes"), bob.typeNames(),
                 "sort-key order: <ALLOWS> < <BASE> < <BLOCKS> < <DISLIKES># < <LIKES>#");

@@ -71,6 +71,7 @@ public abstract class GeoCellInterleavingSuite extends StoreSuite {
     }
 
     @SafeVarargs
+    @SuppressWarnings("varargs") // the array is only read
     private static Consumer<GeoIndex> seq(Consumer<GeoIndex>... ops) {
         return ix -> List.of(ops).forEach(op -> op.accept(ix));
     }

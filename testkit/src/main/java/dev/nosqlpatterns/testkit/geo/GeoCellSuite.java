@@ -196,8 +196,11 @@ public abstract class GeoCellSuite extends StoreSuite {
         index.putAll(points);
         CostTally tally = new CostTally();
         AtomicLong queries = new AtomicLong();
-        long found = 0;
-        try (var r = store.onCost(tally); var q = store.onCost(c -> queries.addAndGet(c.operation().equals("query") ? 1 : 0))) {
+        long found = store.measure(c -> {
+            tally.onCost(c);
+            queries.addAndGet(c.operation().equals("query") ? 1 : 0);
+        }, () -> {
+            long n = 0;
             for (int s = 0; s < 8; s++) {
                 LatLon centre = LatLon.of(45.02 + random.nextDouble() * 0.05, 7.03 + random.nextDouble() * 0.07);
                 double radius = 1_000 + 3_000 * random.nextDouble();
@@ -205,9 +208,10 @@ public abstract class GeoCellSuite extends StoreSuite {
                 List<GeoHit> hits = index.withinRadius(centre, radius, 1_000);
                 assertEquals(within(points, centre, radius, 1_000), ids(hits));
                 assertTrue(queries.get() - before <= 8, "queries for one search: " + (queries.get() - before));
-                found += hits.size();
+                n += hits.size();
             }
-        }
+            return n;
+        });
         double amplification = tally.itemsRead() / (double) found;
         System.out.printf("geo index on %s: %d points found, %d items read (%.2f per point found), %d queries, %s%n",
                 store.kind(), found, tally.itemsRead(), amplification, queries.get(), tally);

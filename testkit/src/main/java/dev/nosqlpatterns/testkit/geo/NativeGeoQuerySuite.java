@@ -72,7 +72,7 @@ public abstract class NativeGeoQuerySuite extends GeoQuerySuite {
             points.add(new NativeGeo.Point("c" + i, 45 + random.nextDouble() * 0.1, 7 + random.nextDouble() * 0.1));
         }
         List<OperationCost> costs = new CopyOnWriteArrayList<>();
-        try (Store.Registration ignored = store.onCost(costs::add)) {
+        store.measure(costs::add, () -> {
             geo.putPoint(set, "one", 45.05, 7.05);
             OperationCost put = only(costs, "geoPut");
             assertTrue(put.roundTrips() >= 1, put.toString());
@@ -109,7 +109,7 @@ public abstract class NativeGeoQuerySuite extends GeoQuerySuite {
             assertThrows(IllegalArgumentException.class, () -> geo.withinRadius(set, 91, 0, 10, 10));
             assertThrows(IllegalArgumentException.class, () -> geo.putPoint(set, "", 0, 0));
             assertTrue(costs.isEmpty(), "refused calls reach the store: " + costs);
-        }
+        });
     }
 
     @Test
@@ -117,9 +117,9 @@ public abstract class NativeGeoQuerySuite extends GeoQuerySuite {
         GeoIndex index = index();
         List<OperationCost> costs = new CopyOnWriteArrayList<>();
         index.put("x", LatLon.of(10, 10));
-        try (Store.Registration ignored = store.onCost(costs::add)) {
+        store.measure(costs::add, () -> {
             assertEquals(1, index.withinRadius(LatLon.of(10, 10), 100, 10).size());
-        }
+        });
         OperationCost radius = only(costs, "geoRadius");
         assertTrue(radius.roundTrips() >= 1 && radius.itemsRead() >= 1, radius.toString());
     }

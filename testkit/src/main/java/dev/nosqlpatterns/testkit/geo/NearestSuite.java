@@ -91,11 +91,8 @@ public abstract class NearestSuite extends StoreSuite {
         for (LatLon centre : List.of(LatLon.of(89.5, 120), LatLon.of(0, 180), LatLon.of(-80, 10))) {
             for (int k : new int[] {1, 2, 5, 70}) {
                 List<dev.nosqlpatterns.store.model.OperationCost> costs = new java.util.concurrent.CopyOnWriteArrayList<>();
-                List<String> ids;
-                try (dev.nosqlpatterns.store.Store.Registration r = store.onCost(costs::add)) {
-                    ids = geo.nearest(set, centre.latitude(), centre.longitude(), k).stream()
-                            .map(dev.nosqlpatterns.store.capability.NativeGeo.GeoHit::id).toList();
-                }
+                List<String> ids = store.measure(costs::add, () -> geo.nearest(set, centre.latitude(), centre.longitude(), k).stream()
+                            .map(dev.nosqlpatterns.store.capability.NativeGeo.GeoHit::id).toList());
                 assertEquals(bruteForce(points, centre, k), ids, "the " + k + " nearest to " + centre);
                 assertEquals(List.of("geoNearest"), costs.stream().map(c -> c.operation()).toList());
             }

@@ -219,7 +219,7 @@ public abstract class PolygonOracleSuite extends StoreSuite {
         List<String> named = List.of("not closed", "fewer than 3 distinct points", "crosses or touches itself",
                 "touches or crosses", "not inside");
         List<OperationCost> costs = new CopyOnWriteArrayList<>();
-        try (Store.Registration r = store.onCost(costs::add)) {
+        store.measure(costs::add, () -> {
             for (int i = 0; i < bad.size(); i++) {
                 List<List<LatLon>> rings = bad.get(i);
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -235,7 +235,7 @@ public abstract class PolygonOracleSuite extends StoreSuite {
             assertThrows(IllegalArgumentException.class, () -> index.withinPolygon(fine, 0));
             assertThrows(IllegalArgumentException.class, () -> index.withinPolygon(null, 3));
             assertThrows(IllegalArgumentException.class, () -> index.withinPolygon("", fine, 3));
-        }
+        });
         assertEquals(0, costs.stream().mapToLong(OperationCost::roundTrips).sum(), costs.toString());
     }
 
@@ -245,10 +245,7 @@ public abstract class PolygonOracleSuite extends StoreSuite {
         Map<String, LatLon> points = Map.of("in", LatLon.of(0.5, 0.5), "out", LatLon.of(5, 5), "edge", LatLon.of(0, 0.5));
         Path capability = capability(points);
         List<OperationCost> costs = new CopyOnWriteArrayList<>();
-        List<GeoHit> hits;
-        try (Store.Registration r = store.onCost(costs::add)) {
-            hits = capability.search(LatLonPolygon.of(ring(0, 0, 0, 1, 1, 1, 1, 0, 0, 0)), 10);
-        }
+        List<GeoHit> hits = store.measure(costs::add, () -> capability.search(LatLonPolygon.of(ring(0, 0, 0, 1, 1, 1, 1, 0, 0, 0)), 10));
         assertEquals(List.of("in", "edge"), ids(hits));
         assertEquals(1, costs.size(), costs.toString());
         assertEquals("geoPolygon", costs.get(0).operation());

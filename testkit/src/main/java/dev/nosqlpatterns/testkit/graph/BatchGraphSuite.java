@@ -94,10 +94,7 @@ public abstract class BatchGraphSuite extends StoreSuite {
         GraphJob<Long> job = GraphJob.distances(List.of(oracle.vertices().iterator().next()));
         VertexValues<Long> first = processor.run(job);
         CostTally tally = new CostTally();
-        VertexValues<Long> again;
-        try (Store.Registration r = store.onCost(tally)) {
-            again = processor.resume(GraphJob.distances(List.of(oracle.vertices().iterator().next())));
-        }
+        VertexValues<Long> again = store.measure(tally, () -> processor.resume(GraphJob.distances(List.of(oracle.vertices().iterator().next()))));
         assertEquals(1, tally.calls(), "one read of the job header: " + tally);
         assertEquals(first.supersteps(), again.supersteps());
         assertEquals(first.toMap(), again.toMap());
@@ -123,7 +120,7 @@ public abstract class BatchGraphSuite extends StoreSuite {
     void badInputIsRefusedBeforeAnythingIsWritten() {
         graph = GraphTable.open(store, newTable());
         CostTally tally = new CostTally();
-        try (Store.Registration r = store.onCost(tally)) {
+        store.measure(tally, () -> {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> graph.addVertices(List.of("fine", "")));
             assertTrue(e.getMessage().contains("vertex id must not be empty"), e.getMessage());
@@ -138,7 +135,7 @@ public abstract class BatchGraphSuite extends StoreSuite {
             for (String part : List.of("must not be the graph's table", "segments", "batchSize")) {
                 assertTrue(b.getMessage().contains(part), b.getMessage());
             }
-        }
+        });
         assertEquals(0, tally.itemsWritten(), "nothing written: " + tally);
         assertTrue(graph.targets("fine").isEmpty());
     }

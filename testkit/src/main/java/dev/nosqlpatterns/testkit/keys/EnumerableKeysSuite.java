@@ -125,10 +125,7 @@ public abstract class EnumerableKeysSuite extends StoreSuite {
         });
         BucketedTimeline countedTimeline = BucketedTimeline.create(counting, events, catalogue, Granularity.MONTH);
         CostTally tally = new CostTally();
-        List<Instant> read;
-        try (Store.Registration r = counting.onCost(tally)) {
-            read = countedTimeline.between("bbc", from, to, false).map(BucketedTimeline.Event::at).toList();
-        }
+        List<Instant> read = counting.measure(tally, () -> countedTimeline.between("bbc", from, to, false).map(BucketedTimeline.Event::at).toList());
         assertEquals(expected, read);
         long bucketsInRange = buckets.stream().filter(b -> b.compareTo("2023-12") >= 0 && b.compareTo("2024-06") <= 0).count();
         assertEquals(bucketsInRange, bucketsRead.size(), "one query per existing bucket, none for the missing ones: "

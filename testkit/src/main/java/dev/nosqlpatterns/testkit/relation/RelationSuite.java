@@ -46,10 +46,7 @@ public abstract class RelationSuite extends StoreSuite {
         }
         Joins joins = new Joins(store);
         CostTally tally = new CostTally();
-        Map<Key, Joins.Resolved> resolved;
-        try (Store.Registration r = store.onCost(tally)) {
-            resolved = joins.resolveSets(sources, "topics", topics, id -> Key.of("topic|" + id, "<BASE>"));
-        }
+        Map<Key, Joins.Resolved> resolved = store.measure(tally, () -> joins.resolveSets(sources, "topics", topics, id -> Key.of("topic|" + id, "<BASE>")));
         assertEquals(1, tally.calls(), "one batch get for all references of all sources");
         Joins.Resolved seventh = resolved.get(Key.of("article|7", "<BASE>"));
         assertEquals(List.of("t107", "t257", "t7"), seventh.found().stream().map(i -> i.getString("name").orElseThrow()).toList());

@@ -132,10 +132,10 @@ public abstract class InvertedSearchSuite extends StoreSuite {
         }
         CostTally tally = new CostTally();
         List<OperationCost> calls = new CopyOnWriteArrayList<>();
-        List<Report> reports;
-        try (Store.Registration r = store.onCost(tally); Store.Registration r2 = store.onCost(calls::add)) {
-            reports = search.reports(audiences, SearchOracle.FIELDS);
-        }
+        List<Report> reports = store.measure(cost -> {
+            tally.onCost(cost);
+            calls.add(cost);
+        }, () -> search.reports(audiences, SearchOracle.FIELDS));
         assertTrue(calls.stream().allMatch(c -> c.operation().equals("scan")),
                 "many audiences are reported from scans of the direct index only: " + calls);
         for (int i = 0; i < criteria.size(); i++) {
@@ -166,10 +166,7 @@ public abstract class InvertedSearchSuite extends StoreSuite {
         search.indexAll(docs);
         Audience rare = search.find(Criteria.has("flag", "rare"));
         List<OperationCost> calls = new CopyOnWriteArrayList<>();
-        Report report;
-        try (Store.Registration r = store.onCost(calls::add)) {
-            report = search.report(rare, Set.of("site"));
-        }
+        Report report = store.measure(calls::add, () -> search.report(rare, Set.of("site")));
         assertTrue(calls.stream().noneMatch(c -> c.operation().equals("scan")), "no scan for a small audience: " + calls);
         assertEquals(2, calls.size(), "the index size from its summary, then one batch of rows: " + calls);
         assertEquals(Map.of("site", Map.of("s3", 3L)), SearchOracle.countsOf(report));
@@ -181,11 +178,8 @@ public abstract class InvertedSearchSuite extends StoreSuite {
         InvertedSearch search = open(PostingFormat.BITMAP);
         search.indexAll(randomDocuments(new Random(9), 80));
         CostTally tally = new CostTally();
-        Audience none;
-        try (Store.Registration r = store.onCost(tally)) {
-            none = search.find(Criteria.and(Criteria.has("site", "s0"), Criteria.has("city", "c0"),
-                    Criteria.has("category", "absent")));
-        }
+        Audience none = store.measure(tally, () -> search.find(Criteria.and(Criteria.has("site", "s0"), Criteria.has("city", "c0"),
+                    Criteria.has("category", "absent"))));
         assertTrue(none.isEmpty());
         assertEquals(2, tally.calls(), "one batch read of the summaries, one read of the empty term: " + tally);
         assertTrue(tally.itemsRead() <= 4, "only summaries were read: " + tally);
@@ -204,10 +198,7 @@ public abstract class InvertedSearchSuite extends StoreSuite {
         }
         search.indexAll(docs);
         List<OperationCost> calls = new CopyOnWriteArrayList<>();
-        Audience both;
-        try (Store.Registration r = store.onCost(calls::add)) {
-            both = search.find(Criteria.and(Criteria.has("kind", "common"), Criteria.has("flag", "rare")));
-        }
+        Audience both = store.measure(calls::add, () -> search.find(Criteria.and(Criteria.has("kind", "common"), Criteria.has("flag", "rare"))));
         assertEquals(Set.of("d40", "d42"), ids(search, both));
         assertEquals("getAll", calls.get(0).operation(), "the summaries first: " + calls);
         long chunkItems = calls.subList(1, calls.size()).stream().mapToLong(OperationCost::itemsRead).sum();
@@ -230,7 +221,7 @@ public abstract class InvertedSearchSuite extends StoreSuite {
     void badInputIsRefusedBeforeAnythingIsWritten() {
         InvertedSearch search = open(PostingFormat.BITMAP);
         CostTally tally = new CostTally();
-        try (Store.Registration r = store.onCost(tally)) {
+        store.measure(tally, () -> {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> search.indexAll(List.of(
                     Document.builder("a").add("x", "1").build(), Document.builder("a").add("x", "2").build())));
             assertTrue(e.getMessage().contains("'a' appears twice"), e.getMessage());
@@ -240,7 +231,7 @@ public abstract class InvertedSearchSuite extends StoreSuite {
             assertThrows(IllegalArgumentException.class, () -> Term.of("x", "v".repeat(Term.MAX_VALUE_BYTES + 1)));
             assertThrows(IllegalArgumentException.class, () -> Criteria.and());
             assertThrows(IllegalArgumentException.class, () -> search.report(search.find(Criteria.all()), Set.of("no good")));
-        }
+        });
         assertEquals(0, tally.itemsWritten(), "nothing written: " + tally);
         assertEquals(0, search.size());
         IllegalArgumentException builder = assertThrows(IllegalArgumentException.class,

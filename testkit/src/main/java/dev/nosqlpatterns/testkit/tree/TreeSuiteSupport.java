@@ -123,9 +123,9 @@ public abstract class TreeSuiteSupport extends StoreSuite {
     /** Runs {@code body} and returns what it cost. */
     protected CostTally cost(Runnable body) {
         CostTally tally = new CostTally();
-        try (Store.Registration r = store.onCost(tally)) {
+        store.measure(tally, () -> {
             body.run();
-        }
+        });
         return tally;
     }
 }
