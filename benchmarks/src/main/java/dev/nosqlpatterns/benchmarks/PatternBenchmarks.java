@@ -10,14 +10,16 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The pattern-comparison runner, the main job: for every store, runs every family of access patterns
  * with each competing technique, checks answers against the oracle before timing, and writes
  * {@code benchmark.md} and {@code benchmark.html} to the output directory. Progress goes to the console.
- * Exits with status 1 when any cell failed (a wrong answer or an error), 2 on bad arguments.
+ * Exits with status 1 when any cell failed (a wrong answer or an error) or on an unexpected failure,
+ * 2 on a user's mistake (bad arguments, a malformed or unreachable configured store), told in one line.
  *
- * <p>Arguments: {@code [--mode quick|full] [--stores memory,dynamodb,...] [--families trees,geo,...] [--repetitions n] [--out dir]}.
+ * <p>Arguments: see {@link #USAGE}.
  */
 public final class PatternBenchmarks {
     static final List<Family> FAMILIES = List.of(new TreeFamily(), new GeoFamily(), new SecondaryLookupFamily(), new TimeRangeFamily(),
@@ -33,27 +35,87 @@ public final class PatternBenchmarks {
         this.targets = targets;
     }
 
-    public static void main(String[] args) throws IOException {
-        Settings settings;
-        try {
-            settings = Settings.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-            return;
-        }
-        StoreTargets targets = new StoreTargets(settings.latency());
-        PatternBenchmarks runner = new PatternBenchmarks(settings, System.out, targets);
-        Report report = runner.run();
-        targets.close();
-        Path md = report.writeTo(settings.outputDir());
-        System.out.println("report: " + md.toAbsolutePath() + " and " + md.resolveSibling("benchmark.html").toAbsolutePath());
-        long failed = report.cells().stream().filter(c -> c.status() == CellResult.Status.FAILED).count();
-        if (failed > 0) {
-            System.err.println(failed + " cell(s) failed: see the report");
-        }
+    /** The usage text: the options, where stores are, and the exit codes. */
+    static final String USAGE = """
+            Usage: PatternBenchmarks [--mode quick|full] [--stores memory,redis,...] [--families trees,geo,...]
+                                     [--repetitions n] [--out dir] [--latency 2ms] [--verbose]
+            Runs every family of access patterns on every store and writes benchmark.md and benchmark.html.
+              --mode quick|full    quick (default): small data sets; full: the issue-sized ones
+              --stores a,b         of memory, dynamodb, cassandra, mongodb, redis, lucene (default: all)
+              --families a,b       of trees, geo, secondary-lookup, time-ranges, inverted-search, bulk-load,
+                                   overhead (default: all)
+              --repetitions n      timed repetitions per cell (default: 3 quick, 5 full)
+              --out dir            where the report files go (default: reports)
+              --latency 2ms        a loopback proxy adds this round trip to every networked store (us, ms, s)
+              --verbose            print the stack trace of an error after its one-line message
+              -h, --help           print this text
+            A store runs embedded unless NOSQLPATTERNS_<STORE>_URI names its server.
+            Exit codes: 0 success; 1 a cell failed, or an unexpected failure (printed with its stack trace);
+            2 a mistake: no or bad arguments, a malformed or unreachable NOSQLPATTERNS_<STORE>_URI, told in one line.
+            """;
+
+    /** Runs the comparison and exits with its code. */
+    public static void main(String[] args) {
+        int code = execute(args, System.out, System.err, System.getenv());
         // the embedded servers' threads are not all daemons: end the JVM explicitly
-        System.exit(failed > 0 ? 1 : 0);
+        System.exit(code);
+    }
+
+    /**
+     * Runs the comparison with the given streams and environment; returns the exit code: 0 when every
+     * cell passed, 1 when one failed or on an unexpected failure (printed with its stack trace), 2 for a
+     * mistake of the user's (no arguments, a bad one, a malformed or unreachable configured store), told
+     * in one line on {@code err} with its stack trace only under {@code --verbose}.
+     */
+    static int execute(String[] args, PrintStream out, PrintStream err, Map<String, String> environment) {
+        List<String> arguments = new ArrayList<>(List.of(args));
+        boolean verbose = arguments.remove("--verbose");
+        if (arguments.isEmpty()) {
+            err.print(USAGE);
+            return CliErrors.USER_ERROR;
+        }
+        if (arguments.contains("--help") || arguments.contains("-h")) {
+            out.print(USAGE);
+            return 0;
+        }
+        try {
+            Settings settings;
+            try {
+                settings = Settings.parse(arguments.toArray(String[]::new));
+            } catch (IllegalArgumentException e) {
+                throw new CliErrors.Mistake(CliErrors.firstLine(e.getMessage()) + "; see --help", e);
+            }
+            try (StoreTargets targets = new StoreTargets(settings.latency(), environment)) {
+                targets.checkConfigured(settings.stores());
+                Report report = new PatternBenchmarks(settings, out, targets).run();
+                Path md;
+                try {
+                    md = report.writeTo(settings.outputDir());
+                } catch (IOException e) {
+                    throw new CliErrors.Mistake("cannot write the report to " + settings.outputDir() + ": "
+                            + CliErrors.firstLine(e.getMessage()) + "; choose another --out " + CliErrors.DETAILS, e);
+                }
+                out.println("report: " + md.toAbsolutePath() + " and " + md.resolveSibling("benchmark.html").toAbsolutePath());
+                long failed = report.cells().stream().filter(c -> c.status() == CellResult.Status.FAILED).count();
+                if (failed > 0) {
+                    err.println(failed + " cell(s) failed: see the report");
+                }
+                return failed > 0 ? CliErrors.INTERNAL_ERROR : 0;
+            }
+        } catch (CliErrors.Mistake e) {
+            err.println("error: " + e.getMessage());
+            if (verbose) {
+                e.printStackTrace(err);
+            }
+            return CliErrors.USER_ERROR;
+        } catch (RuntimeException | Error e) {
+            err.println("internal error: " + CliErrors.firstLine(e.getMessage()));
+            e.printStackTrace(err);
+            return CliErrors.INTERNAL_ERROR;
+        } finally {
+            err.flush();
+            out.flush();
+        }
     }
 
     /** Runs every family on every store of the settings. */

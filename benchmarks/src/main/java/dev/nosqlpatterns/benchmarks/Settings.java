@@ -126,9 +126,7 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
             }
         }
         if (!problems.isEmpty()) {
-            throw new IllegalArgumentException("invalid arguments: " + String.join("; ", problems)
-                    + ". Usage: [--mode quick|full] [--stores memory,redis,...] [--families trees,geo,...] [--repetitions n]"
-                    + " [--out dir] [--latency 2ms]");
+            throw new IllegalArgumentException("invalid arguments: " + String.join("; ", problems));
         }
         return new Settings(mode, reps == null ? mode.repetitions : reps, stores, families, out, latency);
     }

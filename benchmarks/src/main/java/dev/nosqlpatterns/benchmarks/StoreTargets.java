@@ -6,6 +6,7 @@ import dev.nosqlpatterns.mongodb.embedded.EmbeddedMongo;
 import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.Stores;
+import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -24,6 +25,7 @@ final class StoreTargets implements AutoCloseable {
     /** The stores reached over TCP, which a latency proxy can be put in front of. */
     private static final java.util.Set<String> NETWORKED = java.util.Set.of("dynamodb", "cassandra", "mongodb", "redis");
     private final java.time.Duration latency;
+    private final Map<String, String> environment;
     private final java.util.List<LatencyProxy> proxies = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<String, Supplier<String>> embedded = Map.of(
             "memory", () -> "memory:",
@@ -41,7 +43,42 @@ final class StoreTargets implements AutoCloseable {
 
     /** Targets that add {@code latency} to every round trip to a networked store, through a loopback proxy. */
     StoreTargets(java.time.Duration latency) {
+        this(latency, System.getenv());
+    }
+
+    /** Targets with the store addresses of {@code environment}'s {@code NOSQLPATTERNS_<STORE>_URI} variables. */
+    StoreTargets(java.time.Duration latency, Map<String, String> environment) {
         this.latency = latency;
+        this.environment = Map.copyOf(environment);
+    }
+
+    /**
+     * Checks that every configured store among {@code names} opens and answers a request, before any
+     * runs. Failures of other kinds than a malformed URI or an unreachable server are thrown as they are.
+     *
+     * @throws CliErrors.Mistake for the first that does not, with the line telling why
+     */
+    void checkConfigured(java.util.List<String> names) {
+        for (String name : names) {
+            String uri = configuredUri(name);
+            if (uri == null) {
+                continue;
+            }
+            String variable = origin(name);
+            try (Store store = Stores.open(uri)) {
+                if (!CliErrors.answers(uri)) {
+                    throw new StoreUnavailableException("no answer at " + uri, null, null, null);
+                }
+            } catch (IllegalArgumentException e) {
+                throw new CliErrors.Mistake(variable + ": " + CliErrors.firstLine(e.getMessage())
+                        + "; fix the variable or unset it " + CliErrors.DETAILS, e);
+            } catch (RuntimeException e) {
+                if (CliErrors.isUnreachable(e)) {
+                    throw new CliErrors.Mistake(CliErrors.unreachable(uri, " (" + variable + ")"), e);
+                }
+                throw e;
+            }
+        }
     }
 
     /** Starts the embedded Cassandra node in the background (when no URI is configured for it). */
@@ -89,8 +126,9 @@ final class StoreTargets implements AutoCloseable {
         return configuredUri(name) == null ? "embedded" : "NOSQLPATTERNS_" + name.toUpperCase(Locale.ROOT) + "_URI";
     }
 
-    private static String configuredUri(String name) {
-        String value = System.getenv("NOSQLPATTERNS_" + name.toUpperCase(Locale.ROOT) + "_URI");
-        return value == null || value.isBlank() ? null : value;
+    /** The address in {@code NOSQLPATTERNS_<STORE>_URI}, with a short connect timeout unless it sets one; or null. */
+    private String configuredUri(String name) {
+        String value = environment.get("NOSQLPATTERNS_" + name.toUpperCase(Locale.ROOT) + "_URI");
+        return value == null || value.isBlank() ? null : CliErrors.withConnectTimeout(value);
     }
 }

@@ -17,11 +17,16 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "nosqlpatterns-examples", mixinStandardHelpOptions = true,
         description = "Runs and explains the reference applications of the seed documents on any store.",
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {"0:success", "1:an unexpected failure (a bug), printed with its stack trace",
+                "2:a mistake: no command, a bad argument, an unknown store, a malformed store URI or a server"
+                        + " that cannot be reached, told in one line (--verbose adds the stack trace)"},
         subcommands = {ExamplesCli.ListCommand.class, ExamplesCli.RunCommand.class, ExamplesCli.ExplainCommand.class})
 public final class ExamplesCli implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Runs the program and exits with its code. */
     public static void main(String[] args) {
         int code = execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true), System.getenv());
         // Embedded servers (DynamoDB Local, Cassandra) keep non-daemon threads; their shutdown hooks stop them.
@@ -30,43 +35,47 @@ public final class ExamplesCli implements Callable<Integer> {
 
     /**
      * Runs the program with the given streams and environment; returns the exit code: 0 on success, 2
-     * for a mistake of the user's (a bad argument, an unknown store, an unreachable server), told in one
-     * line on {@code err}; the stack trace follows only with {@code --verbose}.
+     * for a mistake of the user's (no command, a bad argument, an unknown store, a malformed store URI,
+     * an unreachable server), told in one line on {@code err} with its stack trace only under
+     * {@code --verbose}; 1 for an unexpected failure, printed with its stack trace.
      */
     public static int execute(String[] args, PrintWriter out, PrintWriter err, Map<String, String> environment) {
         CommandLine cli = new CommandLine(new ExamplesCli(), new EnvironmentFactory(environment));
         cli.setOut(out).setErr(err);
         boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
         cli.setParameterExceptionHandler((mistake, arguments) -> {
-            err.println("error: " + mistake.getMessage() + " (see --help)");
+            err.println("error: " + CliErrors.firstLine(mistake.getMessage()) + "; see --help");
             if (verbose) {
                 mistake.printStackTrace(err);
             }
-            return USER_ERROR;
+            err.flush();
+            return CliErrors.USER_ERROR;
         });
         cli.setExecutionExceptionHandler((failure, command, parsed) -> {
-            err.println("error: " + Failures.oneLine(failure));
-            if (verbose) {
-                failure.printStackTrace(err);
-            } else {
-                err.println("(run again with --verbose for the stack trace)");
+            if (failure instanceof CliErrors.Mistake) {
+                err.println("error: " + failure.getMessage());
+                if (verbose) {
+                    failure.printStackTrace(err);
+                }
+                err.flush();
+                return CliErrors.USER_ERROR;
             }
-            return USER_ERROR;
+            err.println("internal error: " + CliErrors.firstLine(failure.getMessage()));
+            failure.printStackTrace(err);
+            err.flush();
+            return CliErrors.INTERNAL_ERROR;
         });
         return cli.execute(args);
     }
 
-    /** The exit code of a mistake the user can fix. */
-    static final int USER_ERROR = 2;
-
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
-            description = "print stack traces of errors")
+            description = "print the stack trace of an error after its one-line message")
     boolean verbose;
 
     @Override
     public Integer call() {
         spec.commandLine().usage(spec.commandLine().getErr());
-        return USER_ERROR;
+        return CliErrors.USER_ERROR;
     }
 
     /** Lists the examples. */
@@ -112,8 +121,24 @@ public final class ExamplesCli implements Callable<Integer> {
         public Integer call() {
             Example chosen = Examples.named(example).orElseThrow(() -> new CommandLine.ParameterException(
                     spec.commandLine(), "no example named '" + example + "'; 'list' shows them"));
-            try (Store opened = StoreOpener.open(store, environment)) {
+            String server;
+            try {
+                server = StoreOpener.serverUri(store, environment);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--store: " + e.getMessage(), e, null, store);
+            }
+            Store opened;
+            try {
+                opened = StoreOpener.open(store, environment);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--store: " + e.getMessage(), e, null, store);
+            } catch (RuntimeException e) {
+                throw CliErrors.unreachable(e, server).orElse(e);
+            }
+            try (opened) {
                 perform(new Runner(opened, spec.commandLine().getOut()), chosen);
+            } catch (RuntimeException e) {
+                throw CliErrors.unreachable(e, server).orElse(e);
             }
             return 0;
         }

@@ -31,22 +31,31 @@ public final class StoreOpener {
      * {@code NOSQLPATTERNS_<KIND>_URI}.
      */
     public static Store open(String store, Map<String, String> environment) {
+        String uri = serverUri(store, environment);
+        return uri != null ? Stores.open(uri) : EMBEDDED.get(store.toLowerCase(Locale.ROOT)).apply(store);
+    }
+
+    /**
+     * The address {@code store} names: the store URI itself, or the kind's {@code NOSQLPATTERNS_<KIND>_URI},
+     * with a short connect timeout added unless the URI sets one; null when the kind's embedded default
+     * is to start.
+     *
+     * @throws IllegalArgumentException when {@code store} is neither a kind nor a URI
+     */
+    public static String serverUri(String store, Map<String, String> environment) {
         if (store == null || store.isBlank()) {
             throw new IllegalArgumentException("store must be one of " + KINDS + " or a store URI, got '" + store + "'");
         }
         String kind = store.toLowerCase(Locale.ROOT);
         if (!KINDS.contains(kind)) {
             if (!store.contains(":")) {
-                throw new IllegalArgumentException("store '" + store + "' is neither one of " + KINDS
-                        + " nor a store URI such as redis://localhost:6379");
+                throw new IllegalArgumentException("unknown store '" + store + "'; use one of " + KINDS
+                        + " or a store URI such as redis://localhost:6379");
             }
-            return Stores.open(store);
+            return CliErrors.withConnectTimeout(store);
         }
         String configured = environment.get("NOSQLPATTERNS_" + kind.toUpperCase(Locale.ROOT) + "_URI");
-        if (configured != null && !configured.isBlank()) {
-            return Stores.open(configured);
-        }
-        return EMBEDDED.get(kind).apply(kind);
+        return configured == null || configured.isBlank() ? null : CliErrors.withConnectTimeout(configured);
     }
 
     private static EmbeddedCassandra ownNode;
