@@ -65,7 +65,8 @@ final class StoreTargets implements AutoCloseable {
                 continue;
             }
             String variable = origin(name);
-            try (Store store = Stores.open(uri)) {
+            try {
+                Stores.open(uri).close();
                 if (!CliErrors.answers(uri)) {
                     throw new StoreUnavailableException("no answer at " + uri, null, null, null);
                 }

@@ -1,8 +1,6 @@
 package dev.nosqlpatterns.examples.cli;
 
-import dev.nosqlpatterns.store.model.StoreUnavailableException;
-import java.util.Locale;
-import java.util.Map;
+import dev.nosqlpatterns.internal.StoreAddresses;
 import java.util.Optional;
 
 /**
@@ -18,19 +16,6 @@ final class CliErrors {
     /** Ends a mistake's line. */
     static final String DETAILS = "(--verbose for details)";
 
-    /** Per URI scheme: the store's name, its connect-timeout URI option and the value set unless the URI sets one. */
-    private record Timeout(String store, String option, long millis) {
-    }
-
-    private static final Map<String, Timeout> TIMEOUTS = Map.of(
-            "mongodb", new Timeout("MongoDB", "serverSelectionTimeoutMS", 5000),
-            "mongodb+srv", new Timeout("MongoDB", "serverSelectionTimeoutMS", 5000),
-            "redis", new Timeout("Redis", "timeoutMs", 5000),
-            "rediss", new Timeout("Redis", "timeoutMs", 5000),
-            "dynamodb", new Timeout("DynamoDB", "connectTimeoutMillis", 2000),
-            // the driver's connect and init-query timeouts, 5 s each; the adapter takes no option for them
-            "cassandra", new Timeout("Cassandra", null, 5000));
-
     private CliErrors() {
     }
 
@@ -41,39 +26,14 @@ final class CliErrors {
         }
     }
 
-    /**
-     * {@code uri} with its scheme's connect-timeout option added unless it sets one (e.g. MongoDB's
-     * {@code serverSelectionTimeoutMS=5000} instead of the driver's 30 s); other URIs unchanged.
-     */
+    /** {@code uri} with a short connect timeout; see {@link StoreAddresses#withConnectTimeout}. */
     static String withConnectTimeout(String uri) {
-        Timeout t = TIMEOUTS.get(scheme(uri));
-        if (t == null || t.option() == null || option(uri, t.option()) != null || malformed(uri)) {
-            return uri;
-        }
-        String separator = uri.contains("?") ? (uri.endsWith("?") || uri.endsWith("&") ? "" : "&")
-                : uri.matches("mongodb(\\+srv)?://[^/]*") ? "/?" : "?";
-        return uri + separator + t.option() + "=" + t.millis();
+        return StoreAddresses.withConnectTimeout(uri);
     }
 
-    /**
-     * The line telling that the server of {@code uri} could not be reached, e.g. "could not reach
-     * MongoDB at 127.0.0.1:1 within 5 s; is the server running? (--verbose for details)".
-     */
+    /** The line telling that the server of {@code uri} could not be reached. */
     static String unreachable(String uri) {
-        Timeout t = TIMEOUTS.get(scheme(uri));
-        String store = t == null ? "the store" : t.store();
-        String within = "";
-        if (t != null) {
-            String set = t.option() == null ? null : option(uri, t.option());
-            long millis = t.millis();
-            try {
-                millis = set == null ? millis : Long.parseLong(set);
-            } catch (NumberFormatException e) {
-                // the adapter has refused it already; keep the default
-            }
-            within = " within " + (millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms");
-        }
-        return "could not reach " + store + " at " + address(uri) + within + "; is the server running? " + DETAILS;
+        return StoreAddresses.unreachable(uri, "") + " " + DETAILS;
     }
 
     /**
@@ -81,65 +41,12 @@ final class CliErrors {
      * for an embedded default the program started), is the server's being unreachable; empty otherwise.
      */
     static Optional<RuntimeException> unreachable(RuntimeException failure, String uri) {
-        if (uri == null) {
-            return Optional.empty();
-        }
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof StoreUnavailableException) {
-                return Optional.of(new Mistake(unreachable(uri), failure));
-            }
-        }
-        return Optional.empty();
+        return uri != null && StoreAddresses.isUnreachable(failure)
+                ? Optional.of(new Mistake(unreachable(uri), failure)) : Optional.empty();
     }
 
-    /** The first line of {@code message}, stripped; the type's name when there is none. */
+    /** The first line of {@code message}, stripped; "unknown error" when there is none. */
     static String firstLine(String message) {
         return message == null || message.isBlank() ? "unknown error" : message.strip().lines().findFirst().orElse("");
-    }
-
-    /** Whether {@code uri} is no URI at all, which the store's opening then reports as it is. */
-    private static boolean malformed(String uri) {
-        try {
-            java.net.URI.create(uri);
-            return false;
-        } catch (IllegalArgumentException e) {
-            return true;
-        }
-    }
-
-    private static String scheme(String uri) {
-        int colon = uri.indexOf(':');
-        return colon < 0 ? "" : uri.substring(0, colon).toLowerCase(Locale.ROOT);
-    }
-
-    /** The host and port of {@code uri} (the hosts of a MongoDB seed list), without credentials. */
-    private static String address(String uri) {
-        int start = uri.indexOf("://");
-        if (start < 0) {
-            return uri;
-        }
-        String rest = uri.substring(start + 3);
-        int end = rest.length();
-        for (char c : new char[] {'/', '?', '#'}) {
-            int i = rest.indexOf(c);
-            end = i >= 0 ? Math.min(end, i) : end;
-        }
-        String authority = rest.substring(0, end);
-        return authority.substring(authority.lastIndexOf('@') + 1);
-    }
-
-    /** The value of the query option {@code name} (case-insensitive) of {@code uri}, or null. */
-    private static String option(String uri, String name) {
-        int q = uri.indexOf('?');
-        if (q < 0) {
-            return null;
-        }
-        for (String pair : uri.substring(q + 1).split("[&;]")) {
-            int eq = pair.indexOf('=');
-            if ((eq < 0 ? pair : pair.substring(0, eq)).equalsIgnoreCase(name)) {
-                return eq < 0 ? "" : pair.substring(eq + 1);
-            }
-        }
-        return null;
     }
 }
