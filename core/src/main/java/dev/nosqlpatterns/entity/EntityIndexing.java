@@ -12,7 +12,6 @@ import dev.nosqlpatterns.key.SegmentType;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.IndexSpec;
-import dev.nosqlpatterns.store.model.TableSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

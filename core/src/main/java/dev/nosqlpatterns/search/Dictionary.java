@@ -8,7 +8,6 @@ import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.UpdateAction;
-import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,7 +2,6 @@ package dev.nosqlpatterns.tree;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.key.Utf8Order;
 import java.util.ArrayList;

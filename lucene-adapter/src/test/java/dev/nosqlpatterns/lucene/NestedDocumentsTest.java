@@ -11,7 +11,6 @@ import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.model.Write;
-import dev.nosqlpatterns.store.capability.NestedDocuments;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;

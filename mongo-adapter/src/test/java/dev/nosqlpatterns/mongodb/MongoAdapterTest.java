@@ -15,7 +15,6 @@ import dev.nosqlpatterns.store.model.ItemTooLargeException;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.UpdateAction;
-import dev.nosqlpatterns.store.capability.NestedDocuments;
 import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.List;

@@ -4,7 +4,6 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.key.Utf8Order;
 import dev.nosqlpatterns.store.model.InvalidRequestException;
-import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;

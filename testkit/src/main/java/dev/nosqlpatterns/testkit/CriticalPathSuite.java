@@ -10,7 +10,6 @@ import dev.nosqlpatterns.geo.GeoIndex;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.CostTally;
-import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

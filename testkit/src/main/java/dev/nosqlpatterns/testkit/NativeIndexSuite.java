@@ -10,7 +10,6 @@ import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.model.IndexSpec;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
-import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.capability.IndexQuery;
 import java.util.ArrayList;

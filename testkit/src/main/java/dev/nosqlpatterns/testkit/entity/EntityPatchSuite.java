@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.entity.EntityRepository;
 import dev.nosqlpatterns.entity.EntityType;
-import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.OperationCost;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.ArrayList;

@@ -16,7 +16,6 @@ import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.model.Direction;
 import dev.nosqlpatterns.store.model.InvalidKeyException;
 import dev.nosqlpatterns.store.model.Query;
-import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import dev.nosqlpatterns.testkit.entity.SeedEntities.Address;

@@ -10,7 +10,6 @@ import dev.nosqlpatterns.graph.GraphJob;
 import dev.nosqlpatterns.graph.GraphTable;
 import dev.nosqlpatterns.graph.VertexValues;
 import dev.nosqlpatterns.store.CostTally;
-import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.ArrayList;
 import java.util.List;

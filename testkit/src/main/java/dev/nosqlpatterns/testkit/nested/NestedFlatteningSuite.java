@@ -10,8 +10,6 @@ import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.nested.NestedFlattening;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;
-import dev.nosqlpatterns.store.capability.NestedDocuments;
-import dev.nosqlpatterns.store.capability.TextSearch;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

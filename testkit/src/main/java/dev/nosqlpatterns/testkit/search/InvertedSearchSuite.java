@@ -14,7 +14,6 @@ import dev.nosqlpatterns.search.Report;
 import dev.nosqlpatterns.search.Term;
 import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.model.OperationCost;
-import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.ArrayList;
 import java.util.List;
