@@ -1,0 +1,36 @@
+package dev.nosqlpatterns.spring;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The {@code nosqlpatterns.*} settings: where the store is, and what its health check reads.
+ *
+ * @param store  the store to open
+ * @param health the health check
+ */
+@ConfigurationProperties("nosqlpatterns")
+public record NosqlPatternsProperties(@DefaultValue StoreSettings store, @DefaultValue HealthSettings health) {
+
+    /**
+     * The store to open.
+     *
+     * @param uri the store's URI, e.g. {@code redis://localhost:6379}, {@code dynamodb://localhost:8000},
+     *            {@code mongodb://localhost/app}, {@code cassandra://localhost:9042/app}, {@code lucene:/var/index}
+     *            or {@code memory:}; when unset, the store is built from a client bean of the application
+     *            (a {@code DynamoDbClient}, {@code CqlSession}, {@code MongoClient}, {@code UnifiedJedis},
+     *            or Lucene {@code IndexWriter})
+     * @param namespace the Cassandra keyspace (when the session has none) or the MongoDB database of a store
+     *            built from a client bean
+     */
+    public record StoreSettings(String uri, @DefaultValue("nosqlpatterns") String namespace) {
+    }
+
+    /**
+     * The health check.
+     *
+     * @param table the logical table the health check declares and reads one absent key of
+     */
+    public record HealthSettings(@DefaultValue("nosqlpatterns_health") String table) {
+    }
+}
