@@ -7,7 +7,6 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
@@ -38,8 +37,7 @@ final class ClientSettings {
 
     DynamoDbClient build() {
         DynamoDbClientBuilder b = DynamoDbClient.builder()
-                .httpClient(UrlConnectionHttpClient.builder().connectionTimeout(connectTimeout)
-                        .socketTimeout(socketTimeout).build())
+                .httpClient(HttpClients.build(connectTimeout, socketTimeout))
                 .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry()))
                 .region(Region.of(region != null ? region : "us-east-1"));
         if (endpoint != null) {

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -27,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * single-table layout (its {@code Layout}): one table {@code nosqlpatterns} with string keys {@code pk}
  * ({@code <table>#<partition>}) and {@code sk}, attributes under their own names, and the padding attribute
  * {@code ~} that brings every item's table-name prefix to 49 bytes. Strongly consistent reads, as the
- * store's default; the same HTTP client as the adapter. Only scalar strings and numbers are mapped, all the
+ * store's default; the SDK's default HTTP client, as the adapter's URI opener uses. Only scalar strings and numbers are mapped, all the
  * family writes.
  */
 final class DynamoDbBaseline implements Baseline {
@@ -39,7 +38,6 @@ final class DynamoDbBaseline implements Baseline {
     DynamoDbBaseline(String uri) {
         URI u = URI.create(uri);
         this.client = DynamoDbClient.builder()
-                .httpClient(UrlConnectionHttpClient.builder().build())
                 .region(Region.US_EAST_1)
                 .endpointOverride(URI.create("http://" + u.getHost() + ":" + u.getPort()))
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
