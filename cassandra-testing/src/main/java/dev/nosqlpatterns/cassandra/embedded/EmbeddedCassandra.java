@@ -3,20 +3,13 @@ package dev.nosqlpatterns.cassandra.embedded;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A real single-node Apache Cassandra, run from the {@code cassandra-all} jar in a forked JVM, for tests,
@@ -44,13 +37,13 @@ public final class EmbeddedCassandra implements AutoCloseable {
     private static final Object SHARED_LOCK = new Object();
     private static EmbeddedCassandra shared;
 
-    private final Process process;
+    private final NodeProcess node;
     private final Path directory;
     private final int port;
     private final Duration startupTime;
 
-    private EmbeddedCassandra(Process process, Path directory, int port, Duration startupTime) {
-        this.process = process;
+    private EmbeddedCassandra(NodeProcess node, Path directory, int port, Duration startupTime) {
+        this.node = node;
         this.directory = directory;
         this.port = port;
         this.startupTime = startupTime;
@@ -59,7 +52,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
     /** The node of this JVM, started on the first call and stopped by a shutdown hook. */
     public static EmbeddedCassandra shared() {
         synchronized (SHARED_LOCK) {
-            if (shared == null || !shared.process.isAlive()) {
+            if (shared == null || !shared.isRunning()) {
                 EmbeddedCassandra node = builder().start();
                 Runtime.getRuntime().addShutdownHook(new Thread(node::close, "embedded-cassandra-stop"));
                 shared = node;
@@ -90,30 +83,20 @@ public final class EmbeddedCassandra implements AutoCloseable {
 
     /** The node's output, for diagnosing a failure. */
     public Path logFile() {
-        return directory.resolve("node.log");
+        return node.logFile();
     }
 
     public boolean isRunning() {
-        return process.isAlive();
+        return node.isRunning();
     }
 
     /** Stops the node cleanly (it drains and exits when its input closes), then deletes its files. */
     @Override
     public void close() {
         try {
-            if (process.isAlive()) {
-                process.getOutputStream().close();
-                if (!process.waitFor(20, TimeUnit.SECONDS)) {
-                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                }
-            }
-        } catch (IOException e) {
-            process.destroyForcibly();
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
+            node.stop();
         } finally {
-            deleteTree(directory);
+            NodeProcess.deleteTree(directory);
         }
     }
 
@@ -177,96 +160,31 @@ public final class EmbeddedCassandra implements AutoCloseable {
         /** Starts a node and waits until it accepts clients; the caller closes it. */
         public EmbeddedCassandra start() {
             long begin = System.nanoTime();
-            Path dir;
+            Path dir = NodeProcess.newDirectory();
             try {
-                dir = Files.createTempDirectory("nosqlpatterns-cassandra-");
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot create the node's directory", e);
-            }
-            Process process = null;
-            try {
-                int storagePort = freePort();
-                int nativePort = freePort();
-                NodeFiles.write(dir, storagePort, nativePort);
-                process = new ProcessBuilder(command(dir))
-                        .directory(dir.toFile())
-                        .redirectErrorStream(true)
-                        .redirectOutput(dir.resolve("node.log").toFile())
-                        .start();
-                awaitClients(process, dir, nativePort, begin);
-                return new EmbeddedCassandra(process, dir, nativePort, Duration.ofNanos(System.nanoTime() - begin));
+                List<String> hosts = List.of("127.0.0.1");
+                int storagePort = NodeProcess.freePort(hosts);
+                int nativePort = NodeProcess.freePort(hosts);
+                NodeFiles.write(dir, hosts.get(0), hosts.get(0), storagePort, nativePort, true);
+                NodeProcess node = NodeProcess.start(launch(), dir, hosts.get(0), nativePort, false);
+                return new EmbeddedCassandra(node, dir, nativePort, Duration.ofNanos(System.nanoTime() - begin));
             } catch (IOException | RuntimeException e) {
-                if (process != null) {
-                    process.destroyForcibly();
-                }
-                deleteTree(dir);
+                NodeProcess.deleteTree(dir);
                 throw e instanceof IOException io ? new UncheckedIOException("cannot start Cassandra", io)
                         : (RuntimeException) e;
             }
         }
 
-        private List<String> command(Path dir) {
-            List<String> cmd = new ArrayList<>();
-            cmd.add(javaExecutable.toString());
-            cmd.addAll(NodeFiles.jvmOptions(dir, maxHeapMegabytes));
-            cmd.add("-cp");
-            cmd.add(classPath);
-            cmd.add(NodeMain.class.getName());
-            return cmd;
+        /**
+         * Starts a cluster of {@code nodes} nodes on the loopback addresses 127.0.0.1, 127.0.0.2 and so on
+         * (Linux answers on all of 127.0.0.0/8), each in its own JVM with these options; the caller closes it.
+         */
+        public EmbeddedCassandraCluster startCluster(int nodes) {
+            return EmbeddedCassandraCluster.start(launch(), nodes);
         }
 
-        private void awaitClients(Process process, Path dir, int port, long begin) {
-            long deadline = begin + startupTimeout.toNanos();
-            while (System.nanoTime() < deadline) {
-                if (!process.isAlive()) {
-                    throw new IllegalStateException("Cassandra exited with code " + process.exitValue()
-                            + " while starting; its output ends with:\n" + tail(dir.resolve("node.log")));
-                }
-                try (Socket s = new Socket()) {
-                    s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                    return;
-                } catch (IOException notYet) {
-                    sleep(100);
-                }
-            }
-            throw new IllegalStateException("Cassandra did not accept clients within " + startupTimeout
-                    + "; its output ends with:\n" + tail(dir.resolve("node.log")));
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            s.setReuseAddress(true);
-            return s.getLocalPort();
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for Cassandra", e);
-        }
-    }
-
-    private static String tail(Path file) {
-        try {
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-        } catch (IOException | UncheckedIOException e) {
-            return "(no output: " + e.getMessage() + ")";
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | UncheckedIOException e) {
-            // leftovers in the temporary directory are harmless
+        private NodeLaunch launch() {
+            return new NodeLaunch(javaExecutable, maxHeapMegabytes, startupTimeout, classPath);
         }
     }
 }

@@ -12,8 +12,13 @@ final class NodeFiles {
     private NodeFiles() {
     }
 
-    /** Writes cassandra.yaml and logback.xml into {@code dir}. */
-    static void write(Path dir, int storagePort, int nativePort) throws IOException {
+    /**
+     * Writes cassandra.yaml and logback.xml into {@code dir} for a node listening on {@code host}, which
+     * finds its cluster through {@code seed}; a node joining a cluster that holds no data yet skips streaming
+     * ({@code bootstrap} false).
+     */
+    static void write(Path dir, String host, String seed, int storagePort, int nativePort, boolean bootstrap)
+            throws IOException {
         String yaml = String.join("\n",
                 "cluster_name: nosqlpatterns",
                 "num_tokens: 1",
@@ -24,9 +29,10 @@ final class NodeFiles {
                 "seed_provider:",
                 "  - class_name: org.apache.cassandra.locator.SimpleSeedProvider",
                 "    parameters:",
-                "      - seeds: \"127.0.0.1:" + storagePort + "\"",
-                "listen_address: 127.0.0.1",
-                "rpc_address: 127.0.0.1",
+                "      - seeds: \"" + seed + ":" + storagePort + "\"",
+                "listen_address: " + host,
+                "rpc_address: " + host,
+                "auto_bootstrap: " + bootstrap,
                 "storage_port: " + storagePort,
                 "native_transport_port: " + nativePort,
                 "start_native_transport: true",
@@ -49,7 +55,7 @@ final class NodeFiles {
     }
 
     /** JVM options: the module openings Cassandra needs on JDK 17, a small heap, and test-only speed-ups. */
-    static List<String> jvmOptions(Path dir, int maxHeapMegabytes) {
+    static List<String> jvmOptions(Path dir, int maxHeapMegabytes, boolean durableSchema) {
         List<String> o = new ArrayList<>(List.of(
                 "-Xms64m", "-Xmx" + maxHeapMegabytes + "m", "-Xss512k", "-XX:+UseG1GC",
                 "-XX:TieredStopAtLevel=1",
@@ -82,11 +88,15 @@ final class NodeFiles {
                 "-Dlogback.configurationFile=" + dir.resolve("logback.xml"),
                 // speed-ups that are safe only for throw-away test data
                 "-Dcassandra.skip_wait_for_gossip_to_settle=0",
+                "-Dcassandra.ring_delay_ms=1000",
                 "-Dcassandra.memtable.row_overhead_size=181",
                 "-Dcassandra.test.ignore_sigar=true",
-                "-Dcassandra.unsafesystem=true",
                 "-Dcassandra.skip_sync=true",
                 "-Dcassandra.shutdown_announce_in_ms=0"));
+        if (!durableSchema) {
+            // the system keyspaces skip the commit log: a killed node would forget tables created since its start
+            o.add("-Dcassandra.unsafesystem=true");
+        }
         return o;
     }
 }
