@@ -109,6 +109,14 @@ class ExamplesCliTest {
         err.getBuffer().setLength(0);
         assertEquals(2, run("run", "news", "--store", "redis://" + address));
         assertOneLineNaming("could not reach Redis at " + address + " within 5 s");
+
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "news", "--store", "dynamodb://" + address));
+        assertOneLineNaming("could not reach DynamoDB at " + address + " within 2 s");
+
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "news", "--store", "cassandra://" + address + "/news"));
+        assertOneLineNaming("could not reach Cassandra at " + address + " within 5 s");
     }
 
     @Test
