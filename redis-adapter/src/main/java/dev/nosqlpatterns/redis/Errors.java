@@ -26,9 +26,24 @@ final class Errors {
     /** Runs {@code body}, translating what Jedis throws. */
     static <T> T guard(String table, Key key, Supplier<T> body) {
         try {
-            return body.get();
+            return call(body);
         } catch (JedisException e) {
             throw translate(e, table, key);
+        }
+    }
+
+    /**
+     * Runs {@code body}; a cluster pipeline whose nodes gave no reply answers "Please close pipeline" when a
+     * reply is read: that is a connection failure, reported as one.
+     */
+    private static <T> T call(Supplier<T> body) {
+        try {
+            return body.get();
+        } catch (IllegalStateException e) {
+            if (String.valueOf(e.getMessage()).startsWith("Please close pipeline")) {
+                throw new Pipelines.NoReply();
+            }
+            throw e;
         }
     }
 
@@ -41,7 +56,7 @@ final class Errors {
     static <T> T retrying(String table, Key key, Supplier<T> body) {
         for (int attempt = 1; ; attempt++) {
             try {
-                return body.get();
+                return call(body);
             } catch (JedisException e) {
                 if (attempt >= ATTEMPTS || !retryable(e)) {
                     StoreException translated = translate(e, table, key);
