@@ -435,7 +435,7 @@ public final class Store implements AutoCloseable {
      */
     public Page queryIndex(dev.nosqlpatterns.store.capability.IndexQuery query) {
         Objects.requireNonNull(query, "index query must not be null");
-        check.table(query.table());
+        check.indexQuery(query);
         dev.nosqlpatterns.store.capability.NativeSecondaryIndexes indexes =
                 backend.capability(dev.nosqlpatterns.store.capability.NativeSecondaryIndexes.class)
                         .orElseThrow(() -> new UnsupportedCapabilityException(kind(), Capability.NATIVE_SECONDARY_INDEX,

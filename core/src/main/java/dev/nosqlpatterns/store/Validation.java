@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.store;
 
+import dev.nosqlpatterns.store.capability.IndexQuery;
 import dev.nosqlpatterns.store.model.Capabilities;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.Condition;
@@ -9,6 +10,7 @@ import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.ItemTooLargeException;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;
@@ -19,6 +21,7 @@ import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.Utf8Order;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -55,16 +58,42 @@ final class Validation {
         if (value.isEmpty()) {
             throw new InvalidKeyException(table, key, "the " + which + " key is empty");
         }
-        int bad = Utf8Order.firstUnpairedSurrogate(value);
-        if (bad >= 0) {
-            throw new InvalidKeyException(table, key, "the " + which + " key has an unpaired surrogate U+"
-                    + Integer.toHexString(value.charAt(bad)).toUpperCase() + " at index " + bad);
-        }
+        encodable(table, key, "the " + which + " key", value);
         int bytes = Utf8Order.utf8Length(value);
         if (bytes > maxBytes) {
             throw new InvalidKeyException(table, key, "the " + which + " key is " + bytes
                     + " UTF-8 bytes, more than the store's limit of " + maxBytes);
         }
+    }
+
+    /**
+     * Refuses text UTF-8 cannot encode (an unpaired surrogate), for keys and for sort-key bounds alike:
+     * no store can hold it, and each would answer differently.
+     */
+    private static void encodable(String table, Key key, String what, String value) {
+        int bad = Utf8Order.firstUnpairedSurrogate(value);
+        if (bad >= 0) {
+            throw new InvalidKeyException(table, key, what + " has an unpaired surrogate U+"
+                    + Integer.toHexString(value.charAt(bad)).toUpperCase() + " at index " + bad);
+        }
+    }
+
+    /** Refuses a sort-key condition with a bound no sort key can hold, before anything is read. */
+    private static void sortCondition(String table, Key key, SortKeyCondition condition) {
+        Objects.requireNonNull(condition, "sort key condition must not be null");
+        String[] bounds = condition instanceof SortKeyCondition.BeginsWith b ? new String[] {b.prefix()}
+                : condition instanceof SortKeyCondition.EqualTo e ? new String[] {e.value()}
+                : condition instanceof SortKeyCondition.Between b ? new String[] {b.low(), b.high()}
+                : condition instanceof SortKeyCondition.Compare c ? new String[] {c.value()} : new String[0];
+        for (String bound : bounds) {
+            encodable(table, key, "the bound of the sort key condition " + name(condition), bound);
+        }
+    }
+
+    private static String name(SortKeyCondition condition) {
+        String type = condition.getClass().getSimpleName();
+        return condition instanceof SortKeyCondition.Compare c ? c.operator().name()
+                : Character.toLowerCase(type.charAt(0)) + type.substring(1);
     }
 
     void write(Write write) {
@@ -104,8 +133,14 @@ final class Validation {
 
     void query(Query query) {
         table(query.table());
-        part(query.table(), new Key(query.partition(), ""), "partition", query.partition(),
-                limits.maxPartitionKeyBytes());
+        Key key = new Key(query.partition(), "");
+        part(query.table(), key, "partition", query.partition(), limits.maxPartitionKeyBytes());
+        sortCondition(query.table(), key, query.condition());
+    }
+
+    void indexQuery(IndexQuery query) {
+        table(query.table());
+        sortCondition(query.table(), null, query.sortCondition());
     }
 
     private static void condition(Write write) {

@@ -3,6 +3,7 @@ package dev.nosqlpatterns.redis;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.StoreException;
 import dev.nosqlpatterns.store.model.StoreUnavailableException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import redis.clients.jedis.exceptions.JedisClusterOperationException;
 import redis.clients.jedis.exceptions.JedisConnectionException;
@@ -15,16 +16,77 @@ final class Errors {
     private static final String[] TRANSIENT = {"LOADING", "BUSY", "TRYAGAIN", "CLUSTERDOWN", "MASTERDOWN",
             "READONLY", "NOREPLICAS", "MOVED", "ASK"};
 
+    /** Attempts of {@link #retrying}, the first included. */
+    static final int ATTEMPTS = 5;
+    private static final long PAUSE_MS = 100;
+
     private Errors() {
     }
 
     /** Runs {@code body}, translating what Jedis throws. */
     static <T> T guard(String table, Key key, Supplier<T> body) {
         try {
-            return body.get();
+            return call(body);
         } catch (JedisException e) {
             throw translate(e, table, key);
         }
+    }
+
+    /**
+     * Runs {@code body}; a cluster pipeline whose nodes gave no reply answers "Please close pipeline" when a
+     * reply is read: that is a connection failure, reported as one.
+     */
+    private static <T> T call(Supplier<T> body) {
+        try {
+            return body.get();
+        } catch (IllegalStateException e) {
+            if (String.valueOf(e.getMessage()).startsWith("Please close pipeline")) {
+                throw new Pipelines.NoReply();
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Runs {@code body}, sending it again, at most {@link #ATTEMPTS} times in all with growing pauses (about
+     * 1.5 s in all), while it fails in a way that may pass: a refused or broken connection, a slot that moved,
+     * a cluster failing over. Only for calls that are safe to repeat: reads, idempotent writes, and script
+     * writes that carry a request token (see {@code WriteArgs#token}), which the script applies once.
+     */
+    static <T> T retrying(String table, Key key, Supplier<T> body) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return call(body);
+            } catch (JedisException e) {
+                if (attempt >= ATTEMPTS || !retryable(e)) {
+                    StoreException translated = translate(e, table, key);
+                    if (attempt > 1 && translated instanceof StoreUnavailableException) {
+                        return rethrow(new StoreUnavailableException(translated.getMessage() + " (after " + attempt
+                                + " attempts)", table, key, e));
+                    }
+                    throw translated;
+                }
+                try {
+                    long pause = PAUSE_MS << (attempt - 1);
+                    Thread.sleep(ThreadLocalRandom.current().nextLong(pause / 2, pause + 1));
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw translate(e, table, key);
+                }
+            }
+        }
+    }
+
+    private static <T> T rethrow(StoreException e) {
+        throw e;
+    }
+
+    /** Whether a failure may pass when the call is sent again: the connection, a moved slot, a failover. */
+    static boolean retryable(JedisException e) {
+        if (e instanceof JedisConnectionException || e instanceof JedisClusterOperationException) {
+            return true;
+        }
+        return e instanceof JedisDataException && isTransient(e.getMessage());
     }
 
     static void guard(String table, Key key, Runnable body) {

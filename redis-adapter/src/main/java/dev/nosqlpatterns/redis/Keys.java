@@ -39,6 +39,16 @@ final class Keys {
         return partitionKey(table, partition, 'z');
     }
 
+    /**
+     * The marker of one applied non-idempotent write, in the slot of its partition: {@code write.lua} and
+     * {@code add.lua} skip a write whose marker exists, so a write sent again after a lost reply is applied once.
+     */
+    byte[] requestToken(String table, String partition) {
+        byte[] token = new byte[12];
+        java.util.concurrent.ThreadLocalRandom.current().nextBytes(token);
+        return concat(partitionKey(table, partition, 'r'), utf8(java.util.HexFormat.of().formatHex(token)));
+    }
+
     byte[] partitions(String table) {
         return tableKey(table, "p");
     }

@@ -30,7 +30,15 @@ final class Pipelines {
 
     /** Runs every call; returns the replies in order. A failed call throws once all were sent. */
     static List<Object> scripts(UnifiedJedis jedis, Script script, List<Call> calls, CostMeter meter) {
-        Object[] replies = run(jedis, script, calls, meter, sent -> meter.roundTrip());
+        return scripts(jedis, script, calls, meter, ReplicaWait.NONE);
+    }
+
+    /**
+     * As {@link #scripts(UnifiedJedis, Script, List, CostMeter)}, each call followed in its pipeline by a WAIT
+     * on its node when {@code wait} is on; too few acknowledging replicas fail the batch once all was sent.
+     */
+    static List<Object> scripts(UnifiedJedis jedis, Script script, List<Call> calls, CostMeter meter, ReplicaWait wait) {
+        Object[] replies = run(jedis, script, calls, meter, sent -> meter.roundTrip(), wait);
         for (Object reply : replies) {
             if (reply instanceof RuntimeException e) {
                 throw e;
@@ -46,7 +54,7 @@ final class Pipelines {
      * An exception of the whole pipeline (a broken connection) is thrown.
      */
     static Object[] together(UnifiedJedis jedis, Script script, List<Call> calls, CostMeter meter) {
-        return run(jedis, script, calls, meter, meter::concurrentRoundTrips);
+        return run(jedis, script, calls, meter, meter::concurrentRoundTrips, ReplicaWait.NONE);
     }
 
     /**
@@ -69,7 +77,8 @@ final class Pipelines {
     }
 
     /** Sends the calls in pipelines of at most {@link #SIZE}, telling {@code sent} the calls of each. */
-    private static Object[] run(UnifiedJedis jedis, Script script, List<Call> calls, CostMeter meter, LongConsumer sent) {
+    private static Object[] run(UnifiedJedis jedis, Script script, List<Call> calls, CostMeter meter, LongConsumer sent,
+                                ReplicaWait wait) {
         Object[] replies = new Object[calls.size()];
         List<Integer> pending = new ArrayList<>();
         for (int i = 0; i < calls.size(); i++) {
@@ -81,6 +90,7 @@ final class Pipelines {
             for (int from = 0; from < pending.size(); from += SIZE) {
                 List<Integer> slice = pending.subList(from, Math.min(from + SIZE, pending.size()));
                 List<Response<Object>> responses = new ArrayList<>(slice.size());
+                List<Response<Long>> acknowledged = new ArrayList<>();
                 sent.accept(slice.size());
                 // Closing syncs the pipeline; a cluster pipeline synced before as well would wait on its nodes twice.
                 // Its wait swallows an interrupt, and fails at once when the flag is set: the flag is kept aside.
@@ -88,6 +98,9 @@ final class Pipelines {
                 try (AbstractPipeline p = jedis.pipelined()) {
                     for (int i : slice) {
                         responses.add(script.queue(p, calls.get(i).keys(), calls.get(i).args()));
+                        if (wait.on()) {
+                            acknowledged.add(p.waitReplicas(calls.get(i).keys().get(0), wait.replicas(), wait.timeoutMs()));
+                        }
                     }
                 } finally {
                     if (interrupted) {
@@ -105,6 +118,17 @@ final class Pipelines {
                     } catch (RuntimeException e) {
                         replies[slice.get(j)] = e;
                         failed = true;
+                    }
+                    if (!acknowledged.isEmpty() && !failed && replies[slice.get(j)] != null) {
+                        try {
+                            wait.check(acknowledged.get(j).get(), null, null);
+                        } catch (IllegalStateException e) {
+                            replies[slice.get(j)] = new NoReply();
+                            failed = true;
+                        } catch (RuntimeException e) {
+                            replies[slice.get(j)] = e;
+                            failed = true;
+                        }
                     }
                 }
             }

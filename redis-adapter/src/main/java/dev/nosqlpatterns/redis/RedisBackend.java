@@ -52,6 +52,8 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     private static final int DROP_PARTITIONS = 100;
     /** Writes per script call of a batch: enough to share the call's cost, few enough not to block the server long. */
     private static final int BATCH_CALL = 100;
+    /** How long the marker of an applied token-carrying write lives: far longer than its retries last. */
+    static final long TOKEN_TTL_MS = 60_000;
     private static final Base64.Encoder CURSOR = Base64.getUrlEncoder().withoutPadding();
 
     private final UnifiedJedis jedis;
@@ -63,8 +65,14 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     private final RangeReads reads;
     private final RedisGeo geo;
     private final ServerAdds adds;
+    private final ReplicaWait wait;
 
     RedisBackend(UnifiedJedis jedis, boolean ownsClient, boolean cluster, String keyPrefix, Limits limits) {
+        this(jedis, ownsClient, cluster, keyPrefix, limits, ReplicaWait.NONE);
+    }
+
+    RedisBackend(UnifiedJedis jedis, boolean ownsClient, boolean cluster, String keyPrefix, Limits limits,
+                 ReplicaWait wait) {
         this.jedis = jedis;
         this.ownsClient = ownsClient;
         this.cluster = cluster;
@@ -73,7 +81,8 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         this.tables = new Tables(jedis, keys);
         this.reads = new RangeReads(jedis, keys, cluster);
         this.geo = new RedisGeo(jedis, keys);
-        this.adds = new ServerAdds(jedis, keys, cluster, limits);
+        this.adds = new ServerAdds(jedis, keys, cluster, limits, wait);
+        this.wait = wait;
     }
 
     @Override
@@ -228,7 +237,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
                 calls.add(new Pipelines.Call(args.keys(), args.args()));
             }
         }
-        Errors.guard(first.table(), first.key(), () -> Pipelines.scripts(jedis, Script.WRITE, calls, meter));
+        Errors.guard(first.table(), first.key(), () -> Pipelines.scripts(jedis, Script.WRITE, calls, meter, wait));
     }
 
     @Override
@@ -263,7 +272,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         long deadline = System.nanoTime() + CAS_TIMEOUT_NANOS;
         List<byte[]> hashKeys = writes.stream().map(w -> keys.item(w.table(), w.key().partition(), w.key().sort())).toList();
         for (int attempt = 1; ; attempt++) {
-            List<Map<byte[], byte[]>> hashes = Errors.guard(first.table(), first.key(), () -> writes.size() == 1
+            List<Map<byte[], byte[]>> hashes = Errors.retrying(first.table(), first.key(), () -> writes.size() == 1
                     ? List.of(count(meter, jedis.hgetAll(hashKeys.get(0)))) : Pipelines.hashes(jedis, hashKeys, meter));
             WriteArgs args = new WriteArgs(keys, !cluster);
             List<Item> after = new ArrayList<>();
@@ -318,9 +327,18 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         }
     }
 
+    /**
+     * Runs the writes in one script call, sent again on failures that may pass (see {@link Errors#retrying}).
+     * Unconditional writes are idempotent; conditional ones carry a request token, so that a call whose reply
+     * was lost and that is sent again is not applied twice (nor reported as failing its own condition).
+     */
     private int runWrite(WriteArgs args, Write first, CostMeter meter) {
-        Object reply = Errors.guard(first.table(), first.key(),
-                () -> Script.WRITE.run(jedis, meter, args.keys(), args.args()));
+        if (!(first.condition() instanceof dev.nosqlpatterns.store.model.Condition.None)
+                || args.hasConditions()) {
+            args.token(first.table(), first.key().partition(), TOKEN_TTL_MS);
+        }
+        Object reply = Errors.retrying(first.table(), first.key(),
+                () -> Script.WRITE.run(jedis, meter, args.keys(), args.args(), wait, first.table(), first.key()));
         return ((Long) reply).intValue();
     }
 
@@ -335,7 +353,10 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
                 .toList();
         if (!entries.isEmpty()) {
             Write first = writes.get(0);
-            Errors.guard(first.table(), first.key(), () -> Pipelines.addMembers(jedis, entries, meter));
+            Errors.retrying(first.table(), first.key(), () -> {
+                Pipelines.addMembers(jedis, entries, meter);
+                return null;
+            });
         }
     }
 

@@ -32,7 +32,8 @@ import redis.clients.jedis.UnifiedJedis;
  * }</pre>
  * URI forms: {@code redis://[user:password@]host[:port][/db]}, {@code rediss://...} for TLS, and
  * {@code redis://host1:port1,host2:port2?cluster=true} for a cluster. URI options: {@code prefix},
- * {@code cluster}, {@code tls}, {@code pool} (connections), {@code timeoutMs}, {@code clientName}.
+ * {@code cluster}, {@code tls}, {@code pool} (connections), {@code timeoutMs}, {@code clientName},
+ * {@code waitReplicas} and {@code waitTimeoutMs} (see {@link Builder#waitForReplicas}).
  *
  * <p>On a single server the store is {@code ATOMIC_WRITES} across tables and partitions and has native
  * secondary indexes (lexicographic sorted sets); on a cluster, atomic writes are limited to one partition
@@ -59,6 +60,8 @@ public final class RedisStore {
         private Integer maxConnections;
         private Duration timeout;
         private String clientName;
+        private Integer waitReplicas;
+        private Duration waitTimeout;
 
         private Builder() {
         }
@@ -120,6 +123,21 @@ public final class RedisStore {
             return this;
         }
 
+        /**
+         * After each item write, WAIT until {@code replicas} replicas have it, for at most {@code timeout}
+         * (zero: without limit); when fewer acknowledge in time, the call fails with a
+         * {@code StoreUnavailableException} although the primary applied the write. Replication in Redis is
+         * asynchronous: without this, a write acknowledged just before its primary fails can be lost in the
+         * failover. With it, losing a write takes losing the primary and the replicas that acknowledged it;
+         * it is not a consensus: a replica that did not acknowledge can still be promoted. Default: no wait.
+         * URI options {@code waitReplicas} and {@code waitTimeoutMs}.
+         */
+        public Builder waitForReplicas(int replicas, Duration timeout) {
+            this.waitReplicas = replicas;
+            this.waitTimeout = timeout;
+            return this;
+        }
+
         public Store build() {
             return Store.of(buildBackend());
         }
@@ -154,6 +172,15 @@ public final class RedisStore {
                 problems.add("maxConnections, timeout and clientName configure a client built from a URI;"
                         + " set them on the client you pass instead");
             }
+            int replicas = waitReplicas != null ? waitReplicas : intOption(options, "waitReplicas", 0, problems);
+            long waitMs = waitTimeout != null ? waitTimeout.toMillis() : intOption(options, "waitTimeoutMs", 1000, problems);
+            if (replicas < 0) {
+                problems.add("waitReplicas must not be negative, got " + replicas);
+            }
+            if (waitMs < 0) {
+                problems.add("the replica wait timeout must not be negative, got " + waitMs + " ms");
+            }
+            ReplicaWait wait = replicas > 0 ? new ReplicaWait(replicas, waitMs) : ReplicaWait.NONE;
             boolean isCluster = cluster != null ? cluster
                     : client != null ? client instanceof JedisCluster : "true".equalsIgnoreCase(options.get("cluster"));
             if (parsed != null && isCluster && parsed.database() != 0) {
@@ -163,10 +190,11 @@ public final class RedisStore {
                 throw new IllegalArgumentException("cannot build the Redis store: " + String.join("; ", problems));
             }
             if (client != null) {
-                return new RedisBackend(client, false, isCluster, prefix, limits);
+                return new RedisBackend(client, false, isCluster, prefix, limits, wait);
             }
             String name = clientName != null ? clientName : options.get("clientName");
-            return new RedisBackend(open(parsed, isCluster, pool, (int) timeoutMs, name), true, isCluster, prefix, limits);
+            return new RedisBackend(open(parsed, isCluster, pool, (int) timeoutMs, name), true, isCluster, prefix, limits,
+                    wait);
         }
 
         private static int intOption(Map<String, String> options, String name, int fallback, List<String> problems) {

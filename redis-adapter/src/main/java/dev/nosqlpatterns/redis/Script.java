@@ -49,6 +49,47 @@ final class Script {
         }
     }
 
+    /**
+     * Runs the script, then WAITs on the same connection for the replicas {@code wait} requires; without a
+     * wait, as {@link #run(UnifiedJedis, CostMeter, List, List)}. Fewer acknowledging replicas fail the call
+     * (see {@link ReplicaWait#check}).
+     */
+    Object run(UnifiedJedis jedis, CostMeter meter, List<byte[]> keys, List<byte[]> args, ReplicaWait wait,
+               String table, dev.nosqlpatterns.item.Key key) {
+        if (!wait.on()) {
+            return run(jedis, meter, keys, args);
+        }
+        for (int attempt = 0; ; attempt++) {
+            meter.roundTrip();
+            Response<Object> reply;
+            Response<Long> acknowledged;
+            try (AbstractPipeline p = jedis.pipelined()) {
+                reply = queue(p, keys, args);
+                acknowledged = p.waitReplicas(keys.get(0), wait.replicas(), wait.timeoutMs());
+            }
+            Object result;
+            try {
+                result = reply.get();
+            } catch (JedisNoScriptException e) {
+                if (attempt > 0) {
+                    throw e;
+                }
+                loadInto(jedis, meter, keys.get(0));
+                continue;
+            } catch (IllegalStateException e) {
+                throw new Pipelines.NoReply();
+            }
+            long acks;
+            try {
+                acks = acknowledged.get();
+            } catch (IllegalStateException e) {
+                throw new Pipelines.NoReply();
+            }
+            wait.check(acks, table, key);
+            return result;
+        }
+    }
+
     /** Queues a call in a pipeline; a NOSCRIPT answer is for the caller to retry after {@link #loadInto}. */
     Response<Object> queue(AbstractPipeline pipeline, List<byte[]> keys, List<byte[]> args) {
         return pipeline.evalsha(sha, keys, args);

@@ -28,12 +28,14 @@ final class ServerAdds {
     private final Keys keys;
     private final boolean cluster;
     private final Limits limits;
+    private final ReplicaWait wait;
 
-    ServerAdds(UnifiedJedis jedis, Keys keys, boolean cluster, Limits limits) {
+    ServerAdds(UnifiedJedis jedis, Keys keys, boolean cluster, Limits limits, ReplicaWait wait) {
         this.jedis = jedis;
         this.keys = keys;
         this.cluster = cluster;
         this.limits = limits;
+        this.wait = wait;
     }
 
     /** Whether {@code u} only adds integers the script can add exactly; indexes are the caller's to rule out. */
@@ -60,7 +62,7 @@ final class ServerAdds {
         WriteArgs.Check check = WriteArgs.Check.of(u.condition());
         byte[] sortKeys = keys.sortKeys(table, u.key().partition());
         List<byte[]> keyList = List.of(keys.item(table, u.key().partition(), u.key().sort()), sortKeys,
-                cluster ? sortKeys : keys.partitions(table));
+                cluster ? sortKeys : keys.partitions(table), keys.requestToken(table, u.key().partition()));
         List<byte[]> args = new ArrayList<>(8 + 2 * u.actions().size());
         args.add(Keys.utf8(check.type()));
         args.add(check.field());
@@ -76,7 +78,10 @@ final class ServerAdds {
             args.add(Keys.utf8(a.attribute()));
             args.add(Keys.utf8(((UpdateAction.Add) a).delta().toBigIntegerExact().toString()));
         }
-        List<?> reply = (List<?>) Errors.guard(table, u.key(), () -> Script.ADD.run(jedis, meter, keyList, args));
+        args.add(RangeReads.num(RedisBackend.TOKEN_TTL_MS));
+        // The request token makes sending the call again harmless: the script adds once.
+        List<?> reply = (List<?>) Errors.retrying(table, u.key(),
+                () -> Script.ADD.run(jedis, meter, keyList, args, wait, table, u.key()));
         long outcome = (Long) reply.get(0);
         if (outcome == 1) {
             throw new ConditionFailedException(table, u.key(), u.condition(), -1);

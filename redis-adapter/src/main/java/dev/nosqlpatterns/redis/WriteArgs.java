@@ -18,6 +18,7 @@ final class WriteArgs {
     private final List<byte[]> keyList = new ArrayList<>();
     private final List<byte[]> argList = new ArrayList<>();
     private int count;
+    private boolean conditions;
 
     /**
      * @param registryInScript whether the script also maintains the partition registry (false in a
@@ -94,6 +95,7 @@ final class WriteArgs {
         // In a cluster the registry is another slot: name a key of this slot instead and leave it alone.
         keyList.add(registryInScript ? keys.partitions(table) : sortKeys);
         argList.add(Keys.utf8(op));
+        conditions |= !check.type().isEmpty();
         argList.add(Keys.utf8(check.type()));
         argList.add(check.field());
         argList.add(check.value());
@@ -101,6 +103,21 @@ final class WriteArgs {
         argList.add(Keys.utf8(key.sort()));
         argList.add(ItemHash.newVersion());
         argList.add(Keys.utf8(Integer.toString(indexCount)));
+    }
+
+    /**
+     * Adds a request token after the writes: the script applies the writes only if the token's key is
+     * absent, and sets it (for {@code ttlMs}) when it applied them, so sending the call again is harmless.
+     */
+    WriteArgs token(String table, String partition, long ttlMs) {
+        keyList.add(keys.requestToken(table, partition));
+        argList.add(Keys.utf8(Long.toString(ttlMs)));
+        return this;
+    }
+
+    /** Whether any write added has a condition (a compare-and-set's version included). */
+    boolean hasConditions() {
+        return conditions;
     }
 
     List<byte[]> keys() {

@@ -6,11 +6,23 @@
 -- KEYS: item hash, partition sort-key set, table partition registry (in a cluster the sort-key set again).
 -- ARGV: condition ('' none, A absent, E exists, Q field equals value), condition field, condition value,
 -- partition ('' to leave the registry alone), sort key, new version, size budget (the item limit less the
--- key's bytes), number of adds, then (field, integer delta) per add.
+-- key's bytes), number of adds, then (field, integer delta) per add, then optionally a request token's time
+-- to live in ms with its marker as KEYS[4]: a call whose marker exists was applied before (its reply was
+-- lost), so it returns the item as it is and adds nothing again.
 -- Returns {0, field, value, ...} (the item afterwards, flat), {1} when the condition failed, {2} to fall back.
 local VERSION = '\255v'
 local LIMIT = 2 ^ 53
 local hash = KEYS[1]
+local tokenKey, tokenTtl = KEYS[4], ARGV[9 + 2 * tonumber(ARGV[8])]
+
+if tokenKey and redis.call('EXISTS', tokenKey) == 1 then
+  local out = {0}
+  local now = redis.call('HGETALL', hash)
+  for i = 1, #now do
+    out[i + 1] = now[i]
+  end
+  return out
+end
 
 local c = ARGV[1]
 if c == 'A' then
@@ -83,6 +95,9 @@ if created then
   if ARGV[4] ~= '' then
     redis.call('ZADD', KEYS[3], 0, ARGV[4])
   end
+end
+if tokenKey then
+  redis.call('SET', tokenKey, '1', 'PX', tokenTtl)
 end
 local out = {0}
 local after = redis.call('HGETALL', hash)

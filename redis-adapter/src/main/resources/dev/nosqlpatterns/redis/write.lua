@@ -5,6 +5,8 @@
 -- ('' none, A absent, E exists, Q field equals value, V version equals value, '' value meaning absent),
 -- condition field, condition value, partition ('' to leave the registry alone), sort key, new version,
 -- index count, (hidden field, new entry or '') per index, field count, (field, value) per attribute.
+-- Optionally, after them, a request token: one more key (its marker) and ARGV, the marker's time to live
+-- in ms. A call whose marker exists was applied before (its reply was lost): it returns 0 and changes nothing.
 -- Returns 0 when applied, or the 1-based position of the first write whose condition failed.
 local VERSION = '\255v'
 local writes = {}
@@ -23,6 +25,11 @@ for i = 1, tonumber(ARGV[1]) do
   w.first = a + 1
   a = a + 1 + 2 * w.fields
   writes[i] = w
+end
+
+local tokenKey, tokenTtl = KEYS[k], ARGV[a]
+if tokenKey and redis.call('EXISTS', tokenKey) == 1 then
+  return 0
 end
 
 local function holds(w)
@@ -128,4 +135,7 @@ for _, w in ipairs(writes) do
   end
 end
 flush()
+if tokenKey then
+  redis.call('SET', tokenKey, '1', 'PX', tokenTtl)
+end
 return 0

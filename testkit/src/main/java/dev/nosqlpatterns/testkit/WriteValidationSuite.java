@@ -16,6 +16,10 @@ import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.model.Write;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.KeyQuery;
+import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.store.Store;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,9 +29,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * Every write path validates alike: a string no store can hold exactly (an unpaired surrogate) anywhere in
@@ -103,9 +109,59 @@ public abstract class WriteValidationSuite extends StoreSuite {
                 () -> SortKeyCondition.lessThan(LONE_HIGH));
         for (Supplier<SortKeyCondition> c : bounds) {
             RuntimeException e = assertThrows(RuntimeException.class, () -> store.query(Query.in(t, "p").where(c.get())));
-            assertTrue(e instanceof InvalidKeyException || e instanceof IllegalArgumentException, e.toString());
+            assertTrue(e instanceof InvalidKeyException, e.toString());
             assertTrue(e.getMessage().contains("unpaired surrogate"), e.getMessage());
         }
+    }
+
+    /**
+     * A sort-key condition whose bound holds an unpaired surrogate is refused by the store before anything is
+     * read, with the message a key with the same text gets: UTF-8 cannot encode it, and stores would
+     * otherwise answer apart (a UTF-16 prefix match, nothing, or a decoding error).
+     */
+    @Test
+    void aSortKeyConditionWithAnUnpairedSurrogateIsRefusedLikeAKeyBeforeAnythingIsRead() {
+        String t = newTable();
+        store.put(t, Item.builder("p", "\uD83D\uDE00").build());
+        store.put(t, Item.builder("p", "a").build());
+        AtomicInteger reads = new AtomicInteger();
+        Store counted = Store.of(new ForwardingBackend(backend) {
+            @Override
+            public QueryResult query(KeyQuery query, CostMeter meter) {
+                reads.incrementAndGet();
+                return super.query(query, meter);
+            }
+
+            @Override
+            public List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
+                reads.incrementAndGet();
+                return super.queryEach(queries, meter);
+            }
+        });
+        counted.createTable(dev.nosqlpatterns.store.model.TableSpec.named(t));
+        InvalidKeyException keyRefused = assertThrows(InvalidKeyException.class, () -> counted.get(t, Key.of("p", "\uD83D")));
+        assertTrue(keyRefused.getMessage().contains("unpaired surrogate U+D83D at index 0"), keyRefused.getMessage());
+        Map<SortKeyCondition, String> conditions = new LinkedHashMap<>();
+        conditions.put(SortKeyCondition.beginsWith("\uD83D"), "U+D83D at index 0");
+        conditions.put(SortKeyCondition.beginsWith("a\uDE00"), "U+DE00 at index 1");
+        conditions.put(SortKeyCondition.equalTo("\uD83D"), "U+D83D at index 0");
+        conditions.put(SortKeyCondition.between("a", "\uD83D"), "U+D83D at index 0");
+        conditions.put(SortKeyCondition.greaterThan("\uDBFF"), "U+DBFF at index 0");
+        conditions.put(SortKeyCondition.lessOrEqual("x\uD800"), "U+D800 at index 1");
+        conditions.forEach((condition, where) -> {
+            Query q = Query.in(t, "p").where(condition);
+            List<Executable> calls = List.of(() -> counted.query(q), () -> counted.queryAll(q).count(),
+                    () -> counted.queryEach(List.of(Query.in(t, "p"), q)));
+            for (Executable call : calls) {
+                InvalidKeyException e = assertThrows(InvalidKeyException.class, call);
+                assertTrue(e.getMessage().contains("unpaired surrogate " + where), e.getMessage());
+                assertTrue(e.getMessage().contains("'" + t + "'"), "names the table: " + e.getMessage());
+            }
+        });
+        assertEquals(0, reads.get(), "refused before anything is read");
+        assertEquals(List.of("a", "\uD83D\uDE00"),
+                counted.queryAll(Query.in(t, "p").where(SortKeyCondition.beginsWith(""))).map(i -> i.key().sort()).toList(),
+                "a well-formed condition still reads");
     }
 
     /** Random writes through every path: what is accepted reads back exactly; what is refused changes nothing. */

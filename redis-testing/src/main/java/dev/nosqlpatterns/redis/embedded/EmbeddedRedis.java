@@ -32,16 +32,18 @@ public final class EmbeddedRedis implements AutoCloseable {
     private static EmbeddedRedis shared;
     private static String extracted;
 
-    private final Process process;
+    private volatile Process process;
     private final int port;
     private final Path dir;
     private final String executable;
+    private final List<String> command;
 
-    private EmbeddedRedis(Process process, int port, Path dir, String executable) {
+    private EmbeddedRedis(Process process, int port, Path dir, String executable, List<String> command) {
         this.process = process;
         this.port = port;
         this.dir = dir;
         this.executable = executable;
+        this.command = List.copyOf(command);
     }
 
     /** The server of this JVM, started on first use and stopped by a shutdown hook. */
@@ -72,7 +74,7 @@ public final class EmbeddedRedis implements AutoCloseable {
                         "--dir", dir.toString()));
                 command.addAll(List.of(extraArguments));
                 Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
-                EmbeddedRedis server = new EmbeddedRedis(p, port, dir, executable);
+                EmbeddedRedis server = new EmbeddedRedis(p, port, dir, executable, command);
                 if (server.awaitReady()) {
                     return server;
                 }
@@ -129,6 +131,51 @@ public final class EmbeddedRedis implements AutoCloseable {
     /** The binary this server runs. */
     public String executablePath() {
         return executable;
+    }
+
+    /**
+     * Kills the server at once (SIGKILL), as a crash would: no reply is finished, nothing is saved. Its
+     * directory stays, so that {@link #restart()} finds the files it persisted (an append-only file, say).
+     */
+    public void kill() {
+        try {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Whether the server process runs. */
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /**
+     * Starts the server again after {@link #kill()}, on the same port, in the same directory, with the same
+     * arguments; waits until it answers PING.
+     */
+    public void restart() {
+        if (process.isAlive()) {
+            throw new IllegalStateException("the server on port " + port + " still runs");
+        }
+        for (int attempt = 0; attempt < 50; attempt++) {
+            try {
+                Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile())).start();
+                process = p;
+                if (awaitReady()) {
+                    return;
+                }
+                p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                Thread.sleep(100);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot restart redis-server on port " + port, e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while restarting redis-server on port " + port, e);
+            }
+        }
+        throw new IllegalStateException("redis-server did not restart on port " + port);
     }
 
     /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes its directory. */
