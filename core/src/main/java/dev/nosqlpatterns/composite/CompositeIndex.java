@@ -83,9 +83,7 @@ public final class CompositeIndex {
     }
 
     public void remove(List<?> tuple) {
-        TechniqueCalls.run(store, "compositeIndex.remove", table, () -> {
-            store.delete(table, keyOf(tuple));
-        });
+        TechniqueCalls.run(store, "compositeIndex.remove", table, () -> store.delete(table, keyOf(tuple)));
     }
 
     /** One page of the entries whose tuples start with {@code leading}, in tuple order or its reverse. */

@@ -219,16 +219,12 @@ public final class IndexTable {
 
     /** Compares the index with the base table and reports the drift; changes nothing. */
     public Drift verify() {
-        return TechniqueCalls.call(store, "indexTable.verify", baseTable, () -> {
-            return new IndexAudit(this, false).run();
-        });
+        return TechniqueCalls.call(store, "indexTable.verify", baseTable, () -> new IndexAudit(this, false).run());
     }
 
     /** Adds missing entries and removes stale ones until the index matches the base table; returns what it fixed. */
     public Drift repair() {
-        return TechniqueCalls.call(store, "indexTable.repair", baseTable, () -> {
-            return new IndexAudit(this, true).run();
-        });
+        return TechniqueCalls.call(store, "indexTable.repair", baseTable, () -> new IndexAudit(this, true).run());
     }
 
     /**

@@ -88,9 +88,7 @@ public final class BucketedTimeline {
     }
 
     public void delete(String series, Instant at, String id) {
-        TechniqueCalls.run(store, "timeBuckets.delete", table, () -> {
-            store.delete(table, keyOf(series, at, id));
-        });
+        TechniqueCalls.run(store, "timeBuckets.delete", table, () -> store.delete(table, keyOf(series, at, id)));
     }
 
     /** The labels of the buckets that hold (or held) events of {@code series}, oldest first. */

@@ -115,9 +115,7 @@ public final class InvertedSearch {
 
     /** Removes a document; false when it was not indexed. */
     public boolean remove(String documentId) {
-        return TechniqueCalls.call(store, "invertedSearch.remove", direct.table, () -> {
-            return indexer.remove(documentId);
-        });
+        return TechniqueCalls.call(store, "invertedSearch.remove", direct.table, () -> indexer.remove(documentId));
     }
 
     /** What is indexed for a document, if it is. */
@@ -208,16 +206,12 @@ public final class InvertedSearch {
 
     /** Compares posting lists and counts with the direct index; reads both tables once, writes nothing. */
     public SearchAudit verify() {
-        return TechniqueCalls.call(store, "invertedSearch.verify", direct.table, () -> {
-            return repair.run(false);
-        });
+        return TechniqueCalls.call(store, "invertedSearch.verify", direct.table, () -> repair.run(false));
     }
 
     /** Fixes what {@link #verify()} finds; returns what it found. Run while no writer is active. */
     public SearchAudit repair() {
-        return TechniqueCalls.call(store, "invertedSearch.repair", direct.table, () -> {
-            return repair.run(true);
-        });
+        return TechniqueCalls.call(store, "invertedSearch.repair", direct.table, () -> repair.run(true));
     }
 
     public PostingFormat format() {

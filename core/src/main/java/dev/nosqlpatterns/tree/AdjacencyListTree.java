@@ -310,16 +310,12 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
 
     @Override
     public TreeCheck verify() {
-        return TechniqueCalls.call(ctx.store(), technique("verify"), ctx.table(), () -> {
-            return Audit.verify(ctx, this::check);
-        });
+        return TechniqueCalls.call(ctx.store(), technique("verify"), ctx.table(), () -> Audit.verify(ctx, this::check));
     }
 
     @Override
     public TreeCheck repair() {
-        return TechniqueCalls.call(ctx.store(), technique("repair"), ctx.table(), () -> {
-            return Audit.repair(ctx, this::check);
-        });
+        return TechniqueCalls.call(ctx.store(), technique("repair"), ctx.table(), () -> Audit.repair(ctx, this::check));
     }
 
     private Audit.Findings check(Audit.Snapshot s) {

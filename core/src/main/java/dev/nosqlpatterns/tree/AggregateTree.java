@@ -353,8 +353,6 @@ final class AggregateTree<T> extends AbstractTree<T> {
 
     @Override
     public TreeCheck repair() {
-        return TechniqueCalls.call(ctx.store(), technique("repair"), ctx.table(), () -> {
-            return verify();
-        });
+        return TechniqueCalls.call(ctx.store(), technique("repair"), ctx.table(), () -> verify());
     }
 }

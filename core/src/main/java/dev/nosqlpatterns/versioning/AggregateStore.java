@@ -52,9 +52,7 @@ public final class AggregateStore {
 
     /** The aggregate and its version, if it exists. */
     public Optional<Item> get(Key key) {
-        return TechniqueCalls.call(store, "aggregate.get", table, () -> {
-            return store.get(table, key);
-        });
+        return TechniqueCalls.call(store, "aggregate.get", table, () -> store.get(table, key));
     }
 
     /** Stores a new aggregate at a first version made of the time and random bits; fails with a ConditionFailedException when it exists. */
@@ -107,9 +105,7 @@ public final class AggregateStore {
     }
 
     public void delete(Key key) {
-        TechniqueCalls.run(store, "aggregate.delete", table, () -> {
-            store.delete(table, key);
-        });
+        TechniqueCalls.run(store, "aggregate.delete", table, () -> store.delete(table, key));
     }
 
     /**
