@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.composite;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -72,7 +73,9 @@ public final class CompositeIndex {
 
     /** Adds or replaces the entry for a full tuple, with optional attributes stored beside it. */
     public void put(List<?> tuple, Map<String, Value> attributes) {
-        store.put(table, new Item(keyOf(tuple), attributes));
+        TechniqueCalls.run(store, "compositeIndex.put", table, () -> {
+            store.put(table, new Item(keyOf(tuple), attributes));
+        });
     }
 
     public void put(List<?> tuple) {
@@ -80,17 +83,19 @@ public final class CompositeIndex {
     }
 
     public void remove(List<?> tuple) {
-        store.delete(table, keyOf(tuple));
+        TechniqueCalls.run(store, "compositeIndex.remove", table, () -> store.delete(table, keyOf(tuple)));
     }
 
     /** One page of the entries whose tuples start with {@code leading}, in tuple order or its reverse. */
     public CompositePage query(List<?> leading, boolean descending, int limit, Optional<Cursor> after) {
-        Query q = queryFor(leading).limit(limit);
-        if (descending) {
-            q = q.descending();
-        }
-        Page page = store.query(after.map(q::after).orElse(q));
-        return new CompositePage(page.items().stream().map(this::entry).toList(), page.next());
+        return TechniqueCalls.call(store, "compositeIndex.query", table, () -> {
+            Query q = queryFor(leading).limit(limit);
+            if (descending) {
+                q = q.descending();
+            }
+            Page page = store.query(after.map(q::after).orElse(q));
+            return new CompositePage(page.items().stream().map(this::entry).toList(), page.next());
+        });
     }
 
     /** Every entry whose tuple starts with {@code leading}, read page by page as the stream is consumed. */

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.geo;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.key.Utf8Order;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.Store;
@@ -113,7 +114,7 @@ public final class GeoIndex {
 
     /** Places the point of {@code id} in {@code scope}, moving it when it had one there. */
     public void put(String scope, String id, LatLon point) {
-        put(scope, id, point, true);
+        TechniqueCalls.run(store, "geo.put", table, () -> put(scope, id, point, true));
     }
 
     private void put(String scope, String id, LatLon point, boolean scoped) {
@@ -136,7 +137,7 @@ public final class GeoIndex {
 
     /** Places many points of {@code scope}; see {@link #putAll(Map)}. */
     public void putAll(String scope, Map<String, LatLon> points) {
-        putAll(scope, points, true);
+        TechniqueCalls.run(store, "geo.putAll", table, () -> putAll(scope, points, true));
     }
 
     private void putAll(String scope, Map<String, LatLon> points, boolean scoped) {
@@ -166,7 +167,7 @@ public final class GeoIndex {
 
     /** Removes the point of {@code id} from {@code scope}, if any. */
     public void remove(String scope, String id) {
-        remove(scope, id, true);
+        TechniqueCalls.run(store, "geo.remove", table, () -> remove(scope, id, true));
     }
 
     private void remove(String scope, String id, boolean scoped) {
@@ -181,7 +182,9 @@ public final class GeoIndex {
 
     /** Points of {@code scope} within {@code radiusMeters} of {@code centre}, nearest first, at most {@code limit}. */
     public List<GeoHit> withinRadius(String scope, LatLon centre, double radiusMeters, int limit) {
-        return withinRadius(scope, centre, radiusMeters, limit, true);
+        return TechniqueCalls.call(store, "geo.withinRadius", table, () -> {
+            return withinRadius(scope, centre, radiusMeters, limit, true);
+        });
     }
 
     private List<GeoHit> withinRadius(String scope, LatLon centre, double radiusMeters, int limit, boolean scoped) {
@@ -216,7 +219,7 @@ public final class GeoIndex {
 
     /** The {@code k} points of {@code scope} nearest to {@code centre}; see {@link #nearest(LatLon, int)}. */
     public List<GeoHit> nearest(String scope, LatLon centre, int k) {
-        return nearest(scope, centre, k, true);
+        return TechniqueCalls.call(store, "geo.nearest", table, () -> nearest(scope, centre, k, true));
     }
 
     private List<GeoHit> nearest(String scope, LatLon centre, int k, boolean scoped) {
@@ -238,7 +241,7 @@ public final class GeoIndex {
 
     /** Points of {@code scope} inside {@code box}; see {@link #withinBox(LatLonBox, int)}. */
     public List<GeoHit> withinBox(String scope, LatLonBox box, int limit) {
-        return withinBox(scope, box, limit, true);
+        return TechniqueCalls.call(store, "geo.withinBox", table, () -> withinBox(scope, box, limit, true));
     }
 
     private List<GeoHit> withinBox(String scope, LatLonBox box, int limit, boolean scoped) {
@@ -263,7 +266,7 @@ public final class GeoIndex {
 
     /** Points of {@code scope} inside {@code polygon}; see {@link #withinPolygon(LatLonPolygon, int)}. */
     public List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit) {
-        return withinPolygon(scope, polygon, limit, true);
+        return TechniqueCalls.call(store, "geo.withinPolygon", table, () -> withinPolygon(scope, polygon, limit, true));
     }
 
     private List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit, boolean scoped) {
@@ -277,12 +280,12 @@ public final class GeoIndex {
 
     /** Scans the index and counts what interrupted writes left behind, changing nothing. */
     public GeoAudit verify() {
-        return impl.audit(false);
+        return TechniqueCalls.call(store, "geo.verify", table, () -> impl.audit(false));
     }
 
     /** Scans the index and fixes what interrupted writes left behind; idempotent. */
     public GeoAudit repair() {
-        return impl.audit(true);
+        return TechniqueCalls.call(store, "geo.repair", table, () -> impl.audit(true));
     }
 
     private List<String> idProblems(String scope, String id, boolean scoped) {

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.index;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -108,23 +109,27 @@ public final class IndexTable {
      * new version). Throws {@link UniqueConstraintException} when a unique value is taken.
      */
     public Item put(Item item) {
-        Objects.requireNonNull(item, "item must not be null");
-        if (writes == null) {
-            Item versioned = item.toBuilder().remove(versionAttribute).build();
-            store.put(baseTable, versioned);
-            return versioned;
-        }
-        return writes.put(item);
+        return TechniqueCalls.call(store, "indexTable.put", baseTable, () -> {
+            Objects.requireNonNull(item, "item must not be null");
+            if (writes == null) {
+                Item versioned = item.toBuilder().remove(versionAttribute).build();
+                store.put(baseTable, versioned);
+                return versioned;
+            }
+            return writes.put(item);
+        });
     }
 
     /** Removes the item with this key from the base table and its entry from the index. */
     public void delete(Key key) {
-        Objects.requireNonNull(key, "key must not be null");
-        if (writes == null) {
-            store.delete(baseTable, key);
-            return;
-        }
-        writes.delete(key);
+        TechniqueCalls.run(store, "indexTable.delete", baseTable, () -> {
+            Objects.requireNonNull(key, "key must not be null");
+            if (writes == null) {
+                store.delete(baseTable, key);
+                return;
+            }
+            writes.delete(key);
+        });
     }
 
     /**
@@ -133,14 +138,16 @@ public final class IndexTable {
      * {@link #find(String, int, Cursor)}.
      */
     public List<Item> find(String value) {
-        List<Item> out = new ArrayList<>();
-        Optional<Cursor> at = Optional.empty();
-        do {
-            Page page = find(value, 500, at.orElse(null));
-            out.addAll(page.items());
-            at = page.next();
-        } while (at.isPresent());
-        return out;
+        return TechniqueCalls.call(store, "indexTable.find", baseTable, () -> {
+            List<Item> out = new ArrayList<>();
+            Optional<Cursor> at = Optional.empty();
+            do {
+                Page page = findPage(value, 500, at.orElse(null));
+                out.addAll(page.items());
+                at = page.next();
+            } while (at.isPresent());
+            return out;
+        });
     }
 
     /**
@@ -152,6 +159,10 @@ public final class IndexTable {
      * @throws IllegalArgumentException when the limit is below 1
      */
     public Page find(String value, int limit, Cursor after) {
+        return TechniqueCalls.call(store, "indexTable.find", baseTable, () -> findPage(value, limit, after));
+    }
+
+    private Page findPage(String value, int limit, Cursor after) {
         Objects.requireNonNull(value, "index value must not be null");
         if (limit < 1) {
             throw new IllegalArgumentException("page limit must be at least 1, got " + limit);
@@ -208,12 +219,12 @@ public final class IndexTable {
 
     /** Compares the index with the base table and reports the drift; changes nothing. */
     public Drift verify() {
-        return new IndexAudit(this, false).run();
+        return TechniqueCalls.call(store, "indexTable.verify", baseTable, () -> new IndexAudit(this, false).run());
     }
 
     /** Adds missing entries and removes stale ones until the index matches the base table; returns what it fixed. */
     public Drift repair() {
-        return new IndexAudit(this, true).run();
+        return TechniqueCalls.call(store, "indexTable.repair", baseTable, () -> new IndexAudit(this, true).run());
     }
 
     /**
@@ -221,10 +232,12 @@ public final class IndexTable {
      * from {@code from}; for long repairs that must survive a restart.
      */
     public RepairStep auditPage(RepairCursor from, int pageSize, boolean fix) {
-        if (pageSize < 1) {
-            throw new IllegalArgumentException("page size must be at least 1, got " + pageSize);
-        }
-        return new IndexAudit(this, fix).page(Objects.requireNonNull(from, "from"), pageSize);
+        return TechniqueCalls.call(store, "indexTable." + (fix ? "repair" : "verify"), baseTable, () -> {
+            if (pageSize < 1) {
+                throw new IllegalArgumentException("page size must be at least 1, got " + pageSize);
+            }
+            return new IndexAudit(this, fix).page(Objects.requireNonNull(from, "from"), pageSize);
+        });
     }
 
     boolean isNative() {

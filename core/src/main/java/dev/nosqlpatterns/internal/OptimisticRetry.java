@@ -10,7 +10,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The bound and the jittered exponential backoff of optimistic writes that lost a race: after each lost
- * attempt {@link #after} pauses a random time up to {@code 2^attempt} ms (capped at {@code maxBackoff}),
+ * attempt {@link #after} reports the retry to the technique call open on the thread
+ * ({@link TechniqueCalls#retried()}), pauses a random time up to {@code 2^attempt} ms (capped at {@code maxBackoff}),
  * and after the last one throws {@link ConcurrentUpdateException}.
  *
  * @param maxAttempts attempts before giving up, at least 1
@@ -42,6 +43,7 @@ public record OptimisticRetry(int maxAttempts, Duration maxBackoff, String advic
         if (attempt >= maxAttempts) {
             throw new ConcurrentUpdateException(table, key, maxAttempts, advice, lost);
         }
+        TechniqueCalls.retried();
         long capMillis = Math.min(maxBackoff.toMillis(), 1L << Math.min(attempt, 10));
         if (capMillis <= 0) {
             return;

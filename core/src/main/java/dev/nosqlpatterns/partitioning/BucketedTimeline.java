@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.partitioning;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -71,25 +72,31 @@ public final class BucketedTimeline {
 
     /** Records event {@code id} of {@code series} at {@code at}; the same (at, id) again replaces it. */
     public void put(String series, Instant at, String id, Map<String, Value> attributes) {
-        Key key = keyOf(series, at, id);
-        String bucket = granularity.label(at);
-        Key seen = Key.of(series, bucket);
-        if (!catalogued.contains(seen)) {
-            store.update(catalogueTable, Key.of(series, CATALOGUE_SORT), UpdateAction.addToSet(BUCKETS, Value.stringSet(bucket)));
-            if (catalogued.size() > 100_000) {
-                catalogued.clear();
+        TechniqueCalls.run(store, "timeBuckets.put", table, () -> {
+            Key key = keyOf(series, at, id);
+            String bucket = granularity.label(at);
+            Key seen = Key.of(series, bucket);
+            if (!catalogued.contains(seen)) {
+                store.update(catalogueTable, Key.of(series, CATALOGUE_SORT), UpdateAction.addToSet(BUCKETS, Value.stringSet(bucket)));
+                if (catalogued.size() > 100_000) {
+                    catalogued.clear();
+                }
+                catalogued.add(seen);
             }
-            catalogued.add(seen);
-        }
-        store.put(table, new Item(key, attributes));
+            store.put(table, new Item(key, attributes));
+        });
     }
 
     public void delete(String series, Instant at, String id) {
-        store.delete(table, keyOf(series, at, id));
+        TechniqueCalls.run(store, "timeBuckets.delete", table, () -> store.delete(table, keyOf(series, at, id)));
     }
 
     /** The labels of the buckets that hold (or held) events of {@code series}, oldest first. */
     public List<String> buckets(String series) {
+        return TechniqueCalls.call(store, "timeBuckets.buckets", table, () -> bucketsOf(series));
+    }
+
+    private List<String> bucketsOf(String series) {
         List<String> labels = new ArrayList<>(store.get(catalogueTable, Key.of(series, CATALOGUE_SORT))
                 .map(i -> i.getStringSet(BUCKETS)).orElse(java.util.Set.of()));
         labels.sort(Utf8Order.COMPARATOR);
@@ -102,27 +109,29 @@ public final class BucketedTimeline {
      * once, and further pages only as the stream reaches them.
      */
     public Stream<Event> between(String series, Instant from, Instant to, boolean newestFirst) {
-        Granularity.check(from);
-        Granularity.check(to);
-        if (from.isAfter(to)) {
-            throw new IllegalArgumentException("range start " + from + " is after its end " + to);
-        }
-        String first = granularity.label(from);
-        String last = granularity.label(to);
-        List<String> inRange = new ArrayList<>(buckets(series).stream()
-                .filter(b -> Utf8Order.compare(b, first) >= 0 && Utf8Order.compare(b, last) <= 0).toList());
-        if (newestFirst) {
-            java.util.Collections.reverse(inRange);
-        }
-        String low = SORT.prefix(from);
-        String high = Utf8Order.prefixUpperBound(SORT.prefix(to)).orElseThrow();
-        SortKeyCondition range = SortKeyCondition.between(low, high);
-        List<Query> queries = inRange.stream().map(bucket -> {
-            Query q = Query.in(table, PARTITION.encode(series, bucket)).where(range).limit(200);
-            return newestFirst ? q.descending() : q;
-        }).toList();
-        return store.queryEachLazily(queries).stream().flatMap(bucket -> bucket)
-                .map(BucketedTimeline::event).filter(e -> !e.at().isBefore(from) && !e.at().isAfter(to));
+        return TechniqueCalls.call(store, "timeBuckets.between", table, () -> {
+            Granularity.check(from);
+            Granularity.check(to);
+            if (from.isAfter(to)) {
+                throw new IllegalArgumentException("range start " + from + " is after its end " + to);
+            }
+            String first = granularity.label(from);
+            String last = granularity.label(to);
+            List<String> inRange = new ArrayList<>(bucketsOf(series).stream()
+                    .filter(b -> Utf8Order.compare(b, first) >= 0 && Utf8Order.compare(b, last) <= 0).toList());
+            if (newestFirst) {
+                java.util.Collections.reverse(inRange);
+            }
+            String low = SORT.prefix(from);
+            String high = Utf8Order.prefixUpperBound(SORT.prefix(to)).orElseThrow();
+            SortKeyCondition range = SortKeyCondition.between(low, high);
+            List<Query> queries = inRange.stream().map(bucket -> {
+                Query q = Query.in(table, PARTITION.encode(series, bucket)).where(range).limit(200);
+                return newestFirst ? q.descending() : q;
+            }).toList();
+            return store.queryEachLazily(queries).stream().flatMap(bucket -> bucket)
+                    .map(BucketedTimeline::event).filter(e -> !e.at().isBefore(from) && !e.at().isAfter(to));
+        });
     }
 
     /** Events at or after {@code start}, oldest first. */

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.relation;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.verify.Verification;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
@@ -86,22 +87,24 @@ public final class AdjacencyList {
 
     /** Links {@code from} to {@code to}, with attributes kept on both sides (e.g. a role or a date). */
     public void link(String from, String to, Map<String, Value> attributes) {
-        check(from, to);
-        Objects.requireNonNull(attributes, "attributes must not be null (use an empty map)");
-        Key[] sides = sides(from, to);
-        Item first = new Item(sides[0], attributes);
-        Item truth = new Item(sides[1], attributes);
-        if (sides[0].equals(sides[1])) {
+        TechniqueCalls.run(store, "adjacencyList.link", table, () -> {
+            check(from, to);
+            Objects.requireNonNull(attributes, "attributes must not be null (use an empty map)");
+            Key[] sides = sides(from, to);
+            Item first = new Item(sides[0], attributes);
+            Item truth = new Item(sides[1], attributes);
+            if (sides[0].equals(sides[1])) {
+                store.put(table, truth);
+                return;
+            }
+            if (store.has(Capability.ATOMIC_WRITES)) {
+                store.writeAtomically(List.of(Write.put(table, first), Write.put(table, truth)));
+                return;
+            }
+            store.put(table, first);
             store.put(table, truth);
-            return;
-        }
-        if (store.has(Capability.ATOMIC_WRITES)) {
-            store.writeAtomically(List.of(Write.put(table, first), Write.put(table, truth)));
-            return;
-        }
-        store.put(table, first);
-        store.put(table, truth);
-        settle(sides, true, Optional.of(truth.attributes()));
+            settle(sides, true, Optional.of(truth.attributes()));
+        });
     }
 
     public void link(String from, String to) {
@@ -110,19 +113,21 @@ public final class AdjacencyList {
 
     /** Removes the link; the forward item goes first, so a crash leaves an orphan inverse that reads skip. */
     public void unlink(String from, String to) {
-        check(from, to);
-        Key[] sides = sides(from, to);
-        if (sides[0].equals(sides[1])) {
+        TechniqueCalls.run(store, "adjacencyList.unlink", table, () -> {
+            check(from, to);
+            Key[] sides = sides(from, to);
+            if (sides[0].equals(sides[1])) {
+                store.delete(table, sides[1]);
+                return;
+            }
+            if (store.has(Capability.ATOMIC_WRITES)) {
+                store.writeAtomically(List.of(Write.delete(table, sides[1]), Write.delete(table, sides[0])));
+                return;
+            }
             store.delete(table, sides[1]);
-            return;
-        }
-        if (store.has(Capability.ATOMIC_WRITES)) {
-            store.writeAtomically(List.of(Write.delete(table, sides[1]), Write.delete(table, sides[0])));
-            return;
-        }
-        store.delete(table, sides[1]);
-        store.delete(table, sides[0]);
-        settle(sides, false, Optional.empty());
+            store.delete(table, sides[0]);
+            settle(sides, false, Optional.empty());
+        });
     }
 
     /**
@@ -163,18 +168,20 @@ public final class AdjacencyList {
      * so a link left half-written by a crash is never returned.
      */
     public List<String> targets(String from) {
-        List<String> candidates = others(from, FORWARD);
-        if (!symmetric) {
-            return candidates;
-        }
-        List<String> unconfirmed = candidates.stream()
-                .filter(other -> dev.nosqlpatterns.key.Utf8Order.compare(from, other) > 0).toList();
-        if (unconfirmed.isEmpty()) {
-            return candidates;
-        }
-        BatchGetResult truth = store.getAll(table, unconfirmed.stream().map(other -> forwardKey(other, from)).toList());
-        return candidates.stream().filter(other -> dev.nosqlpatterns.key.Utf8Order.compare(from, other) <= 0
-                || truth.get(new ItemRef(table, forwardKey(other, from))).isPresent()).toList();
+        return TechniqueCalls.call(store, "adjacencyList.targets", table, () -> {
+            List<String> candidates = others(from, FORWARD);
+            if (!symmetric) {
+                return candidates;
+            }
+            List<String> unconfirmed = candidates.stream()
+                    .filter(other -> dev.nosqlpatterns.key.Utf8Order.compare(from, other) > 0).toList();
+            if (unconfirmed.isEmpty()) {
+                return candidates;
+            }
+            BatchGetResult truth = store.getAll(table, unconfirmed.stream().map(other -> forwardKey(other, from)).toList());
+            return candidates.stream().filter(other -> dev.nosqlpatterns.key.Utf8Order.compare(from, other) <= 0
+                    || truth.get(new ItemRef(table, forwardKey(other, from))).isPresent()).toList();
+        });
     }
 
     /**
@@ -182,20 +189,24 @@ public final class AdjacencyList {
      * against its forward item in one batch read, so an inverse left by a crash is never returned.
      */
     public List<String> sources(String to) {
-        if (symmetric) {
-            return targets(to);
-        }
-        List<String> candidates = others(to, INVERSE);
-        if (candidates.isEmpty()) {
-            return candidates;
-        }
-        BatchGetResult forwards = store.getAll(table, candidates.stream().map(c -> forwardKey(c, to)).toList());
-        return candidates.stream().filter(c -> forwards.get(new ItemRef(table, forwardKey(c, to))).isPresent()).toList();
+        return TechniqueCalls.call(store, "adjacencyList.sources", table, () -> {
+            if (symmetric) {
+                return targets(to);
+            }
+            List<String> candidates = others(to, INVERSE);
+            if (candidates.isEmpty()) {
+                return candidates;
+            }
+            BatchGetResult forwards = store.getAll(table, candidates.stream().map(c -> forwardKey(c, to)).toList());
+            return candidates.stream().filter(c -> forwards.get(new ItemRef(table, forwardKey(c, to))).isPresent()).toList();
+        });
     }
 
     /** The link's attributes, if the link exists. */
     public java.util.Optional<Map<String, Value>> attributes(String from, String to) {
-        return store.get(table, forwardKey(from, to)).map(Item::attributes);
+        return TechniqueCalls.call(store, "adjacencyList.attributes", table, () -> {
+            return store.get(table, forwardKey(from, to)).map(Item::attributes);
+        });
     }
 
     /**
@@ -205,18 +216,20 @@ public final class AdjacencyList {
      * page by page.
      */
     public Verification repair() {
-        long fixed = 0;
-        long examined = 0;
-        Scan scan = Scan.of(table).limit(200);
-        Page page = store.scan(scan);
-        while (true) {
-            examined += page.items().size();
-            fixed += repairPage(page.items());
-            if (page.next().isEmpty()) {
-                return Verification.of(examined, Map.of("link pairs whose sides disagreed", fixed));
+        return TechniqueCalls.call(store, "adjacencyList.repair", table, () -> {
+            long fixed = 0;
+            long examined = 0;
+            Scan scan = Scan.of(table).limit(200);
+            Page page = store.scan(scan);
+            while (true) {
+                examined += page.items().size();
+                fixed += repairPage(page.items());
+                if (page.next().isEmpty()) {
+                    return Verification.of(examined, Map.of("link pairs whose sides disagreed", fixed));
+                }
+                page = store.scan(scan.after(page.next().get()));
             }
-            page = store.scan(scan.after(page.next().get()));
-        }
+        });
     }
 
     /**

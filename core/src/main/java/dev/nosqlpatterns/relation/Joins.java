@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.relation;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.BatchGetResult;
@@ -31,12 +32,14 @@ public final class Joins {
 
     /** The items at {@code keys} of {@code table}, in the order asked, with the keys that found nothing. */
     public Resolved resolve(String table, List<Key> keys) {
-        BatchGetResult result = store.getAll(table, keys);
-        List<Optional<Item>> inOrder = new ArrayList<>(keys.size());
-        for (Key k : keys) {
-            inOrder.add(result.get(new ItemRef(table, k)));
-        }
-        return new Resolved(inOrder, result.missing().stream().map(ItemRef::key).toList());
+        return TechniqueCalls.call(store, "join.resolve", table, () -> {
+            BatchGetResult result = store.getAll(table, keys);
+            List<Optional<Item>> inOrder = new ArrayList<>(keys.size());
+            for (Key k : keys) {
+                inOrder.add(result.get(new ItemRef(table, k)));
+            }
+            return new Resolved(inOrder, result.missing().stream().map(ItemRef::key).toList());
+        });
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.search;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.internal.OptimisticRetry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
@@ -91,8 +92,10 @@ public final class InvertedSearch {
 
     /** Adds a document or replaces what is indexed for it. */
     public void index(Document document) {
-        Objects.requireNonNull(document, "document must not be null");
-        indexer.index(document);
+        TechniqueCalls.run(store, "invertedSearch.index", direct.table, () -> {
+            Objects.requireNonNull(document, "document must not be null");
+            indexer.index(document);
+        });
     }
 
     /**
@@ -102,25 +105,29 @@ public final class InvertedSearch {
      * {@link #repair()}. Document ids must be distinct.
      */
     public void indexAll(Collection<Document> documents) {
-        Objects.requireNonNull(documents, "documents must not be null");
-        if (!documents.isEmpty()) {
-            indexer.indexAll(new ArrayList<>(documents));
-        }
+        TechniqueCalls.run(store, "invertedSearch.indexAll", direct.table, () -> {
+            Objects.requireNonNull(documents, "documents must not be null");
+            if (!documents.isEmpty()) {
+                indexer.indexAll(new ArrayList<>(documents));
+            }
+        });
     }
 
     /** Removes a document; false when it was not indexed. */
     public boolean remove(String documentId) {
-        return indexer.remove(documentId);
+        return TechniqueCalls.call(store, "invertedSearch.remove", direct.table, () -> indexer.remove(documentId));
     }
 
     /** What is indexed for a document, if it is. */
     public Optional<Document> document(String documentId) {
-        Document.checkId(documentId);
-        OptionalInt id = dictionary.lookup(documentId);
-        if (id.isEmpty()) {
-            return Optional.empty();
-        }
-        return direct.get(id.getAsInt()).filter(row -> !DirectIndex.gone(row)).map(DirectIndex::document);
+        return TechniqueCalls.call(store, "invertedSearch.document", direct.table, () -> {
+            Document.checkId(documentId);
+            OptionalInt id = dictionary.lookup(documentId);
+            if (id.isEmpty()) {
+                return Optional.empty();
+            }
+            return direct.get(id.getAsInt()).filter(row -> !DirectIndex.gone(row)).map(DirectIndex::document);
+        });
     }
 
     /** The dense id of a document indexed now or before (an id stays its document's), as audiences hold it. */
@@ -131,22 +138,28 @@ public final class InvertedSearch {
 
     /** The documents matching {@code criteria}. */
     public Audience find(Criteria criteria) {
-        Objects.requireNonNull(criteria, "criteria must not be null");
-        return new Audience(Evaluator.forOne(postings, criteria).evaluate(criteria));
+        return TechniqueCalls.call(store, "invertedSearch.find", direct.table, () -> {
+            Objects.requireNonNull(criteria, "criteria must not be null");
+            return new Audience(Evaluator.forOne(postings, criteria).evaluate(criteria));
+        });
     }
 
     /** The audiences of many criteria, reading each term they share once. */
     public List<Audience> findAll(List<Criteria> criteria) {
-        Objects.requireNonNull(criteria, "criteria must not be null");
-        criteria.forEach(c -> Objects.requireNonNull(c, "criteria must not contain null"));
-        Evaluator evaluator = Evaluator.forMany(postings, criteria);
-        return criteria.stream().map(c -> new Audience(evaluator.evaluate(c))).toList();
+        return TechniqueCalls.call(store, "invertedSearch.findAll", direct.table, () -> {
+            Objects.requireNonNull(criteria, "criteria must not be null");
+            criteria.forEach(c -> Objects.requireNonNull(c, "criteria must not contain null"));
+            Evaluator evaluator = Evaluator.forMany(postings, criteria);
+            return criteria.stream().map(c -> new Audience(evaluator.evaluate(c))).toList();
+        });
     }
 
     /** The number of documents with {@code term}, from its summary (one read). */
     public long count(Term term) {
-        Objects.requireNonNull(term, "term must not be null");
-        return postings.counts(List.of(SearchKeys.term(term))).get(SearchKeys.term(term));
+        return TechniqueCalls.call(store, "invertedSearch.count", direct.table, () -> {
+            Objects.requireNonNull(term, "term must not be null");
+            return postings.counts(List.of(SearchKeys.term(term))).get(SearchKeys.term(term));
+        });
     }
 
     /** The number of indexed documents, from the universe's summary. */
@@ -159,40 +172,46 @@ public final class InvertedSearch {
      * fraction of the index) is counted from batched reads of its rows, a larger one by a scan.
      */
     public Report report(Audience audience, Set<String> fields) {
-        Objects.requireNonNull(audience, "audience must not be null");
-        Set<String> checked = checkFields(fields);
-        if (audience.size() <= readFraction * size()) {
-            return direct.reportByReads(audience.ids(), checked);
-        }
-        return direct.reportsByScan(List.of(audience.ids()), checked, segments, parallelism).get(0);
+        return TechniqueCalls.call(store, "invertedSearch.report", direct.table, () -> {
+            Objects.requireNonNull(audience, "audience must not be null");
+            Set<String> checked = checkFields(fields);
+            if (audience.size() <= readFraction * size()) {
+                return direct.reportByReads(audience.ids(), checked);
+            }
+            return direct.reportsByScan(List.of(audience.ids()), checked, segments, parallelism).get(0);
+        });
     }
 
     /** Group-by counts for many audiences in one parallel scan of the direct index, in audience order. */
     public List<Report> reports(List<Audience> audiences, Set<String> fields) {
-        Objects.requireNonNull(audiences, "audiences must not be null");
-        Set<String> checked = checkFields(fields);
-        List<IdSet> sets = audiences.stream().map(a -> Objects.requireNonNull(a, "audiences must not contain null").ids())
-                .toList();
-        return sets.isEmpty() ? List.of() : direct.reportsByScan(sets, checked, segments, parallelism);
+        return TechniqueCalls.call(store, "invertedSearch.reports", direct.table, () -> {
+            Objects.requireNonNull(audiences, "audiences must not be null");
+            Set<String> checked = checkFields(fields);
+            List<IdSet> sets = audiences.stream().map(a -> Objects.requireNonNull(a, "audiences must not contain null").ids())
+                    .toList();
+            return sets.isEmpty() ? List.of() : direct.reportsByScan(sets, checked, segments, parallelism);
+        });
     }
 
     /** The document ids of the first {@code limit} members of an audience, in dense-id order. */
     public List<String> documentIds(Audience audience, int limit) {
-        Objects.requireNonNull(audience, "audience must not be null");
-        if (limit < 0) {
-            throw new IllegalArgumentException("limit must not be negative, got " + limit);
-        }
-        return direct.documentIds(audience.ids(), limit);
+        return TechniqueCalls.call(store, "invertedSearch.documentIds", direct.table, () -> {
+            Objects.requireNonNull(audience, "audience must not be null");
+            if (limit < 0) {
+                throw new IllegalArgumentException("limit must not be negative, got " + limit);
+            }
+            return direct.documentIds(audience.ids(), limit);
+        });
     }
 
     /** Compares posting lists and counts with the direct index; reads both tables once, writes nothing. */
     public SearchAudit verify() {
-        return repair.run(false);
+        return TechniqueCalls.call(store, "invertedSearch.verify", direct.table, () -> repair.run(false));
     }
 
     /** Fixes what {@link #verify()} finds; returns what it found. Run while no writer is active. */
     public SearchAudit repair() {
-        return repair.run(true);
+        return TechniqueCalls.call(store, "invertedSearch.repair", direct.table, () -> repair.run(true));
     }
 
     public PostingFormat format() {

@@ -48,12 +48,18 @@ final class CapabilityCalls {
                             + method.getName() + " is null");
                 }
             }
-            try (Store.Call call = store.call(type.getSimpleName() + "." + method.getName(), table(given))) {
+            Store.Call call = store.call(type.getSimpleName() + "." + method.getName(), table(given));
+            try {
                 call.meter.roundTrip();
                 Object result = invoke(method, capability, given);
                 call.counted(count(result), 0, 0, 0);
                 call.ok();
                 return result;
+            } catch (Throwable e) {
+                call.failed(e);
+                throw e;
+            } finally {
+                call.close();
             }
         };
         return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));

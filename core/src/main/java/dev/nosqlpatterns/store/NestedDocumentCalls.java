@@ -44,11 +44,17 @@ public final class NestedDocumentCalls {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, got " + limit);
         }
-        try (Store.Call call = store.call("nestedFind", table)) {
+        Store.Call call = store.call("nestedFind", table);
+        try {
             List<Key> keys = nested.findByElement(table, listAttribute, fields, limit, call.meter);
             call.counted(keys.size(), 0, 0, 0);
             call.ok();
             return keys;
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 }

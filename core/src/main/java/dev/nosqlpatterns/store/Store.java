@@ -19,6 +19,7 @@ import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
 import dev.nosqlpatterns.store.spi.ScanRequest;
@@ -56,7 +57,24 @@ public final class Store implements AutoCloseable {
     private final StoreBackend backend;
     private final Set<String> tables = ConcurrentHashMap.newKeySet();
     private final List<CostListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<CallObserver> observers = new CopyOnWriteArrayList<>();
     private final Validation check;
+
+    static {
+        TechniqueCalls.install(new TechniqueCalls.Opener() {
+            @Override
+            public TechniqueCalls.Scope open(Object owner, String technique, String table) {
+                Store store = (Store) Objects.requireNonNull(owner, "store must not be null");
+                List<CallObserver> watching = List.copyOf(store.observers);
+                return watching.isEmpty() ? null : TechniqueFrame.open(store, technique, table, watching);
+            }
+
+            @Override
+            public TechniqueCalls.Scope current() {
+                return TechniqueFrame.current();
+            }
+        });
+    }
 
     private Store(StoreBackend backend) {
         this.backend = Objects.requireNonNull(backend, "backend must not be null");
@@ -139,10 +157,16 @@ public final class Store implements AutoCloseable {
         if (footprints.isEmpty()) {
             return Optional.empty();
         }
-        try (Call call = new Call("footprint", table)) {
+        Call call = new Call("footprint", table);
+        try {
             dev.nosqlpatterns.store.capability.StorageFootprint.Footprint f = footprints.get().footprint(table, call.meter);
             call.ok();
             return Optional.of(f);
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -167,6 +191,17 @@ public final class Store implements AutoCloseable {
         Objects.requireNonNull(listener, "listener must not be null");
         listeners.add(listener);
         return () -> listeners.remove(listener);
+    }
+
+    /**
+     * Tells {@code observer} of the start and the end of every later store call and technique call on this
+     * store, until the registration is closed: for a metrics or tracing binding that times calls and nests
+     * the store calls of a technique call inside it. See {@link CallObserver}.
+     */
+    public Registration observe(CallObserver observer) {
+        Objects.requireNonNull(observer, "observer must not be null");
+        observers.add(observer);
+        return () -> observers.remove(observer);
     }
 
     /**
@@ -213,20 +248,32 @@ public final class Store implements AutoCloseable {
                     "table '" + spec.name() + "' declares indexes " + spec.indexes()
                             + "; use an index table from the techniques instead");
         }
-        try (Call call = new Call("createTable", spec.name())) {
+        Call call = new Call("createTable", spec.name());
+        try {
             backend.createTable(spec, call.meter);
             tables.add(spec.name());
             call.ok();
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
     /** Removes a logical table and every item in it. */
     public void dropTable(String table) {
         TableSpec.checkName(table);
-        try (Call call = new Call("dropTable", table)) {
+        Call call = new Call("dropTable", table);
+        try {
             backend.dropTable(table, call.meter);
             tables.remove(table);
             call.ok();
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -237,11 +284,17 @@ public final class Store implements AutoCloseable {
 
     public Optional<Item> get(String table, Key key) {
         check.key(table, key);
-        try (Call call = new Call("get", table)) {
+        Call call = new Call("get", table);
+        try {
             Optional<Item> item = backend.get(table, key, call.meter);
             item.ifPresent(call::read);
             call.ok();
             return item;
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -256,11 +309,17 @@ public final class Store implements AutoCloseable {
         if (distinct.isEmpty()) {
             return BatchGetResult.of(distinct, Map.of());
         }
-        try (Call call = new Call("getAll", Validation.tableOf(distinct, ItemRef::table))) {
+        Call call = new Call("getAll", Validation.tableOf(distinct, ItemRef::table));
+        try {
             Map<ItemRef, Item> found = backend.getAll(distinct, call.meter);
             found.values().forEach(call::read);
             call.ok();
             return BatchGetResult.of(distinct, found);
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -280,10 +339,16 @@ public final class Store implements AutoCloseable {
     /** Stores an item, replacing any with the same key; throws {@link ConditionFailedException} when the condition fails. */
     public void put(Write.Put put) {
         check.write(put);
-        try (Call call = new Call("put", put.table())) {
+        Call call = new Call("put", put.table());
+        try {
             backend.put(put, call.meter);
             call.wrote(put.item());
             call.ok();
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -294,10 +359,16 @@ public final class Store implements AutoCloseable {
     /** Removes an item; throws {@link ConditionFailedException} when the condition fails. */
     public void delete(Write.Delete delete) {
         check.write(delete);
-        try (Call call = new Call("delete", delete.table())) {
+        Call call = new Call("delete", delete.table());
+        try {
             backend.delete(delete, call.meter);
             call.wrote(null);
             call.ok();
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -308,11 +379,17 @@ public final class Store implements AutoCloseable {
     /** Applies update actions atomically, creating the item when absent; returns the item afterwards. */
     public Item update(Write.Update update) {
         check.write(update);
-        try (Call call = new Call("update", update.table())) {
+        Call call = new Call("update", update.table());
+        try {
             Item after = backend.update(update, call.meter);
             call.wrote(after);
             call.ok();
             return after;
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -320,10 +397,16 @@ public final class Store implements AutoCloseable {
     public Page query(Query query) {
         check.query(query);
         KeyQuery keyQuery = keyQuery(query);
-        try (Call call = new Call("query", query.table())) {
+        Call call = new Call("query", query.table());
+        try {
             Page page = page(backend.query(keyQuery, call.meter), query, call);
             call.ok();
             return page;
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -362,7 +445,8 @@ public final class Store implements AutoCloseable {
             return List.of();
         }
         List<KeyQuery> keyQueries = queries.stream().map(Store::keyQuery).toList();
-        try (Call call = new Call("queryEach", Validation.tableOf(queries, Query::table))) {
+        Call call = new Call("queryEach", Validation.tableOf(queries, Query::table));
+        try {
             List<QueryResult> results = backend.queryEach(keyQueries, call.meter);
             if (results.size() != queries.size()) {
                 throw new IllegalStateException(kind() + " answered " + results.size() + " of " + queries.size()
@@ -374,6 +458,11 @@ public final class Store implements AutoCloseable {
             }
             call.ok();
             return pages;
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -444,11 +533,17 @@ public final class Store implements AutoCloseable {
                 : new dev.nosqlpatterns.store.capability.IndexQuery(query.table(), query.index(), query.partitionValue(),
                         query.sortCondition(), query.direction(), query.limit(),
                         Optional.of(CursorCodec.decodeIndex(query.after().get(), query)));
-        try (Call call = new Call("queryIndex", query.table())) {
+        Call call = new Call("queryIndex", query.table());
+        try {
             Page page = indexes.queryIndex(toBackend, call.meter);
             page.items().forEach(call::read);
             call.ok();
             return new Page(page.items(), page.next().map(c -> CursorCodec.encodeIndex(c, query)));
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -465,12 +560,18 @@ public final class Store implements AutoCloseable {
     public Page scan(Scan scan) {
         check.table(scan.table());
         Optional<String> token = scan.after().map(c -> CursorCodec.decodeScan(c, scan));
-        try (Call call = new Call("scan", scan.table())) {
+        Call call = new Call("scan", scan.table());
+        try {
             ScanResult result = backend.scan(new ScanRequest(scan.table(), scan.segment(), scan.totalSegments(),
                     scan.limit(), token), call.meter);
             result.items().forEach(call::read);
             call.ok();
             return new Page(result.items(), result.nextToken().map(t -> CursorCodec.encodeScan(t, scan)));
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -495,10 +596,16 @@ public final class Store implements AutoCloseable {
             return;
         }
         List<Write> distinct = new ArrayList<>(last.values());
-        try (Call call = new Call("writeBatch", Validation.tableOf(distinct, Write::table))) {
+        Call call = new Call("writeBatch", Validation.tableOf(distinct, Write::table));
+        try {
             backend.writeBatch(distinct, call.meter);
             distinct.forEach(w -> call.wrote(w instanceof Write.Put p ? p.item() : null));
             call.ok();
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -513,11 +620,17 @@ public final class Store implements AutoCloseable {
         if (list.isEmpty()) {
             return;
         }
-        try (Call call = new Call("writeAtomically", Validation.tableOf(list, Write::table))) {
+        Call call = new Call("writeAtomically", Validation.tableOf(list, Write::table));
+        try {
             backend.writeAtomically(list, call.meter);
             list.stream().filter(w -> !(w instanceof Write.Check))
                     .forEach(w -> call.wrote(w instanceof Write.Put p ? p.item() : null));
             call.ok();
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -590,20 +703,32 @@ public final class Store implements AutoCloseable {
             if (distinct.isEmpty()) {
                 return;
             }
-            try (Call call = new Call("geoPut", set)) {
+            Call call = new Call("geoPut", set);
+            try {
                 geo.putPoints(set, distinct, call.meter);
                 distinct.forEach(p -> call.counted(0, 0, 1, GeoArguments.bytes(p.id())));
                 call.ok();
+            } catch (RuntimeException | Error e) {
+                call.failed(e);
+                throw e;
+            } finally {
+                call.close();
             }
         }
 
         /** Removes the point of {@code id} from {@code set}, if any. */
         public void removePoint(String set, String id) {
             GeoArguments.id(set, id);
-            try (Call call = new Call("geoRemove", set)) {
+            Call call = new Call("geoRemove", set);
+            try {
                 geo.removePoint(set, id, call.meter);
                 call.counted(0, 0, 1, 0);
                 call.ok();
+            } catch (RuntimeException | Error e) {
+                call.failed(e);
+                throw e;
+            } finally {
+                call.close();
             }
         }
 
@@ -611,8 +736,14 @@ public final class Store implements AutoCloseable {
         public List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> withinRadius(
                 String set, double latitude, double longitude, double radiusMeters, int limit) {
             GeoArguments.radius(set, latitude, longitude, radiusMeters, limit);
-            try (Call call = new Call("geoRadius", set)) {
+            Call call = new Call("geoRadius", set);
+            try {
                 return hits(call, geo.withinRadius(set, latitude, longitude, radiusMeters, limit, call.meter));
+            } catch (RuntimeException | Error e) {
+                call.failed(e);
+                throw e;
+            } finally {
+                call.close();
             }
         }
 
@@ -620,8 +751,14 @@ public final class Store implements AutoCloseable {
         public List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> withinBox(
                 String set, double south, double west, double north, double east, int limit) {
             GeoArguments.box(set, south, west, north, east, limit);
-            try (Call call = new Call("geoBox", set)) {
+            Call call = new Call("geoBox", set);
+            try {
                 return hits(call, geo.withinBox(set, south, west, north, east, limit, call.meter));
+            } catch (RuntimeException | Error e) {
+                call.failed(e);
+                throw e;
+            } finally {
+                call.close();
             }
         }
 
@@ -629,8 +766,14 @@ public final class Store implements AutoCloseable {
         public List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> nearest(
                 String set, double latitude, double longitude, int k) {
             GeoArguments.radius(set, latitude, longitude, 0, k);
-            try (Call call = new Call("geoNearest", set)) {
+            Call call = new Call("geoNearest", set);
+            try {
                 return hits(call, geo.nearest(set, latitude, longitude, k, call.meter));
+            } catch (RuntimeException | Error e) {
+                call.failed(e);
+                throw e;
+            } finally {
+                call.close();
             }
         }
 
@@ -641,8 +784,14 @@ public final class Store implements AutoCloseable {
         public List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> withinPolygon(
                 String set, List<List<dev.nosqlpatterns.store.capability.NativeGeo.Vertex>> rings, int limit) {
             List<List<dev.nosqlpatterns.store.capability.NativeGeo.Vertex>> copy = GeoArguments.polygon(set, rings, limit);
-            try (Call call = new Call("geoPolygon", set)) {
+            Call call = new Call("geoPolygon", set);
+            try {
                 return hits(call, geo.withinPolygon(set, copy, limit, call.meter));
+            } catch (RuntimeException | Error e) {
+                call.failed(e);
+                throw e;
+            } finally {
+                call.close();
             }
         }
 
@@ -661,21 +810,40 @@ public final class Store implements AutoCloseable {
         void close();
     }
 
-    /** One call to the backend: its cost, reported to the listeners when it closes. */
-    final class Call implements AutoCloseable {
+    /**
+     * One call to the backend: the observers are told when it is made, and its cost is reported to the
+     * listeners, the observers and the technique call around it when it closes.
+     */
+    final class Call {
+        private static final List<CallObserver.Handle> UNOBSERVED = List.of();
+
         final dev.nosqlpatterns.store.spi.CostMeter meter = new dev.nosqlpatterns.store.spi.CostMeter();
         private final String operation;
         private final String table;
         private final long start = System.nanoTime();
+        private final List<CallObserver.Handle> handles;
+        private final TechniqueFrame technique;
         private long itemsRead;
         private long bytesRead;
         private long itemsWritten;
         private long bytesWritten;
         private boolean ok;
+        private Throwable failure;
 
         Call(String operation, String table) {
             this.operation = operation;
             this.table = table;
+            this.technique = TechniqueFrame.current(Store.this);
+            if (observers.isEmpty()) {
+                this.handles = UNOBSERVED;
+            } else {
+                ObservedCall call = new ObservedCall(ObservedCall.Kind.STORE, operation, table, kind());
+                List<CallObserver.Handle> started = new ArrayList<>(observers.size());
+                for (CallObserver o : observers) {
+                    started.add(o.start(call));
+                }
+                this.handles = started;
+            }
         }
 
         void read(Item item) {
@@ -702,9 +870,14 @@ public final class Store implements AutoCloseable {
             ok = true;
         }
 
-        @Override
-        public void close() {
-            if (listeners.isEmpty()) {
+        /** The call ends with {@code e} thrown; it is handed to the observers when the call closes. */
+        void failed(Throwable e) {
+            ok = false;
+            failure = e;
+        }
+
+        void close() {
+            if (listeners.isEmpty() && handles.isEmpty() && technique == null) {
                 return;
             }
             OperationCost cost = new OperationCost(operation, table, meter.roundTrips(), meter.criticalPath(),
@@ -713,6 +886,15 @@ public final class Store implements AutoCloseable {
                     java.time.Duration.ofNanos(System.nanoTime() - start), !ok);
             for (CostListener l : listeners) {
                 l.onCost(cost);
+            }
+            if (technique != null) {
+                technique.add(cost);
+            }
+            Throwable thrown = ok ? null
+                    : failure != null ? failure
+                    : new IllegalStateException(operation + " on " + table + " did not complete");
+            for (int i = handles.size() - 1; i >= 0; i--) {
+                handles.get(i).end(cost, thrown);
             }
         }
     }

@@ -36,10 +36,16 @@ public final class TextSearchCalls {
             checkText(text, "field '" + name + "' of document '" + id + "'");
         });
         long bytes = fields.values().stream().mapToLong(Utf8Order::utf8Length).sum();
-        try (Store.Call call = store.call("textIndex", index)) {
+        Store.Call call = store.call("textIndex", index);
+        try {
             search.indexDocument(index, id, fields, call.meter);
             call.counted(0, 0, 1, bytes);
             call.ok();
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -47,10 +53,16 @@ public final class TextSearchCalls {
     public void deleteDocument(String index, String id) {
         checkIndex(index);
         checkId(index, id);
-        try (Store.Call call = store.call("textDelete", index)) {
+        Store.Call call = store.call("textDelete", index);
+        try {
             search.deleteDocument(index, id, call.meter);
             call.counted(0, 0, 1, 0);
             call.ok();
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 
@@ -71,11 +83,17 @@ public final class TextSearchCalls {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, got " + limit);
         }
-        try (Store.Call call = store.call("textSearch", index)) {
+        Store.Call call = store.call("textSearch", index);
+        try {
             List<String> ids = search.searchPhrase(index, field, phrase, slop, limit, call.meter);
             call.counted(ids.size(), ids.stream().mapToLong(Utf8Order::utf8Length).sum(), 0, 0);
             call.ok();
             return ids;
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
         }
     }
 

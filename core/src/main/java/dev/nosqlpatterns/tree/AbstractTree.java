@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.tree;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
 import java.util.List;
@@ -29,17 +30,21 @@ abstract class AbstractTree<T> implements Tree<T> {
 
     @Override
     public final TreeNode<T> createRoot(String id, T payload) {
-        NodeNames.check("node id", id);
-        Value stored = ctx.encode(id, payload);
-        createRoot(id, stored, payload);
-        return new TreeNode<>(id, Optional.empty(), payload);
+        return TechniqueCalls.call(ctx.store(), technique("createRoot"), ctx.table(), () -> {
+            NodeNames.check("node id", id);
+            Value stored = ctx.encode(id, payload);
+            createRoot(id, stored, payload);
+            return new TreeNode<>(id, Optional.empty(), payload);
+        });
     }
 
     @Override
     public final long load(Iterable<TreeNode<T>> nodes) {
-        LoadPlan<T> plan = LoadPlan.of(ctx, nodes);
-        load(plan);
-        return plan.size();
+        return TechniqueCalls.call(ctx.store(), technique("load"), ctx.table(), () -> {
+            LoadPlan<T> plan = LoadPlan.of(ctx, nodes);
+            load(plan);
+            return plan.size();
+        });
     }
 
     /** Writes a checked load. */
@@ -57,79 +62,117 @@ abstract class AbstractTree<T> implements Tree<T> {
 
     @Override
     public final TreeNode<T> addChild(String parentId, String id, T payload, Position position) {
-        NodeNames.check("parent id", parentId);
-        NodeNames.check("node id", id);
-        Objects.requireNonNull(position, "position must not be null");
-        Value stored = ctx.encode(id, payload);
-        addChild(parentId, id, stored, payload, position);
-        return new TreeNode<>(id, Optional.of(parentId), payload);
+        return TechniqueCalls.call(ctx.store(), technique("addChild"), ctx.table(), () -> {
+            NodeNames.check("parent id", parentId);
+            NodeNames.check("node id", id);
+            Objects.requireNonNull(position, "position must not be null");
+            Value stored = ctx.encode(id, payload);
+            addChild(parentId, id, stored, payload, position);
+            return new TreeNode<>(id, Optional.of(parentId), payload);
+        });
     }
 
     @Override
     public final Optional<TreeNode<T>> get(String id) {
-        return find(NodeNames.check("node id", id));
+        return TechniqueCalls.call(ctx.store(), technique("get"), ctx.table(), () -> {
+            return find(NodeNames.check("node id", id));
+        });
     }
 
     @Override
     public final List<TreeNode<T>> children(String id) {
-        return childrenOf(NodeNames.check("node id", id));
+        return TechniqueCalls.call(ctx.store(), technique("children"), ctx.table(), () -> {
+            return childrenOf(NodeNames.check("node id", id));
+        });
     }
 
     @Override
     public final Optional<TreeNode<T>> parent(String id) {
-        return parentOf(NodeNames.check("node id", id));
+        return TechniqueCalls.call(ctx.store(), technique("parent"), ctx.table(), () -> {
+            return parentOf(NodeNames.check("node id", id));
+        });
     }
 
     @Override
     public final List<TreeNode<T>> ancestors(String id) {
-        return ancestorsOf(NodeNames.check("node id", id));
+        return TechniqueCalls.call(ctx.store(), technique("ancestors"), ctx.table(), () -> {
+            return ancestorsOf(NodeNames.check("node id", id));
+        });
     }
 
     @Override
     public final List<TreeNode<T>> subtree(String id, int maxDepth) {
-        NodeNames.check("node id", id);
-        if (maxDepth < 0) {
-            throw new IllegalArgumentException("max depth must be 0 or more, got " + maxDepth);
-        }
-        return subtreeOf(id, maxDepth);
+        return TechniqueCalls.call(ctx.store(), technique("subtree"), ctx.table(), () -> {
+            NodeNames.check("node id", id);
+            if (maxDepth < 0) {
+                throw new IllegalArgumentException("max depth must be 0 or more, got " + maxDepth);
+            }
+            return subtreeOf(id, maxDepth);
+        });
     }
 
     @Override
     public final long countDescendants(String id) {
-        return descendantsOf(NodeNames.check("node id", id));
+        return TechniqueCalls.call(ctx.store(), technique("countDescendants"), ctx.table(), () -> {
+            return descendantsOf(NodeNames.check("node id", id));
+        });
     }
 
     @Override
     public final int depth(String id) {
-        return depthOf(NodeNames.check("node id", id));
+        return TechniqueCalls.call(ctx.store(), technique("depth"), ctx.table(), () -> {
+            return depthOf(NodeNames.check("node id", id));
+        });
     }
 
     @Override
     public final void move(String id, String newParentId, Position position) {
-        NodeNames.check("node id", id);
-        NodeNames.check("new parent id", newParentId);
-        Objects.requireNonNull(position, "position must not be null");
-        if (id.equals(newParentId)) {
-            throw new CycleException(name(), id, newParentId);
-        }
-        moveTo(id, newParentId, position);
+        TechniqueCalls.run(ctx.store(), technique("move"), ctx.table(), () -> {
+            NodeNames.check("node id", id);
+            NodeNames.check("new parent id", newParentId);
+            Objects.requireNonNull(position, "position must not be null");
+            if (id.equals(newParentId)) {
+                throw new CycleException(name(), id, newParentId);
+            }
+            moveTo(id, newParentId, position);
+        });
     }
 
     @Override
     public final void update(String id, T payload) {
-        NodeNames.check("node id", id);
-        Value stored = ctx.encode(id, payload);
-        replace(id, stored, payload);
+        TechniqueCalls.run(ctx.store(), technique("update"), ctx.table(), () -> {
+            NodeNames.check("node id", id);
+            Value stored = ctx.encode(id, payload);
+            replace(id, stored, payload);
+        });
     }
 
     @Override
     public final void delete(String id) {
-        deleteLeaf(NodeNames.check("node id", id));
+        TechniqueCalls.run(ctx.store(), technique("delete"), ctx.table(), () -> {
+            deleteLeaf(NodeNames.check("node id", id));
+        });
     }
 
     @Override
     public final long deleteSubtree(String id) {
-        return deleteAll(NodeNames.check("node id", id));
+        return TechniqueCalls.call(ctx.store(), technique("deleteSubtree"), ctx.table(), () -> {
+            return deleteAll(NodeNames.check("node id", id));
+        });
+    }
+
+    /**
+     * The technique name of a tree operation, e.g. {@code materializedPathTree.move}: the layout, then the
+     * {@link Tree} method.
+     */
+    final String technique(String operation) {
+        String layout = switch (ctx.strategy()) {
+            case ADJACENCY_LIST -> "adjacencyListTree.";
+            case MATERIALIZED_PATHS -> "materializedPathTree.";
+            case NESTED_SETS -> "nestedSetTree.";
+            case AGGREGATE -> "aggregateTree.";
+        };
+        return layout + operation;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.tree;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
 import java.util.ArrayDeque;
@@ -101,7 +102,9 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
 
     @Override
     public Optional<TreeNode<T>> root() {
-        return ctx.read(tx -> tx.root().flatMap(r -> tx.read(key(r))).map(this::node));
+        return TechniqueCalls.call(ctx.store(), technique("root"), ctx.table(), () -> {
+            return ctx.read(tx -> tx.root().flatMap(r -> tx.read(key(r))).map(this::node));
+        });
     }
 
     @Override
@@ -307,12 +310,12 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
 
     @Override
     public TreeCheck verify() {
-        return Audit.verify(ctx, this::check);
+        return TechniqueCalls.call(ctx.store(), technique("verify"), ctx.table(), () -> Audit.verify(ctx, this::check));
     }
 
     @Override
     public TreeCheck repair() {
-        return Audit.repair(ctx, this::check);
+        return TechniqueCalls.call(ctx.store(), technique("repair"), ctx.table(), () -> Audit.repair(ctx, this::check));
     }
 
     private Audit.Findings check(Audit.Snapshot s) {

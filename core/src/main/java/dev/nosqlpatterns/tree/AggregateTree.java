@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.tree;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.model.Condition;
@@ -218,7 +219,9 @@ final class AggregateTree<T> extends AbstractTree<T> {
 
     @Override
     public Optional<TreeNode<T>> root() {
-        return look(s -> Optional.ofNullable(s.root).map(s::node));
+        return TechniqueCalls.call(ctx.store(), technique("root"), ctx.table(), () -> {
+            return look(s -> Optional.ofNullable(s.root).map(s::node));
+        });
     }
 
     @Override
@@ -326,28 +329,30 @@ final class AggregateTree<T> extends AbstractTree<T> {
 
     @Override
     public TreeCheck verify() {
-        State s = load();
-        List<String> problems = new ArrayList<>();
-        s.nodes.forEach((id, e) -> {
-            if (e.parent == null ? !id.equals(s.root) : !s.nodes.containsKey(e.parent)
-                    || s.nodes.get(e.parent).children.stream().filter(id::equals).count() != 1) {
-                problems.add("node '" + id + "' and its parent " + Optional.ofNullable(e.parent) + " disagree");
+        return TechniqueCalls.call(ctx.store(), technique("verify"), ctx.table(), () -> {
+            State s = load();
+            List<String> problems = new ArrayList<>();
+            s.nodes.forEach((id, e) -> {
+                if (e.parent == null ? !id.equals(s.root) : !s.nodes.containsKey(e.parent)
+                        || s.nodes.get(e.parent).children.stream().filter(id::equals).count() != 1) {
+                    problems.add("node '" + id + "' and its parent " + Optional.ofNullable(e.parent) + " disagree");
+                }
+                e.children.stream().filter(c -> !s.nodes.containsKey(c) || !id.equals(s.nodes.get(c).parent))
+                        .forEach(c -> problems.add("node '" + id + "' lists child '" + c + "', which does not name it"));
+            });
+            Set<String> reached = new HashSet<>();
+            if (s.root != null && s.nodes.containsKey(s.root) && problems.isEmpty()) {
+                reached.addAll(s.preorder(s.root, Integer.MAX_VALUE));
             }
-            e.children.stream().filter(c -> !s.nodes.containsKey(c) || !id.equals(s.nodes.get(c).parent))
-                    .forEach(c -> problems.add("node '" + id + "' lists child '" + c + "', which does not name it"));
+            if (problems.isEmpty() && reached.size() != s.nodes.size()) {
+                problems.add((s.nodes.size() - reached.size()) + " nodes cannot be reached from the root");
+            }
+            return new TreeCheck(s.nodes.size(), false, 0, problems);
         });
-        Set<String> reached = new HashSet<>();
-        if (s.root != null && s.nodes.containsKey(s.root) && problems.isEmpty()) {
-            reached.addAll(s.preorder(s.root, Integer.MAX_VALUE));
-        }
-        if (problems.isEmpty() && reached.size() != s.nodes.size()) {
-            problems.add((s.nodes.size() - reached.size()) + " nodes cannot be reached from the root");
-        }
-        return new TreeCheck(s.nodes.size(), false, 0, problems);
     }
 
     @Override
     public TreeCheck repair() {
-        return verify();
+        return TechniqueCalls.call(ctx.store(), technique("repair"), ctx.table(), () -> verify());
     }
 }

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.tree;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.Utf8Order;
@@ -197,7 +198,9 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
 
     @Override
     public Optional<TreeNode<T>> root() {
-        return ctx.read(tx -> tx.root().flatMap(r -> tx.read(Layout.path(PathKeys.root(r)))).map(this::node));
+        return TechniqueCalls.call(ctx.store(), technique("root"), ctx.table(), () -> {
+            return ctx.read(tx -> tx.root().flatMap(r -> tx.read(Layout.path(PathKeys.root(r)))).map(this::node));
+        });
     }
 
     @Override
@@ -365,18 +368,22 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
 
     @Override
     public List<TreeNode<T>> matching(PathPattern pattern) {
-        Pattern regex = java.util.Objects.requireNonNull(pattern, "pattern must not be null").compiled();
-        return ctx.read(tx -> {
-            tx.header();
-            return select(tx.range(SortKeyCondition.beginsWith(Layout.PATHS)), regex);
+        return TechniqueCalls.call(ctx.store(), technique("matching"), ctx.table(), () -> {
+            Pattern regex = java.util.Objects.requireNonNull(pattern, "pattern must not be null").compiled();
+            return ctx.read(tx -> {
+                tx.header();
+                return select(tx.range(SortKeyCondition.beginsWith(Layout.PATHS)), regex);
+            });
         });
     }
 
     @Override
     public List<TreeNode<T>> matching(PathPattern pattern, String underId) {
-        Pattern regex = java.util.Objects.requireNonNull(pattern, "pattern must not be null").compiled();
-        NodeNames.check("node id", underId);
-        return ctx.read(tx -> select(subtreeAt(tx, underId), regex));
+        return TechniqueCalls.call(ctx.store(), technique("matching"), ctx.table(), () -> {
+            Pattern regex = java.util.Objects.requireNonNull(pattern, "pattern must not be null").compiled();
+            NodeNames.check("node id", underId);
+            return ctx.read(tx -> select(subtreeAt(tx, underId), regex));
+        });
     }
 
     private List<TreeNode<T>> select(List<Item> items, Pattern regex) {
@@ -392,11 +399,15 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
 
     @Override
     public TreeCheck verify() {
-        return Audit.verify(ctx, s -> PathAudit.check(ctx, s));
+        return TechniqueCalls.call(ctx.store(), technique("verify"), ctx.table(), () -> {
+            return Audit.verify(ctx, s -> PathAudit.check(ctx, s));
+        });
     }
 
     @Override
     public TreeCheck repair() {
-        return Audit.repair(ctx, s -> PathAudit.check(ctx, s));
+        return TechniqueCalls.call(ctx.store(), technique("repair"), ctx.table(), () -> {
+            return Audit.repair(ctx, s -> PathAudit.check(ctx, s));
+        });
     }
 }

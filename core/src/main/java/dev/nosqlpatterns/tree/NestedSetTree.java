@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.tree;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
@@ -191,9 +192,11 @@ final class NestedSetTree<T> extends AbstractTree<T> {
 
     @Override
     public Optional<TreeNode<T>> root() {
-        return ctx.read(tx -> {
-            Optional<Item> top = tx.read(Layout.number(0));
-            return tx.root().isPresent() ? top.map(this::node) : Optional.<TreeNode<T>>empty();
+        return TechniqueCalls.call(ctx.store(), technique("root"), ctx.table(), () -> {
+            return ctx.read(tx -> {
+                Optional<Item> top = tx.read(Layout.number(0));
+                return tx.root().isPresent() ? top.map(this::node) : Optional.<TreeNode<T>>empty();
+            });
         });
     }
 
@@ -342,11 +345,15 @@ final class NestedSetTree<T> extends AbstractTree<T> {
 
     @Override
     public TreeCheck verify() {
-        return Audit.verify(ctx, NestedAudit::check);
+        return TechniqueCalls.call(ctx.store(), technique("verify"), ctx.table(), () -> {
+            return Audit.verify(ctx, NestedAudit::check);
+        });
     }
 
     @Override
     public TreeCheck repair() {
-        return Audit.repair(ctx, NestedAudit::check);
+        return TechniqueCalls.call(ctx.store(), technique("repair"), ctx.table(), () -> {
+            return Audit.repair(ctx, NestedAudit::check);
+        });
     }
 }

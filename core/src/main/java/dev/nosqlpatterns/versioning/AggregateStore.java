@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.versioning;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.Condition;
@@ -51,14 +52,16 @@ public final class AggregateStore {
 
     /** The aggregate and its version, if it exists. */
     public Optional<Item> get(Key key) {
-        return store.get(table, key);
+        return TechniqueCalls.call(store, "aggregate.get", table, () -> store.get(table, key));
     }
 
     /** Stores a new aggregate at a first version made of the time and random bits; fails with a ConditionFailedException when it exists. */
     public Item create(Item aggregate) {
-        Item versioned = aggregate.toBuilder().put(versionAttribute, nextVersion(Optional.empty())).build();
-        store.put(table, versioned, Condition.ifAbsent());
-        return versioned;
+        return TechniqueCalls.call(store, "aggregate.create", table, () -> {
+            Item versioned = aggregate.toBuilder().put(versionAttribute, nextVersion(Optional.empty())).build();
+            store.put(table, versioned, Condition.ifAbsent());
+            return versioned;
+        });
     }
 
     /**
@@ -67,30 +70,32 @@ public final class AggregateStore {
      * the input unchanged writes nothing.
      */
     public Item update(Key key, java.util.function.Function<Optional<Item>, Item> change) {
-        Objects.requireNonNull(key, "key must not be null");
-        Objects.requireNonNull(change, "change function must not be null");
-        for (int attempt = 1; ; attempt++) {
-            Optional<Item> current = store.get(table, key);
-            Item changed = change.apply(current.map(this::withoutVersion));
-            if (changed == null) {
-                throw new IllegalArgumentException("the change function returned null for " + key);
+        return TechniqueCalls.call(store, "aggregate.update", table, () -> {
+            Objects.requireNonNull(key, "key must not be null");
+            Objects.requireNonNull(change, "change function must not be null");
+            for (int attempt = 1; ; attempt++) {
+                Optional<Item> current = store.get(table, key);
+                Item changed = change.apply(current.map(this::withoutVersion));
+                if (changed == null) {
+                    throw new IllegalArgumentException("the change function returned null for " + key);
+                }
+                if (!changed.key().equals(key)) {
+                    throw new IllegalArgumentException("the change function moved aggregate " + key + " to "
+                            + changed.key() + "; an aggregate keeps its key");
+                }
+                if (current.isPresent() && changed.equals(withoutVersion(current.get()))) {
+                    return current.get();
+                }
+                Item next = changed.toBuilder().put(versionAttribute, nextVersion(current)).build();
+                Condition unchanged = Condition.unchangedSince(current, versionAttribute);
+                try {
+                    store.put(table, next, unchanged);
+                    return next;
+                } catch (ConditionFailedException raced) {
+                    retry.after(attempt, table, key, raced);
+                }
             }
-            if (!changed.key().equals(key)) {
-                throw new IllegalArgumentException("the change function moved aggregate " + key + " to "
-                        + changed.key() + "; an aggregate keeps its key");
-            }
-            if (current.isPresent() && changed.equals(withoutVersion(current.get()))) {
-                return current.get();
-            }
-            Item next = changed.toBuilder().put(versionAttribute, nextVersion(current)).build();
-            Condition unchanged = Condition.unchangedSince(current, versionAttribute);
-            try {
-                store.put(table, next, unchanged);
-                return next;
-            } catch (ConditionFailedException raced) {
-                retry.after(attempt, table, key, raced);
-            }
-        }
+        });
     }
 
     /** Like {@link #update(Key, java.util.function.Function)} for an aggregate that must exist. */
@@ -100,7 +105,7 @@ public final class AggregateStore {
     }
 
     public void delete(Key key) {
-        store.delete(table, key);
+        TechniqueCalls.run(store, "aggregate.delete", table, () -> store.delete(table, key));
     }
 
     /**

@@ -4,13 +4,16 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The {@code nosqlpatterns.*} settings: where the store is, and what its health check reads.
+ * The {@code nosqlpatterns.*} settings: where the store is, what its health check reads, and whether its
+ * calls are observed.
  *
- * @param store  the store to open
- * @param health the health check
+ * @param store       the store to open
+ * @param health      the health check
+ * @param observation the Micrometer observation of the store's calls
  */
 @ConfigurationProperties("nosqlpatterns")
-public record NosqlPatternsProperties(@DefaultValue StoreSettings store, @DefaultValue HealthSettings health) {
+public record NosqlPatternsProperties(@DefaultValue StoreSettings store, @DefaultValue HealthSettings health,
+                                      @DefaultValue ObservationSettings observation) {
 
     /**
      * The store to open.
@@ -32,5 +35,15 @@ public record NosqlPatternsProperties(@DefaultValue StoreSettings store, @Defaul
      * @param table the logical table the health check declares and reads one absent key of
      */
     public record HealthSettings(@DefaultValue("nosqlpatterns_health") String table) {
+    }
+
+    /**
+     * The Micrometer observation of the store's calls.
+     *
+     * @param enabled whether every store call and technique call of the store is observed and metered, when
+     *                the nosqlpatterns-micrometer module is on the class path and the application has an
+     *                {@code ObservationRegistry} or a {@code MeterRegistry}
+     */
+    public record ObservationSettings(@DefaultValue("true") boolean enabled) {
     }
 }

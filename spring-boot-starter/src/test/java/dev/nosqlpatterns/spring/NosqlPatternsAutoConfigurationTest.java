@@ -8,8 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
-import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import dev.nosqlpatterns.store.Store;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Health;
@@ -24,7 +31,8 @@ import redis.clients.jedis.UnifiedJedis;
 /** The store bean from a URI, from a client bean, or not at all, and its health indicator, on real stores. */
 class NosqlPatternsAutoConfigurationTest {
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(NosqlPatternsAutoConfiguration.class, NosqlPatternsHealthAutoConfiguration.class));
+            .withConfiguration(AutoConfigurations.of(NosqlPatternsAutoConfiguration.class, NosqlPatternsHealthAutoConfiguration.class,
+                    NosqlPatternsObservationAutoConfiguration.class));
 
     @Test
     void aUriOpensTheStoreAndTheHealthIndicatorReadsFromIt() {
@@ -112,5 +120,70 @@ class NosqlPatternsAutoConfigurationTest {
             }
             assertTrue(root.getMessage().contains("nosuchstore"), root.getMessage());
         });
+    }
+
+    @Test
+    void withRegistriesEveryCallOfTheStoreIsObservedAndMetered() {
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        ObservationRegistry observations = ObservationRegistry.create();
+        List<String> observed = new CopyOnWriteArrayList<>();
+        observations.observationConfig().observationHandler(new ObservationHandler<>() {
+            @Override
+            public boolean supportsContext(Observation.Context context) {
+                return true;
+            }
+
+            @Override
+            public void onStop(Observation.Context context) {
+                observed.add(context.getName() + " " + context.getContextualName());
+            }
+        });
+        runner.withBean(MeterRegistry.class, () -> meters).withBean(ObservationRegistry.class, () -> observations)
+                .withPropertyValues("nosqlpatterns.store.uri=" + EmbeddedRedis.shared().uri()).run(context -> {
+                    assertNotNull(context.getBean(StoreObservation.class));
+                    Store store = context.getBean(Store.class);
+                    store.createTable(TableSpec.named("observed"));
+                    store.get("observed", Key.of("a", "b"));
+                    assertEquals(1, meters.get("nosqlpatterns.store.calls").tag("nosqlpatterns.pattern", "get")
+                            .tag("nosqlpatterns.store", "redis").tag("nosqlpatterns.table", "observed")
+                            .tag("outcome", "success").timer().count());
+                    assertTrue(meters.get("nosqlpatterns.store.round.trips").tag("nosqlpatterns.pattern", "get")
+                            .counter().count() >= 1);
+                    assertTrue(observed.contains("nosqlpatterns.store.call get"), observed.toString());
+                });
+    }
+
+    @Test
+    void aMeterRegistryAloneIsEnoughAndTheBindingEndsWithTheContext() {
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        Store mine = Store.of(new dev.nosqlpatterns.store.memory.MemoryBackend());
+        mine.createTable(TableSpec.named("t"));
+        runner.withBean(MeterRegistry.class, () -> meters).withBean(Store.class, () -> mine, keepOpen()).run(context -> {
+            assertNotNull(context.getBean(StoreObservation.class));
+            mine.get("t", Key.of("a", "b"));
+        });
+        mine.get("t", Key.of("a", "b"));
+        assertEquals(1, meters.get("nosqlpatterns.store.calls").tag("nosqlpatterns.pattern", "get").timer().count(),
+                "observed while the context ran, not after");
+        mine.close();
+    }
+
+    @Test
+    void theObservationCanBeTurnedOffAndNeedsARegistry() {
+        runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+                .withPropertyValues("nosqlpatterns.store.uri=memory:", "nosqlpatterns.observation.enabled=false")
+                .run(context -> assertTrue(context.getBeansOfType(StoreObservation.class).isEmpty()));
+        runner.withPropertyValues("nosqlpatterns.store.uri=memory:")
+                .run(context -> assertTrue(context.getBeansOfType(StoreObservation.class).isEmpty()));
+    }
+
+    @Test
+    void theSwitchIsInTheConfigurationMetadata() throws java.io.IOException {
+        try (java.io.InputStream in = getClass().getClassLoader()
+                .getResourceAsStream("META-INF/spring-configuration-metadata.json")) {
+            assertNotNull(in, "the configuration processor wrote the metadata");
+            String metadata = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(metadata.contains("\"nosqlpatterns.observation.enabled\""), metadata);
+        }
     }
 }

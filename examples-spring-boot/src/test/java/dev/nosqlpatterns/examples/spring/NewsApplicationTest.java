@@ -1,9 +1,15 @@
 package dev.nosqlpatterns.examples.spring;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -11,26 +17,39 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * The application started as a user would start it, with only the store's URI (an embedded Redis) and
  * the sample data, answering every access pattern over HTTP.
  */
 class NewsApplicationTest {
+    /** Keeps the application's finished spans in memory, where the test reads them. */
+    @Configuration(proxyBeanMethods = false)
+    static class InMemoryTraces {
+        @Bean
+        InMemorySpanExporter inMemorySpanExporter() {
+            return InMemorySpanExporter.create();
+        }
+    }
+
     private static ConfigurableApplicationContext app;
     private static String base;
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @BeforeAll
     static void start() {
-        app = SpringApplication.run(NewsApplication.class, "--server.port=0",
-                "--nosqlpatterns.store.uri=" + EmbeddedRedis.shared().uri(), "--news.sample=true",
-                "--news.namespace=news" + System.nanoTime());
+        app = SpringApplication.run(new Class<?>[] {NewsApplication.class, InMemoryTraces.class}, new String[] {
+                "--server.port=0", "--nosqlpatterns.store.uri=" + EmbeddedRedis.shared().uri(), "--news.sample=true",
+                "--news.namespace=news" + System.nanoTime(), "--management.tracing.sampling.probability=1.0"});
         base = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
     }
 
@@ -106,5 +125,55 @@ class NewsApplicationTest {
     void theHealthEndpointReportsTheStore() throws Exception {
         String health = ok(get("/actuator/health"));
         assertTrue(health.contains("\"nosqlpatterns\":{") && health.contains("\"store\":\"redis\""), health);
+    }
+
+    @Test
+    void storeCallsAndTechniqueCallsAreMeteredUnderTheDocumentedNames() throws Exception {
+        ok(get("/providers/" + code("$FOX") + "/months"));
+        ok(get("/topics/" + code("#sports") + "/articles"));
+
+        String names = ok(get("/actuator/metrics"));
+        for (String name : List.of("nosqlpatterns.store.calls", "nosqlpatterns.store.round.trips",
+                "nosqlpatterns.store.critical.path", "nosqlpatterns.store.items.read",
+                "nosqlpatterns.store.items.written", "nosqlpatterns.store.bytes.read",
+                "nosqlpatterns.store.bytes.written", "nosqlpatterns.technique.calls",
+                "nosqlpatterns.technique.round.trips", "nosqlpatterns.technique.critical.path",
+                "nosqlpatterns.technique.items.read", "nosqlpatterns.technique.items.written",
+                "nosqlpatterns.technique.bytes.read", "nosqlpatterns.technique.bytes.written",
+                "nosqlpatterns.technique.retries", "nosqlpatterns.store.call", "nosqlpatterns.technique.call")) {
+            assertTrue(names.contains("\"" + name + "\""), name + " in " + names);
+        }
+        String months = ok(get("/actuator/metrics/nosqlpatterns.technique.calls?tag="
+                + code("nosqlpatterns.pattern:timeBuckets.buckets") + "&tag=" + code("nosqlpatterns.store:redis")));
+        assertTrue(months.contains("\"COUNT\""), months);
+
+        MeterRegistry meters = app.getBean(MeterRegistry.class);
+        assertTrue(meters.get("nosqlpatterns.technique.calls").tag("nosqlpatterns.pattern", "timeBuckets.buckets")
+                .tag("nosqlpatterns.store", "redis").tag("outcome", "success").timer().count() >= 1);
+        assertTrue(meters.get("nosqlpatterns.technique.round.trips").tag("nosqlpatterns.pattern", "timeBuckets.buckets")
+                .summary().totalAmount() >= 1);
+        assertTrue(meters.get("nosqlpatterns.store.round.trips").tag("nosqlpatterns.pattern", "get")
+                .tag("nosqlpatterns.store", "redis").counter().count() >= 1);
+    }
+
+    @Test
+    void aTechniqueCallIsTracedWithItsStoreCallsAsChildSpans() throws Exception {
+        ok(get("/providers/" + code("$ESPN") + "/months"));
+
+        app.getBean(SdkTracerProvider.class).forceFlush().join(10, TimeUnit.SECONDS);
+        List<SpanData> spans = app.getBean(InMemorySpanExporter.class).getFinishedSpanItems();
+        SpanData technique = spans.stream().filter(s -> s.getName().equals("timeBuckets.buckets")).findFirst()
+                .orElseThrow(() -> new AssertionError("no technique span among " + spans));
+        assertEquals("redis", technique.getAttributes().get(AttributeKey.stringKey("nosqlpatterns.store")));
+        List<SpanData> children = spans.stream()
+                .filter(s -> s.getParentSpanId().equals(technique.getSpanId())).toList();
+        assertFalse(children.isEmpty(), "the technique span has no children among " + spans);
+        for (SpanData child : children) {
+            assertEquals(technique.getTraceId(), child.getTraceId());
+            assertEquals("get", child.getAttributes().get(AttributeKey.stringKey("nosqlpatterns.pattern")));
+            assertEquals("redis", child.getAttributes().get(AttributeKey.stringKey("nosqlpatterns.store")));
+        }
+        assertTrue(spans.stream().anyMatch(s -> s.getSpanId().equals(technique.getParentSpanId())),
+                "the technique span is a child of the HTTP request's span");
     }
 }
