@@ -51,7 +51,8 @@ public final class LuceneStore {
 
     /**
      * Collects where the index lives and how it commits; {@link #build()} checks everything at once.
-     * Exactly one of {@link #inMemory()}, {@link #path(Path)}, {@link #indexWriter(IndexWriter)} or
+     * Exactly one of {@link #inMemory()}, {@link #path(Path)}, {@link #directory(Directory)},
+     * {@link #indexWriter(IndexWriter)} or
      * {@link #uri(String)} says where the index is.
      */
     public static final class Builder {
@@ -60,11 +61,28 @@ public final class LuceneStore {
         private boolean memory;
         private Path path;
         private IndexWriter writer;
+        private Directory directory;
         private CommitPolicy commits;
         private Limits limits = Limits.PORTABLE;
         private final Set<String> pathAttributes = new LinkedHashSet<>();
 
         private Builder() {
+        }
+
+        /**
+         * The index in {@code dir}, an application's Lucene directory (on disk, in memory or elsewhere): the
+         * store opens its own writer on it and closes that writer when the last store on the directory
+         * closes, but never closes the directory. Backends on the same directory in this JVM share the writer;
+         * no other writer may be open on it.
+         */
+        public Builder directory(Directory dir) {
+            sources.add("directory(...)");
+            if (dir == null) {
+                problems.add("directory must not be null");
+            } else {
+                directory = dir;
+            }
+            return this;
         }
 
         /** A new, empty index in memory, gone when the store closes. */
@@ -202,7 +220,7 @@ public final class LuceneStore {
         public StoreBackend buildBackend() {
             List<String> all = new ArrayList<>(problems);
             if (sources.isEmpty()) {
-                all.add("say where the index is: inMemory(), path(...), indexWriter(...) or uri(...)");
+                all.add("say where the index is: inMemory(), path(...), directory(...), indexWriter(...) or uri(...)");
             } else if (sources.size() > 1) {
                 all.add("say where the index is only once, got " + String.join(", ", sources));
             }
@@ -218,34 +236,50 @@ public final class LuceneStore {
         private SharedIndex open() throws IOException {
             if (memory) {
                 return SharedIndex.acquire(new Object(),
-                        () -> new IndexWriter(new ByteBuffersDirectory(), inMemoryConfig()), true);
+                        () -> new IndexWriter(new ByteBuffersDirectory(), inMemoryConfig()),
+                        SharedIndex.Ownership.WRITER_AND_DIRECTORY);
             }
             if (path != null) {
                 Path p = path;
                 try {
-                    return SharedIndex.acquire("path:" + p, () -> openOnDisk(p), true);
+                    return SharedIndex.acquire("path:" + p, () -> openOnDisk(p),
+                            SharedIndex.Ownership.WRITER_AND_DIRECTORY);
                 } catch (org.apache.lucene.store.LockObtainFailedException e) {
                     throw new StoreUnavailableException("the Lucene index at " + p + " is open for writing by another"
                             + " process (or another writer in this one): " + e.getMessage(), null, null, e);
                 }
             }
+            if (directory != null) {
+                Directory d = directory;
+                try {
+                    return SharedIndex.acquire(d, () -> openWriter(d), SharedIndex.Ownership.WRITER);
+                } catch (org.apache.lucene.store.LockObtainFailedException e) {
+                    throw new StoreUnavailableException("the Lucene directory " + d + " is open for writing by another"
+                            + " writer: " + e.getMessage(), null, null, e);
+                }
+            }
             IndexWriter w = Objects.requireNonNull(writer);
-            return SharedIndex.acquire(w, () -> w, false);
+            return SharedIndex.acquire(w, () -> w, SharedIndex.Ownership.NONE);
         }
 
-        /** A writer on a directory, with a first commit so that a new index is a valid (empty) index at once. */
+        /** A writer on a directory of files the store opens itself. */
         private static IndexWriter openOnDisk(Path p) throws IOException {
             Directory dir = FSDirectory.open(p);
             try {
-                IndexWriter w = new IndexWriter(dir, config());
-                if (!DirectoryReader.indexExists(dir)) {
-                    w.commit();
-                }
-                return w;
+                return openWriter(dir);
             } catch (IOException | RuntimeException e) {
                 dir.close();
                 throw e;
             }
+        }
+
+        /** A writer on {@code dir}, with a first commit so that a new index is a valid (empty) index at once. */
+        private static IndexWriter openWriter(Directory dir) throws IOException {
+            IndexWriter w = new IndexWriter(dir, config());
+            if (!DirectoryReader.indexExists(dir)) {
+                w.commit();
+            }
+            return w;
         }
 
         /**

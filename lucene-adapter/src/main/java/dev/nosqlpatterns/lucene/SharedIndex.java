@@ -36,17 +36,27 @@ final class SharedIndex {
     final SearcherManager searchers;
     final Map<String, TableSpec> tables = new ConcurrentHashMap<>();
     private final Object identity;
-    private final boolean ownsWriter;
+    private final Ownership ownership;
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
     final PendingWrites pending;
     private final AtomicLong lastWrite = new AtomicLong();
     private final AtomicLong visible = new AtomicLong();
     private int references;
 
-    private SharedIndex(Object identity, IndexWriter writer, boolean ownsWriter) throws IOException {
+    /** What the last backend to close an index closes besides its searchers. */
+    enum Ownership {
+        /** Nothing: the writer is the application's. */
+        NONE,
+        /** The writer, not the directory, which is the application's. */
+        WRITER,
+        /** The writer and its directory, both opened by the store. */
+        WRITER_AND_DIRECTORY
+    }
+
+    private SharedIndex(Object identity, IndexWriter writer, Ownership ownership) throws IOException {
         this.identity = identity;
         this.writer = writer;
-        this.ownsWriter = ownsWriter;
+        this.ownership = ownership;
         this.searchers = new SearcherManager(writer, true, false, null);
         this.pending = new PendingWrites(highestVersion());
         for (int i = 0; i < STRIPES; i++) {
@@ -79,18 +89,15 @@ final class SharedIndex {
     }
 
     /** The open instance for {@code identity}, or a new one over the writer {@code opener} gives. */
-    static SharedIndex acquire(Object identity, Opener opener, boolean ownsWriter) throws IOException {
+    static SharedIndex acquire(Object identity, Opener opener, Ownership ownership) throws IOException {
         synchronized (OPEN) {
             SharedIndex index = OPEN.get(identity);
             if (index == null) {
                 IndexWriter writer = opener.open();
                 try {
-                    index = new SharedIndex(identity, writer, ownsWriter);
+                    index = new SharedIndex(identity, writer, ownership);
                 } catch (IOException | RuntimeException e) {
-                    if (ownsWriter) {
-                        writer.close();
-                        writer.getDirectory().close();
-                    }
+                    close(writer, ownership);
                     throw e;
                 }
                 OPEN.put(identity, index);
@@ -111,12 +118,19 @@ final class SharedIndex {
         try {
             searchers.close();
         } finally {
-            if (ownsWriter) {
-                try {
-                    writer.close();
-                } finally {
-                    writer.getDirectory().close();
-                }
+            close(writer, ownership);
+        }
+    }
+
+    private static void close(IndexWriter writer, Ownership ownership) throws IOException {
+        if (ownership == Ownership.NONE) {
+            return;
+        }
+        try {
+            writer.close();
+        } finally {
+            if (ownership == Ownership.WRITER_AND_DIRECTORY) {
+                writer.getDirectory().close();
             }
         }
     }

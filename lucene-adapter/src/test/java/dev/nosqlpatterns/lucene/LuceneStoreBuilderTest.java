@@ -82,4 +82,25 @@ class LuceneStoreBuilderTest {
             assertTrue(b.get("t", Key.of("p", "s")).isEmpty());
         }
     }
+
+    @Test
+    void anApplicationsDirectoryIsWrittenThroughButNeverClosed() throws Exception {
+        try (org.apache.lucene.store.Directory directory = new org.apache.lucene.store.ByteBuffersDirectory()) {
+            try (Store store = LuceneStore.builder().directory(directory).build()) {
+                store.createTable(TableSpec.named("t"));
+                store.put("t", Item.builder("p", "s").put("v", 7).build());
+            }
+            try (org.apache.lucene.index.DirectoryReader reader =
+                         org.apache.lucene.index.DirectoryReader.open(directory)) {
+                assertTrue(reader.numDocs() > 0, "the store committed into the directory, still open");
+            }
+            try (Store again = LuceneStore.builder().directory(directory).build()) {
+                again.createTable(TableSpec.named("t"));
+                assertEquals(7L, again.get("t", Key.of("p", "s")).orElseThrow().getLong("v").orElseThrow());
+            }
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LuceneStore.builder().directory(null).buildBackend());
+        assertTrue(e.getMessage().contains("directory must not be null"), e.getMessage());
+    }
 }

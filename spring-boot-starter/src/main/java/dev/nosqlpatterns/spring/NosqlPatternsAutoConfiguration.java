@@ -11,6 +11,7 @@ import dev.nosqlpatterns.redis.RedisStore;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.Stores;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.store.Directory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -28,7 +29,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * {@code nosqlpatterns.store.uri} when set (any store {@link Stores} can open whose adapter is on the
  * class path), otherwise built around the one client bean of a store's driver the application already has
  * ({@code DynamoDbClient}, {@code CqlSession}, {@code MongoClient}, {@code UnifiedJedis}, Lucene
- * {@code IndexWriter}), which the store uses and never closes. With Spring Boot's health module present, a
+ * {@code IndexWriter} or {@code Directory}), which the store uses and never closes. With Spring Boot's health module present, a
  * {@code nosqlpatterns} health indicator reads from the store ({@link NosqlPatternsHealthAutoConfiguration}).
  */
 @AutoConfiguration
@@ -110,6 +111,22 @@ public class NosqlPatternsAutoConfiguration {
         @ConditionalOnSingleCandidate(IndexWriter.class)
         Store nosqlPatternsStore(IndexWriter writer) {
             return LuceneStore.builder().indexWriter(writer).build();
+        }
+    }
+
+    /**
+     * From a Lucene {@code Directory} bean, when there is no {@code IndexWriter} bean (which would hold the
+     * directory's write lock): the store opens and closes its own writer on it, never the directory.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass({LuceneStore.class, Directory.class})
+    @Conditional(NoStoreUri.class)
+    static class FromDirectory {
+        @Bean(destroyMethod = "close")
+        @ConditionalOnMissingBean({Store.class, IndexWriter.class})
+        @ConditionalOnSingleCandidate(Directory.class)
+        Store nosqlPatternsStore(Directory directory) {
+            return LuceneStore.builder().directory(directory).build();
         }
     }
 }

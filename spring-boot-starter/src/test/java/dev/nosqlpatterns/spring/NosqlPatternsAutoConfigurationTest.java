@@ -67,6 +67,22 @@ class NosqlPatternsAutoConfigurationTest {
     }
 
     @Test
+    void aLuceneDirectoryBeanGetsAStoreWithItsOwnWriterAndStaysOpen() throws Exception {
+        try (org.apache.lucene.store.Directory directory = new org.apache.lucene.store.ByteBuffersDirectory()) {
+            runner.withBean(org.apache.lucene.store.Directory.class, () -> directory, keepOpen()).run(context -> {
+                Store store = context.getBean(Store.class);
+                assertEquals("lucene", store.kind());
+                store.createTable(TableSpec.named("notes"));
+                store.put("notes", Item.builder("p", "s").put("text", "kept").build());
+            });
+            try (org.apache.lucene.index.DirectoryReader reader =
+                         org.apache.lucene.index.DirectoryReader.open(directory)) {
+                assertEquals(1, reader.numDocs(), "the store's writer committed and closed; the directory is open");
+            }
+        }
+    }
+
+    @Test
     void aUriWinsOverAClientBean() {
         UnifiedJedis client = new JedisPooled(EmbeddedRedis.shared().uri());
         try {
