@@ -113,6 +113,13 @@ class RedisFailoverTest {
         AtomicLong lastFailure = new AtomicLong();
         AtomicLong afterFailover = new AtomicLong();
         AtomicLong refused = new AtomicLong();
+        java.util.function.Consumer<StoreException> onFailure = e -> {
+            failed.incrementAndGet();
+            if (String.valueOf(e.getMessage()).contains("replicas required")) {
+                refused.incrementAndGet();
+            }
+            lastFailure.accumulateAndGet(System.currentTimeMillis(), Math::max);
+        };
         List<Long> ackTimes = java.util.Collections.synchronizedList(new ArrayList<>());
         Map<String, AtomicLong> counted = new ConcurrentHashMap<>();
         Map<String, AtomicLong> attempted = new ConcurrentHashMap<>();
@@ -128,11 +135,7 @@ class RedisFailoverTest {
                         people.put(key, true);
                         ackTimes.add(System.currentTimeMillis());
                     } catch (StoreException e) {
-                        failed.incrementAndGet();
-                        if (String.valueOf(e.getMessage()).contains("replicas required")) {
-                            refused.incrementAndGet();
-                        }
-                        lastFailure.accumulateAndGet(System.currentTimeMillis(), Math::max);
+                        onFailure.accept(e);
                     }
                 }
             }, "index-writer-" + w));
@@ -148,11 +151,7 @@ class RedisFailoverTest {
                         counted.computeIfAbsent(counter, c -> new AtomicLong()).incrementAndGet();
                         ackTimes.add(System.currentTimeMillis());
                     } catch (StoreException e) {
-                        failed.incrementAndGet();
-                        if (String.valueOf(e.getMessage()).contains("replicas required")) {
-                            refused.incrementAndGet();
-                        }
-                        lastFailure.accumulateAndGet(System.currentTimeMillis(), Math::max);
+                        onFailure.accept(e);
                     }
                 }
             }, "counter-" + w));
