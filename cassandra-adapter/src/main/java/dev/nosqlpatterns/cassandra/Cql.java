@@ -7,9 +7,13 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -68,10 +72,26 @@ final class Cql {
 
     ResultSet execute(Statement<?> statement, CostMeter meter, String table, Key key) {
         meter.roundTrip();
+        ResultSet rs;
         try {
-            return session.execute(statement);
+            rs = session.execute(statement);
         } catch (RuntimeException e) {
             throw Failures.translate(e, table, key);
+        }
+        retries(rs.getExecutionInfo().getErrors(), meter);
+        return rs;
+    }
+
+    /**
+     * Counts the attempts the driver's retry policy made before the one that answered: each is one more
+     * round trip, and one refused by an overloaded node is also a throttle.
+     */
+    static void retries(List<Map.Entry<Node, Throwable>> errors, CostMeter meter) {
+        for (Map.Entry<Node, Throwable> error : errors) {
+            meter.roundTrip();
+            if (error.getValue() instanceof OverloadedException) {
+                meter.throttled();
+            }
         }
     }
 

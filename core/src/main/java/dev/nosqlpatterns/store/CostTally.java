@@ -19,6 +19,7 @@ public final class CostTally implements CostListener {
     private final AtomicLong bytesWritten = new AtomicLong();
     private final DoubleAdder readUnits = new DoubleAdder();
     private final DoubleAdder writeUnits = new DoubleAdder();
+    private final AtomicLong throttles = new AtomicLong();
 
     @Override
     public void onCost(OperationCost cost) {
@@ -31,6 +32,7 @@ public final class CostTally implements CostListener {
         bytesWritten.addAndGet(cost.bytesWritten());
         readUnits.add(cost.readUnits());
         writeUnits.add(cost.writeUnits());
+        throttles.addAndGet(cost.throttles());
     }
 
     public long calls() {
@@ -70,6 +72,11 @@ public final class CostTally implements CostListener {
         return writeUnits.sum();
     }
 
+    /** Attempts the store refused for lack of capacity and that were retried; see {@link OperationCost#throttles()}. */
+    public long throttles() {
+        return throttles.get();
+    }
+
     /** Sets every figure back to zero. */
     public void reset() {
         calls.set(0);
@@ -81,11 +88,13 @@ public final class CostTally implements CostListener {
         bytesWritten.set(0);
         readUnits.reset();
         writeUnits.reset();
+        throttles.set(0);
     }
 
     @Override
     public String toString() {
         return calls + " calls, " + roundTrips + " round trips (" + criticalPath + " in sequence), " + itemsRead + " items read, " + itemsWritten
-                + " items written, " + readUnits.sum() + " RCU, " + writeUnits.sum() + " WCU";
+                + " items written, " + readUnits.sum() + " RCU, " + writeUnits.sum() + " WCU"
+                + (throttles.get() > 0 ? ", " + throttles + " throttled" : "");
     }
 }

@@ -883,7 +883,7 @@ public final class Store implements AutoCloseable {
             OperationCost cost = new OperationCost(operation, table, meter.roundTrips(), meter.criticalPath(),
                     itemsRead + meter.extraItemsRead(), ok ? itemsWritten : 0, bytesRead, ok ? bytesWritten : 0,
                     meter.readUnits(), meter.writeUnits(), meter.capacityReported(),
-                    java.time.Duration.ofNanos(System.nanoTime() - start), !ok);
+                    java.time.Duration.ofNanos(System.nanoTime() - start), !ok, meter.throttles());
             for (CostListener l : listeners) {
                 l.onCost(cost);
             }

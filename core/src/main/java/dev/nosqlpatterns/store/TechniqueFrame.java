@@ -28,6 +28,7 @@ final class TechniqueFrame implements TechniqueCalls.Scope {
     private double readUnits;
     private double writeUnits;
     private boolean capacityReported;
+    private long throttles;
     private boolean ended;
 
     private TechniqueFrame(Store store, String name, String table, List<CallObserver.Handle> handles) {
@@ -68,6 +69,7 @@ final class TechniqueFrame implements TechniqueCalls.Scope {
         readUnits += cost.readUnits();
         writeUnits += cost.writeUnits();
         capacityReported |= cost.capacityReported();
+        throttles += cost.throttles();
     }
 
     @Override
@@ -90,7 +92,7 @@ final class TechniqueFrame implements TechniqueCalls.Scope {
         }
         OperationCost cost = new OperationCost(name, table, roundTrips, criticalPath, itemsRead, itemsWritten,
                 bytesRead, bytesWritten, readUnits, writeUnits, capacityReported,
-                Duration.ofNanos(System.nanoTime() - start), failure != null);
+                Duration.ofNanos(System.nanoTime() - start), failure != null, throttles);
         if (parent != null && parent.store == store) {
             parent.add(cost);
         }

@@ -89,6 +89,7 @@ final class Reads {
                 throw new StoreUnavailableException("DynamoDB left keys unprocessed after " + attempt
                         + " batch reads", target.table(), null, null);
             }
+            meter.throttled();
             sender.backoff(attempt, target, null);
             pending = r.unprocessedKeys();
         }

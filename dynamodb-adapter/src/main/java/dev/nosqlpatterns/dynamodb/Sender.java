@@ -40,6 +40,10 @@ final class Sender {
             "InternalServerError", "InternalFailure", "ServiceUnavailable", "LimitExceededException");
     private static final Set<String> RETRYABLE_REASONS = Set.of("None", "TransactionConflict", "ThrottlingError",
             "ProvisionedThroughputExceeded", "RequestLimitExceeded");
+    private static final Set<String> THROTTLING_CODES = Set.of("ThrottlingException", "Throttling",
+            "ProvisionedThroughputExceededException", "RequestLimitExceeded", "LimitExceededException");
+    private static final Set<String> THROTTLING_REASONS = Set.of("ThrottlingError", "ProvisionedThroughputExceeded",
+            "RequestLimitExceeded");
 
     /** Pauses between attempts; replaced in tests. */
     interface Sleeper {
@@ -69,8 +73,19 @@ final class Sender {
         this.sleeper = sleeper;
     }
 
-    /** Sends {@code request}, retrying transient failures; maps every SDK failure. */
+    /** Sends {@code request}, which may be applied twice without harm, retrying transient failures; maps every SDK failure. */
     <T> T send(CostMeter meter, Target target, Supplier<T> request) {
+        return send(meter, target, request, true);
+    }
+
+    /**
+     * Sends {@code request}, retrying transient failures; maps every SDK failure. A request that is not
+     * {@code idempotent} (a numeric ADD) is sent again only after failures that prove it was not applied:
+     * throttling and refused connections. After a failure that leaves its outcome unknown (a timeout, a
+     * broken connection, a server error) it fails at once, saying it may have been applied, rather than
+     * risk applying it twice.
+     */
+    <T> T send(CostMeter meter, Target target, Supplier<T> request, boolean idempotent) {
         for (int attempt = 1; ; attempt++) {
             meter.roundTrip();
             try {
@@ -79,13 +94,57 @@ final class Sender {
                 if (!retryable(e)) {
                     throw map(e, target);
                 }
+                if (!idempotent && !notApplied(e)) {
+                    throw new StoreUnavailableException("DynamoDB did not answer on " + where(target)
+                            + "; the write may or may not have been applied, and it is not sent again because"
+                            + " applying it twice would change the result: " + e.getMessage(), target.table(),
+                            target.key(), e);
+                }
                 if (attempt >= maxAttempts) {
                     throw new StoreUnavailableException("DynamoDB still failed after " + attempt + " attempts on "
                             + where(target) + ": " + e.getMessage(), target.table(), target.key(), e);
                 }
+                if (throttling(e)) {
+                    meter.throttled();
+                }
                 backoff(attempt, target, e);
             }
         }
+    }
+
+    /** True when DynamoDB refused the request for lack of capacity (it was not applied). */
+    static boolean throttling(SdkException e) {
+        if (e instanceof TransactionCanceledException t) {
+            return t.hasCancellationReasons()
+                    && t.cancellationReasons().stream().anyMatch(r -> r.code() != null && THROTTLING_REASONS.contains(r.code()));
+        }
+        if (e instanceof AwsServiceException a) {
+            String code = a.awsErrorDetails() == null ? null : a.awsErrorDetails().errorCode();
+            return a.isThrottlingException() || (code != null && THROTTLING_CODES.contains(code));
+        }
+        return false;
+    }
+
+    /**
+     * True for a retryable failure that proves the request was not applied: throttling, a canceled
+     * transaction (which applies nothing), or a connection that could not be opened.
+     */
+    static boolean notApplied(SdkException e) {
+        if (throttling(e) || e instanceof TransactionCanceledException) {
+            return true;
+        }
+        if (e instanceof AwsServiceException a) {
+            String code = a.awsErrorDetails() == null ? null : a.awsErrorDetails().errorCode();
+            return "TransactionInProgressException".equals(code);
+        }
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            if (c instanceof java.net.ConnectException || c instanceof java.net.NoRouteToHostException
+                    || c instanceof java.net.UnknownHostException
+                    || c.getClass().getSimpleName().equals("ConnectTimeoutException")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Waits before the next attempt; also used by batches that retry unprocessed items. */

@@ -7,6 +7,7 @@ import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.InvalidRequestException;
 import dev.nosqlpatterns.store.model.ItemTooLargeException;
 import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
@@ -72,11 +73,13 @@ final class Writes {
     Item update(Write.Update u, CostMeter meter) {
         TableSpec spec = specs.apply(u.table());
         UpdatePlan plan = checked(u.table(), u.key(), () -> new UpdatePlan(u, spec, layout));
+        // A numeric ADD applied twice counts twice: it is sent again only when it was surely not applied.
+        boolean idempotent = u.actions().stream().noneMatch(a -> a instanceof UpdateAction.Add);
         var r = sender.send(meter, target(u), () -> client.updateItem(b -> b
                 .tableName(layout.physicalTable(u.table())).key(layout.key(u.table(), u.key()))
                 .updateExpression(plan.expression).conditionExpression(plan.condition)
                 .expressionAttributeNames(plan.expr.names()).expressionAttributeValues(plan.expr.values())
-                .returnValues(ReturnValue.ALL_NEW).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                .returnValues(ReturnValue.ALL_NEW).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)), idempotent);
         Sender.capacity(meter, r.consumedCapacity(), true);
         if (plan.needsIndexFix()) {
             fixIndexKeys(u.table(), r.attributes(), meter);
@@ -183,6 +186,7 @@ final class Writes {
                         + " batch writes unprocessed after " + attempt + " attempts; the others were applied",
                         target.table(), null, null);
             }
+            meter.throttled();
             sender.backoff(attempt, target, null);
             pending = r.unprocessedItems();
         }

@@ -10,6 +10,7 @@ import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.InvalidRequestException;
 import dev.nosqlpatterns.store.model.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.StoreBackend;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -34,6 +36,8 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -51,6 +55,7 @@ class DynamoDbFaultTest {
         Supplier<PutItemResponse> put;
         java.util.function.Function<BatchWriteItemRequest, BatchWriteItemResponse> batch;
         Supplier<TransactWriteItemsResponse> transact;
+        Supplier<UpdateItemResponse> update;
 
         @Override
         public PutItemResponse putItem(PutItemRequest request) {
@@ -68,6 +73,12 @@ class DynamoDbFaultTest {
         public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
             calls.incrementAndGet();
             return transact.get();
+        }
+
+        @Override
+        public UpdateItemResponse updateItem(UpdateItemRequest request) {
+            calls.incrementAndGet();
+            return update.get();
         }
 
         @Override
@@ -115,6 +126,7 @@ class DynamoDbFaultTest {
         backend(client, 5).put(Write.put("t", Item.of(key)), meter);
         assertEquals(4, client.calls.get());
         assertEquals(4, meter.roundTrips());
+        assertEquals(3, meter.throttles(), "the three refused attempts are throttles");
         assertEquals(3, pauses.size());
         assertTrue(pauses.get(2).compareTo(pauses.get(0)) > 0, "pauses grow: " + pauses);
         assertTrue(pauses.stream().allMatch(d -> d.compareTo(Duration.ofMillis(80)) <= 0), "pauses are capped: " + pauses);
@@ -129,6 +141,7 @@ class DynamoDbFaultTest {
                 () -> backend(client, 4).put(Write.put("orders", Item.of(key)), meter));
         assertEquals(4, client.calls.get());
         assertEquals(4, meter.roundTrips());
+        assertEquals(0, meter.throttles(), "server errors are retries, not throttles");
         assertEquals("orders", e.table().orElseThrow());
         assertEquals(key, e.key().orElseThrow());
         assertTrue(e.getMessage().contains("orders") && e.getMessage().contains("4 attempts"), e.getMessage());
@@ -174,6 +187,7 @@ class DynamoDbFaultTest {
         backend(client, 5).writeBatch(writes, meter);
         assertEquals(List.of(25, 2, 5), sizes, "25 per request, the unprocessed two again, then the rest");
         assertEquals(3, meter.roundTrips());
+        assertEquals(1, meter.throttles(), "the partly unprocessed request is a throttle");
         assertEquals(1, pauses.size());
     }
 
@@ -202,5 +216,52 @@ class DynamoDbFaultTest {
                 TransactWriteItemsResponse.builder().build());
         backend(client, 5).writeAtomically(List.of(Write.put("a", Item.of(key))), new CostMeter());
         assertEquals(3, client.calls.get());
+    }
+
+    /** UpdateItem's answer for the item {@code key} of {@code table} in the single-table layout. */
+    private UpdateItemResponse updated(String table) {
+        return UpdateItemResponse.builder().attributes(Map.of("pk", AttributeValue.fromS(table + "#" + key.partition()),
+                "sk", AttributeValue.fromS(key.sort()))).build();
+    }
+
+    @Test
+    void anAddWhoseOutcomeIsUnknownIsNotSentAgain() {
+        ScriptedClient client = new ScriptedClient();
+        client.update = failing(100, () -> SdkClientException.create("read timed out",
+                new java.net.SocketTimeoutException("read timed out")), null);
+        Write.Update add = new Write.Update("counters", key, List.of(UpdateAction.add("hits", 1)), Condition.none());
+        StoreUnavailableException e = assertThrows(StoreUnavailableException.class,
+                () -> backend(client, 5).update(add, new CostMeter()));
+        assertEquals(1, client.calls.get(), "an add that may have been applied is not applied again");
+        assertTrue(e.getMessage().startsWith("DynamoDB") && e.getMessage().contains("may or may not have been applied"),
+                e.getMessage());
+
+        ScriptedClient server = new ScriptedClient();
+        server.update = failing(100, DynamoDbFaultTest::serverError, null);
+        assertThrows(StoreUnavailableException.class, () -> backend(server, 5).update(add, new CostMeter()));
+        assertEquals(1, server.calls.get(), "a server error leaves the outcome unknown too");
+    }
+
+    @Test
+    void anAddThatWasSurelyNotAppliedIsSentAgain() {
+        ScriptedClient client = new ScriptedClient();
+        AtomicInteger n = new AtomicInteger();
+        client.update = () -> switch (n.incrementAndGet()) {
+            case 1 -> throw throttled();
+            case 2 -> throw SdkClientException.create("connect failed", new java.net.ConnectException("Connection refused"));
+            default -> updated("counters");
+        };
+        Write.Update add = new Write.Update("counters", key, List.of(UpdateAction.add("hits", 1)), Condition.none());
+        CostMeter meter = new CostMeter();
+        backend(client, 5).update(add, meter);
+        assertEquals(3, client.calls.get());
+        assertEquals(3, meter.roundTrips());
+        assertEquals(1, meter.throttles());
+
+        ScriptedClient set = new ScriptedClient();
+        set.update = failing(2, DynamoDbFaultTest::serverError, updated("t"));
+        backend(set, 5).update(new Write.Update("t", key, List.of(UpdateAction.set("a", dev.nosqlpatterns.item.Value.of(1))),
+                Condition.none()), new CostMeter());
+        assertEquals(3, set.calls.get(), "a SET may be applied twice without harm, so it is retried");
     }
 }

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.ItemRef;
+import dev.nosqlpatterns.store.model.OperationCost;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.model.Write;
@@ -42,7 +44,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 /**
  * DynamoDB Local behind an SDK interceptor that throttles every third request before it is sent
  * (ProvisionedThroughputExceededException or ThrottlingException) and answers batches with part of their
- * work unprocessed: the store backs off, finishes the work, and neither loses nor duplicates a write.
+ * work unprocessed: the store backs off, finishes the work, and neither loses nor duplicates a write; every
+ * refusal appears in the calls' costs as a throttle.
  */
 class DynamoDbThrottlingTest {
 
@@ -120,6 +123,10 @@ class DynamoDbThrottlingTest {
             StoreBackend backend = DynamoDbStore.builder().client(client).singleTable(DynamoDbFixture.TEST_TABLE)
                     .retries(20, Duration.ofMillis(1), Duration.ofMillis(20)).buildBackend();
             try (Store store = Store.of(backend)) {
+                CostTally tally = new CostTally();
+                List<OperationCost> costs = new ArrayList<>();
+                store.onCost(tally);
+                store.onCost(costs::add);
                 String table = "throttled" + System.nanoTime();
                 store.createTable(TableSpec.named(table));
                 List<Write> writes = new ArrayList<>();
@@ -129,9 +136,14 @@ class DynamoDbThrottlingTest {
                     refs.add(new ItemRef(table, Key.of("p" + (i % 4), "s" + i)));
                 }
                 CostMeter meter = new CostMeter();
+                int before = faults.throttled.get() + faults.partial.get();
                 backend.writeBatch(writes, meter);
                 assertTrue(meter.roundTrips() > 3, "retried attempts are counted as round trips: " + meter.roundTrips());
-                Map<ItemRef, Item> read = backend.getAll(refs, new CostMeter());
+                assertEquals(faults.throttled.get() + faults.partial.get() - before, meter.throttles(),
+                        "each throttled request and each partly unprocessed batch is one throttle");
+                assertTrue(meter.throttles() > 0 && meter.throttles() < meter.roundTrips(), meter.throttles() + " throttles");
+                CostMeter readMeter = new CostMeter();
+                Map<ItemRef, Item> read = backend.getAll(refs, readMeter);
                 assertEquals(60, read.size());
                 for (int i = 0; i < 60; i++) {
                     assertEquals(Value.of(i), read.get(refs.get(i)).get("n").orElseThrow());
@@ -145,6 +157,13 @@ class DynamoDbThrottlingTest {
                 assertTrue(faults.throttled.get() > 10 && faults.partial.get() > 0,
                         faults.throttled + " throttled, " + faults.partial + " partial batches");
                 store.dropTable(table);
+                assertEquals(faults.throttled.get() + faults.partial.get(),
+                        meter.throttles() + readMeter.throttles() + tally.throttles(),
+                        "every refusal the interceptor made appears in a cost: " + tally);
+                assertTrue(costs.stream().anyMatch(c -> c.operation().equals("update") && c.throttles() > 0
+                        && c.toString().contains(c.throttles() + " throttled")), "an update's cost shows its throttles");
+                assertTrue(costs.stream().allMatch(c -> c.throttles() < c.roundTrips()),
+                        "every call ended with an attempt that was served");
             }
         }
     }

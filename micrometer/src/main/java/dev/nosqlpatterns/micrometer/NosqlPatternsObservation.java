@@ -45,13 +45,15 @@ import java.util.concurrent.TimeUnit;
  * {@value #STORE_ROUND_TRIPS}, {@value #STORE_CRITICAL_PATH}, {@value #STORE_ITEMS_READ},
  * {@value #STORE_ITEMS_WRITTEN}, {@value #STORE_BYTES_READ}, {@value #STORE_BYTES_WRITTEN},
  * {@value #STORE_READ_UNITS} and {@value #STORE_WRITE_UNITS} (these two only when the store reports
- * capacity), {@value #STORE_FAILURES} and {@value #STORE_CONFLICTS} (counters).
+ * capacity), {@value #STORE_THROTTLES} (attempts refused for want of capacity and sent again, registered at
+ * the first throttle), {@value #STORE_FAILURES} and {@value #STORE_CONFLICTS} (counters).
  *
  * <p>Meters of technique calls, one sample per call of what its store calls cost together:
  * {@value #TECHNIQUE_CALLS} (timer), {@value #TECHNIQUE_ROUND_TRIPS}, {@value #TECHNIQUE_CRITICAL_PATH},
  * {@value #TECHNIQUE_ITEMS_READ}, {@value #TECHNIQUE_ITEMS_WRITTEN}, {@value #TECHNIQUE_BYTES_READ},
  * {@value #TECHNIQUE_BYTES_WRITTEN}, {@value #TECHNIQUE_READ_UNITS}, {@value #TECHNIQUE_WRITE_UNITS}
- * (distribution summaries; the last two only when reported), and the counters {@value #TECHNIQUE_RETRIES}
+ * (distribution summaries; the last two only when reported), {@value #TECHNIQUE_THROTTLES} (a distribution
+ * summary registered at the first throttle), and the counters {@value #TECHNIQUE_RETRIES}
  * (optimistic writes that lost a race and were tried again), {@value #TECHNIQUE_FAILURES} and
  * {@value #TECHNIQUE_CONFLICTS}.
  *
@@ -98,6 +100,8 @@ public final class NosqlPatternsObservation implements CallObserver {
     public static final String STORE_FAILURES = "nosqlpatterns.store.failures";
     /** Counter of store calls that threw a conflict. */
     public static final String STORE_CONFLICTS = "nosqlpatterns.store.conflicts";
+    /** Counter: attempts the store refused for want of capacity and the adapter sent again. */
+    public static final String STORE_THROTTLES = "nosqlpatterns.store.throttles";
 
     /** Timer of technique calls. */
     public static final String TECHNIQUE_CALLS = "nosqlpatterns.technique.calls";
@@ -123,6 +127,8 @@ public final class NosqlPatternsObservation implements CallObserver {
     public static final String TECHNIQUE_FAILURES = "nosqlpatterns.technique.failures";
     /** Counter of technique calls that threw a conflict. */
     public static final String TECHNIQUE_CONFLICTS = "nosqlpatterns.technique.conflicts";
+    /** Distribution summary: attempts refused for want of capacity and sent again, per technique call that met any. */
+    public static final String TECHNIQUE_THROTTLES = "nosqlpatterns.technique.throttles";
 
     private final ObservationRegistry observations;
     private final MeterRegistry meters;
@@ -248,6 +254,7 @@ public final class NosqlPatternsObservation implements CallObserver {
         private final Recorder bytesWritten;
         private final Recorder readUnits;
         private final Recorder writeUnits;
+        private final Recorder throttles;
 
         Meters(MeterRegistry registry, ObservedCall call) {
             this.registry = registry;
@@ -270,6 +277,8 @@ public final class NosqlPatternsObservation implements CallObserver {
                     "read capacity units the store reported"));
             this.writeUnits = new Lazy(() -> recorder(STORE_WRITE_UNITS, TECHNIQUE_WRITE_UNITS, null,
                     "write capacity units the store reported"));
+            this.throttles = new Lazy(() -> recorder(STORE_THROTTLES, TECHNIQUE_THROTTLES, null,
+                    "attempts the store refused for want of capacity and the adapter sent again"));
         }
 
         private Timer timer(String outcome) {
@@ -313,6 +322,9 @@ public final class NosqlPatternsObservation implements CallObserver {
             if (cost.capacityReported()) {
                 readUnits.record(cost.readUnits());
                 writeUnits.record(cost.writeUnits());
+            }
+            if (cost.throttles() > 0) {
+                throttles.record(cost.throttles());
             }
         }
     }

@@ -11,6 +11,9 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.memory.MemoryBackend;
+import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.StoreBackend;
+import dev.nosqlpatterns.testkit.ForwardingBackend;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.TableSpec;
@@ -228,5 +231,32 @@ class NosqlPatternsObservationTest {
                     .timer().count());
             assertNotNull(only.find("nosqlpatterns.store.round.trips").counter());
         }
+    }
+
+    @Test
+    void throttledAttemptsAreCountedPerStoreCallAndPerTechniqueCall() {
+        StoreBackend throttling = new ForwardingBackend(new MemoryBackend()) {
+            @Override
+            public Optional<Item> get(String table, Key key, CostMeter meter) {
+                meter.roundTrip();
+                meter.throttled();
+                return delegate.get(table, key, meter);
+            }
+        };
+        try (Store other = Store.of(throttling)) {
+            other.createTable(TableSpec.named("counts"));
+            NosqlPatternsObservation.bind(other, observations, meters);
+            AggregateStore aggregates = AggregateStore.builder(other, "counts").build();
+            aggregates.get(Key.of("a", "b"));
+            other.get("counts", Key.of("a", "c"));
+            Tags getTags = Tags.of(NosqlPatternsObservation.PATTERN_TAG, "get");
+            assertEquals(2.0, meters.get(NosqlPatternsObservation.STORE_THROTTLES).tags(getTags).counter().count());
+            assertEquals(1L, meters.get(NosqlPatternsObservation.TECHNIQUE_THROTTLES)
+                    .tags(NosqlPatternsObservation.PATTERN_TAG, "aggregate.get").summary().count());
+            assertEquals(1.0, meters.get(NosqlPatternsObservation.TECHNIQUE_THROTTLES)
+                    .tags(NosqlPatternsObservation.PATTERN_TAG, "aggregate.get").summary().totalAmount());
+        }
+        assertTrue(meters.find(NosqlPatternsObservation.STORE_THROTTLES).tags("nosqlpatterns.store", "memory")
+                .tags(NosqlPatternsObservation.PATTERN_TAG, "put").counters().isEmpty(), "no meter before a throttle");
     }
 }

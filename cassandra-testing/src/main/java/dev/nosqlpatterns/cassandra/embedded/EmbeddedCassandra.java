@@ -111,6 +111,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
         private int maxHeapMegabytes = 1024;
         private Duration startupTimeout = Duration.ofSeconds(120);
         private String classPath = System.getProperty("java.class.path");
+        private boolean batchCommitLog;
 
         private Builder() {
             String configured = System.getProperty(JAVA_PROPERTY, System.getenv(JAVA_ENV));
@@ -157,6 +158,18 @@ public final class EmbeddedCassandra implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Acknowledges a write only once its commit log entry is marked synced ({@code commitlog_sync: batch}),
+         * so that a node killed and {@link EmbeddedCassandraCluster#restart restarted} keeps every write it
+         * acknowledged (the test speed-ups still skip the flush to disk: a process kill loses nothing, a
+         * machine crash could). By default the log is marked every 10 s, as Cassandra's periodic default,
+         * and a killed node forgets what it acknowledged since the last mark.
+         */
+        public Builder commitLogSyncedBeforeAcknowledging() {
+            this.batchCommitLog = true;
+            return this;
+        }
+
         /** Starts a node and waits until it accepts clients; the caller closes it. */
         public EmbeddedCassandra start() {
             long begin = System.nanoTime();
@@ -165,7 +178,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
                 List<String> hosts = List.of("127.0.0.1");
                 int storagePort = NodeProcess.freePort(hosts);
                 int nativePort = NodeProcess.freePort(hosts);
-                NodeFiles.write(dir, hosts.get(0), hosts.get(0), storagePort, nativePort, true);
+                NodeFiles.write(dir, hosts.get(0), hosts.get(0), storagePort, nativePort, true, batchCommitLog);
                 NodeProcess node = NodeProcess.start(launch(), dir, hosts.get(0), nativePort, false);
                 return new EmbeddedCassandra(node, dir, nativePort, Duration.ofNanos(System.nanoTime() - begin));
             } catch (IOException | RuntimeException e) {
@@ -184,7 +197,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
         }
 
         private NodeLaunch launch() {
-            return new NodeLaunch(javaExecutable, maxHeapMegabytes, startupTimeout, classPath);
+            return new NodeLaunch(javaExecutable, maxHeapMegabytes, startupTimeout, classPath, batchCommitLog);
         }
     }
 }

@@ -15,16 +15,17 @@ final class NodeFiles {
     /**
      * Writes cassandra.yaml and logback.xml into {@code dir} for a node listening on {@code host}, which
      * finds its cluster through {@code seed}; a node joining a cluster that holds no data yet skips streaming
-     * ({@code bootstrap} false).
+     * ({@code bootstrap} false). With {@code batchCommitLog} a write is acknowledged only after its commit
+     * log entry is marked synced; otherwise the log is marked every 10 s, and a node killed in between
+     * replays only up to the last mark.
      */
-    static void write(Path dir, String host, String seed, int storagePort, int nativePort, boolean bootstrap)
-            throws IOException {
+    static void write(Path dir, String host, String seed, int storagePort, int nativePort, boolean bootstrap,
+                      boolean batchCommitLog) throws IOException {
         String yaml = String.join("\n",
                 "cluster_name: nosqlpatterns",
                 "num_tokens: 1",
                 "partitioner: org.apache.cassandra.dht.Murmur3Partitioner",
-                "commitlog_sync: periodic",
-                "commitlog_sync_period: 10000ms",
+                batchCommitLog ? "commitlog_sync: batch" : "commitlog_sync: periodic\ncommitlog_sync_period: 10000ms",
                 "endpoint_snitch: SimpleSnitch",
                 "seed_provider:",
                 "  - class_name: org.apache.cassandra.locator.SimpleSeedProvider",

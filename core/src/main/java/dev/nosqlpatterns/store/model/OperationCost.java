@@ -21,11 +21,16 @@ import java.util.Objects;
  * @param capacityReported whether the store reported the capacity figures
  * @param elapsed        wall-clock time of the call
  * @param failed         whether the call ended with an exception
+ * @param throttles      of the round trips, the attempts the store refused for lack of capacity (DynamoDB's
+ *                       throttling, or the part of a batch it left unprocessed; a node that reports itself
+ *                       overloaded) and that the adapter waited for and sent again; at most
+ *                       {@link #roundTrips()}. Retries after a lost connection or a server error are round
+ *                       trips but not throttles
  */
 public record OperationCost(String operation, String table, long roundTrips, long criticalPath, long itemsRead,
                             long itemsWritten,
                             long bytesRead, long bytesWritten, double readUnits, double writeUnits,
-                            boolean capacityReported, Duration elapsed, boolean failed) {
+                            boolean capacityReported, Duration elapsed, boolean failed, long throttles) {
     public OperationCost {
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(table, "table");
@@ -34,12 +39,24 @@ public record OperationCost(String operation, String table, long roundTrips, lon
             throw new IllegalArgumentException("the critical path " + criticalPath + " must lie between 0 and the "
                     + roundTrips + " round trips");
         }
+        if (throttles < 0 || throttles > roundTrips) {
+            throw new IllegalArgumentException("the throttles " + throttles + " must lie between 0 and the "
+                    + roundTrips + " round trips");
+        }
+    }
+
+    /** A cost without throttles: every attempt the call made was served. */
+    public OperationCost(String operation, String table, long roundTrips, long criticalPath, long itemsRead,
+                         long itemsWritten, long bytesRead, long bytesWritten, double readUnits, double writeUnits,
+                         boolean capacityReported, Duration elapsed, boolean failed) {
+        this(operation, table, roundTrips, criticalPath, itemsRead, itemsWritten, bytesRead, bytesWritten, readUnits,
+                writeUnits, capacityReported, elapsed, failed, 0);
     }
 
     @Override
     public String toString() {
         return operation + "(" + table + "): " + roundTrips + " round trips (" + criticalPath + " in sequence), "
                 + itemsRead + " read, " + itemsWritten + " written" + (capacityReported ? ", " + readUnits + " RCU, " + writeUnits + " WCU" : "")
-                + (failed ? ", failed" : "");
+                + (throttles > 0 ? ", " + throttles + " throttled" : "") + (failed ? ", failed" : "");
     }
 }

@@ -13,6 +13,7 @@ public final class CostMeter {
     private double readUnits;
     private double writeUnits;
     private boolean capacityReported;
+    private long throttles;
 
     /** One more request to the server, sent after the previous one answered. */
     public void roundTrip() {
@@ -50,6 +51,7 @@ public final class CostMeter {
             readUnits += part.readUnits;
             writeUnits += part.writeUnits;
             capacityReported |= part.capacityReported;
+            throttles += part.throttles;
             longest = Math.max(longest, part.criticalPath);
         }
         criticalPath += longest;
@@ -65,6 +67,20 @@ public final class CostMeter {
         readUnits += read;
         writeUnits += write;
         capacityReported = true;
+    }
+
+    /**
+     * The last attempt counted as a round trip was refused for lack of capacity (throttled, or part of a batch
+     * left unprocessed; a node that said it is overloaded) and will be sent again after a pause. Counts
+     * toward {@link dev.nosqlpatterns.store.model.OperationCost#throttles()}; never more than the round trips.
+     */
+    public void throttled() {
+        throttles++;
+    }
+
+    /** Attempts refused for lack of capacity and retried; see {@link #throttled()}. */
+    public long throttles() {
+        return throttles;
     }
 
     public long roundTrips() {
