@@ -56,6 +56,16 @@ class MongoStoreBuilderTest {
             StoreUnavailableException e = assertThrows(StoreUnavailableException.class,
                     () -> store.get("gone", Key.of("p", "s")));
             assertTrue(e.getMessage().contains("gone"), e.getMessage());
+            java.util.Map<String, org.junit.jupiter.api.function.Executable> calls = new java.util.LinkedHashMap<>();
+            calls.put("put", () -> store.put("gone", dev.nosqlpatterns.item.Item.builder("p", "s").build()));
+            calls.put("update-add", () -> store.update("gone", Key.of("p", "n"),
+                    dev.nosqlpatterns.store.model.UpdateAction.add("n", 1)));
+            calls.put("delete", () -> store.delete("gone", Key.of("p", "s")));
+            calls.put("query", () -> store.query(dev.nosqlpatterns.store.model.Query.in("gone", "p")));
+            calls.forEach((name, call) -> {
+                StoreUnavailableException down = assertThrows(StoreUnavailableException.class, call, name);
+                assertTrue(down.getMessage().startsWith("MongoDB"), name + ": " + down.getMessage());
+            });
         } finally {
             server.close();
         }
