@@ -8,7 +8,9 @@ import java.util.function.LongSupplier;
  * The run's progress for the console: which cell of how many, the time elapsed and an estimate of the
  * time left, e.g. {@code cell 3 of 12, 0:41 elapsed, about 1:22 left}. The total counts the cells of the
  * stores already opened exactly, and each store not yet opened as many as the last one opened; the time
- * left is the mean time of a cell so far times the cells left.
+ * left is the current store's cells left at its mean time per cell so far, plus the cells of the stores
+ * not yet opened at the mean time per cell of the whole run so far (stores differ: DynamoDB Local is much
+ * slower than the in-memory store).
  */
 final class Progress {
     private final LongSupplier nanos;
@@ -18,6 +20,9 @@ final class Progress {
     private int known;
     private int lastStoreCells;
     private int done;
+    private long storeStart;
+    private int storeCells;
+    private int storeDone;
 
     Progress(int stores) {
         this(stores, System::nanoTime);
@@ -32,6 +37,9 @@ final class Progress {
     /** A store was opened and will run {@code cells} cells (0 for a store that did not start). */
     void storeOpened(int cells) {
         storesOpened++;
+        storeStart = nanos.getAsLong();
+        storeCells = cells;
+        storeDone = 0;
         known += cells;
         if (cells > 0) {
             lastStoreCells = cells;
@@ -41,6 +49,7 @@ final class Progress {
     /** One more cell finished (measured, skipped or failed); returns the line to print. */
     String cellDone() {
         done++;
+        storeDone++;
         return line();
     }
 
@@ -51,9 +60,17 @@ final class Progress {
 
     /** The progress line now. */
     String line() {
-        Duration elapsed = Duration.ofNanos(nanos.getAsLong() - start);
+        long now = nanos.getAsLong();
+        Duration elapsed = Duration.ofNanos(now - start);
         int total = total();
-        Duration left = done == 0 ? Duration.ZERO : elapsed.multipliedBy(total - done).dividedBy(done);
+        if (done == 0) {
+            return format(done, total, elapsed, Duration.ZERO);
+        }
+        double perCell = (double) (now - start) / done;
+        double perStoreCell = storeDone == 0 ? perCell : (double) (now - storeStart) / storeDone;
+        int storeLeft = Math.max(0, storeCells - storeDone);
+        int laterLeft = Math.max(0, total - done - storeLeft);
+        Duration left = Duration.ofNanos((long) (storeLeft * perStoreCell + laterLeft * perCell));
         return format(done, total, elapsed, left);
     }
 

@@ -30,7 +30,9 @@ class ProgressTest {
         p.cellDone();
         p.storeOpened(0);
         assertEquals(8, p.total(), "a store that did not start runs no cells");
-        p.storeOpened(6);
-        assertEquals(10, p.total());
+        p.storeOpened(4);
+        now.addAndGet(Duration.ofSeconds(100).toNanos());
+        // this store's 3 cells left at its 100 s per cell, none after it
+        assertEquals("cell 5 of 8, 2:21 elapsed, about 5:00 left", p.cellDone());
     }
 }
