@@ -33,6 +33,9 @@ final class HtmlReport {
     /** Approximate width of a character of the 11 px labels. */
     private static final double CHAR = 6.4;
 
+    /** Where the Markdown recommendations section turns from the overview to the reasons. */
+    private static final String WHY = "Why, per workload and store:";
+
     private HtmlReport() {
     }
 
@@ -88,7 +91,10 @@ final class HtmlReport {
                 .append(r.duration().toSeconds()).append(" s. Every answer was checked against an oracle before it was timed.</p>\n");
         String md = MarkdownReport.render(r);
         List<String> sections = List.of(md.split("\n## "));
-        sections.stream().filter(x -> x.startsWith("Recommendations")).findFirst().ifPresent(x -> section(b, x));
+        // at a glance here; each reason is given with its workload's charts below
+        sections.stream().filter(x -> x.startsWith("Recommendations")).findFirst().ifPresent(x -> section(b,
+                x.contains(WHY) ? x.substring(0, x.indexOf(WHY)) + "Each recommendation's reason is given with its workload's"
+                        + " charts below.\n" : x));
         b.append("<h2>Per workload: latency and cost</h2>\n<p>A group of bars per store, a bar per technique. ")
                 .append("★ marks the recommended technique on that store, <span class=\"fail\">!</span> a figure out of ")
                 .append("line with the rest of the run (its note is above the charts), – a technique not measured there ")

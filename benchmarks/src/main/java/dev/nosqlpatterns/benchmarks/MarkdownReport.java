@@ -119,6 +119,8 @@ final class MarkdownReport {
                         + "then items read per result (reads) or written per write (writes), then stored bytes, each "
                         + "within ").append(Recommendations.SAME_COST).append("× counting as equal; then the fastest. "
                         + "Risks come from each technique's known properties, with the best technique without them.\n\n");
+        b.append(recommendationMatrix(r, all)).append('\n');
+        b.append("Why, per workload and store:\n\n");
         b.append("| workload | store | recommended | why |\n|---|---|---|---|\n");
         for (Recommendations.Recommendation rec : all) {
             b.append("| ").append(rec.workload().family()).append(": ").append(escape(rec.workload().workload()))
@@ -127,6 +129,33 @@ final class MarkdownReport {
         }
         return b.toString();
     }
+
+    /**
+     * The recommendations at a glance: a row per workload, a column per store, the recommended technique in
+     * each cell, with a dagger when it carries a risk.
+     */
+    static String recommendationMatrix(Report r, List<Recommendations.Recommendation> all) {
+        List<String> stores = r.storeNames();
+        StringBuilder b = new StringBuilder("| workload |");
+        stores.forEach(s -> b.append(' ').append(s).append(" |"));
+        b.append("\n|---|").append("---|".repeat(stores.size())).append('\n');
+        for (Report.Workload w : r.workloads()) {
+            List<Recommendations.Recommendation> row = all.stream().filter(x -> x.workload().equals(w)).toList();
+            if (row.isEmpty()) {
+                continue;
+            }
+            b.append("| ").append(w.family()).append(": ").append(escape(w.workload())).append(" |");
+            for (String s : stores) {
+                b.append(' ').append(row.stream().filter(x -> x.store().equals(s)).findFirst()
+                        .map(x -> escape(x.technique()) + (x.risks().isEmpty() ? "" : " " + RISK)).orElse("–")).append(" |");
+            }
+            b.append('\n');
+        }
+        return b.append("\n").append(RISK).append(" carries a risk (named below).\n").toString();
+    }
+
+    /** The mark of a recommended technique that carries a risk. */
+    static final String RISK = "†";
 
     /** Rows: workload and technique; columns: stores; cells: p50 and ratio, or why there is no figure. */
     static String headline(Report r) {

@@ -286,6 +286,7 @@ public final class PatternBenchmarks {
     }
 
     private void dropTables(Store store, Family.Tables tables) {
+        console.printf("   dropping the run's %d tables%n", tables.issued().size());
         for (String t : tables.issued()) {
             try {
                 if (store.hasTable(t)) {
