@@ -107,8 +107,20 @@ final class Anomalies {
         String text = "costs " + Report.compact(k.capacityPerOp()) + " capacity units per operation, "
                 + Recommendations.ratio(k.capacityPerOp() / low) + " the " + Report.compact(low) + " of "
                 + cheapest.get().technique() + ": " + knownReason(c, Metric.CAPACITY_UNITS).orElse(
-                "it reads or writes that much more (see items read per result and bytes per operation)");
+                "no known reason; " + compared(k, cheapest.get().costs().get()));
         return Optional.of(new Anomaly(c, Metric.CAPACITY_UNITS, k.capacityPerOp(), low, text));
+    }
+
+    /** What a cell does more than the cheapest, from their figures: round trips, items, bytes. */
+    static String compared(CellResult.Costs k, CellResult.Costs low) {
+        boolean write = !Double.isNaN(k.writesPerLogicalWrite());
+        return "it makes " + Report.compact(k.roundTripsPerOp()) + " round trips per operation against "
+                + Report.compact(low.roundTripsPerOp()) + (write
+                ? ", writes " + Report.compact(k.writesPerLogicalWrite()) + " items per logical write against "
+                + Report.compact(low.writesPerLogicalWrite())
+                : ", reads " + Report.compact(k.readAmplification()) + " items per result against "
+                + Report.compact(low.readAmplification()))
+                + " and moves " + Report.compact(k.bytesPerOp()) + " bytes per operation against " + Report.compact(low.bytesPerOp());
     }
 
     /** The known cause of an anomaly, by technique and store. */
@@ -124,13 +136,30 @@ final class Anomalies {
             return Optional.of(metric == Metric.READ_AMPLIFICATION ? layout
                     : layout + "; a scan pays a unit per 4 KB read, whatever it keeps");
         }
-        if (dynamo && metric == Metric.CAPACITY_UNITS && t.startsWith("index table") && c.workload().startsWith("find")) {
-            return Optional.of("the lookup queries the city's index entries, then reads each matched user by key with"
-                    + " a strongly consistent read, at least one unit per item, where the native index answers from the"
-                    + " global secondary index's copy in one eventually consistent query, half a unit per 4 KB");
+        boolean indexTable = t.startsWith("index table") || t.startsWith("declared index");
+        if (dynamo && metric == Metric.CAPACITY_UNITS && indexTable && c.workload().startsWith("find")) {
+            return Optional.of("the lookup queries the city's entries in its index table, then reads each matched user"
+                    + " by key with a strongly consistent read, at least one unit per item, where the native index"
+                    + " answers from the global secondary index's copy in one eventually consistent query, half a unit"
+                    + " per 4 KB");
         }
-        if (dynamo && metric == Metric.CAPACITY_UNITS && t.contains("atomic")) {
-            return Optional.of("a DynamoDB transaction costs two units per item written where a plain write costs one");
+        if (dynamo && metric == Metric.CAPACITY_UNITS && t.equals("index table (atomic)")) {
+            return Optional.of("the item and its index entry are written in one DynamoDB transaction, which costs two"
+                    + " units per item written where a plain put costs one");
+        }
+        if (dynamo && metric == Metric.CAPACITY_UNITS && t.equals("centre cell + 8 neighbours")) {
+            return Optional.of("it queries the centre cell and its 8 neighbours whole, nine queries of at least one unit"
+                    + " each, where a geohash cover reads ranges fitted to the circle");
+        }
+        if (dynamo && metric == Metric.CAPACITY_UNITS && c.family().equals("trees") && t.equals("adjacency list")
+                && c.workload().startsWith("read")) {
+            return Optional.of("it queries the children of every node of the subtree, a level at a time, each query"
+                    + " at least one unit, where the tree aggregate reads one item");
+        }
+        if (c.store().equals("redis") && metric == Metric.READ_AMPLIFICATION && t.equals("native geo")) {
+            return Optional.of("a Redis geo search reads its sorted set by geohash score ranges around the shape's"
+                    + " bounding circle or box, and every candidate those ranges return is counted before the exact"
+                    + " distance or polygon check; Lucene's point search counts only the points it matched");
         }
         return Optional.empty();
     }

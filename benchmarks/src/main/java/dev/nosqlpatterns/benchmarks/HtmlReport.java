@@ -22,7 +22,7 @@ final class HtmlReport {
     private static final String[] COLOURS = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1",
         "#ff9da7", "#9c755f"};
     /** Plot area height in pixels. */
-    private static final int PLOT = 150;
+    private static final int PLOT = 170;
     /** Space left of the plot for the axis title and tick labels. */
     private static final int LEFT = 66;
     /** Space above the plot for the chart's title. */
@@ -47,24 +47,22 @@ final class HtmlReport {
     /** The charts of a workload: latency, then the costs that apply to it. */
     static List<Metric> metrics(boolean write) {
         List<Metric> out = new ArrayList<>();
-        out.add(new Metric("Median latency", "p50 per operation (log scale)", true,
+        out.add(new Metric("Median latency, log scale", "p50 latency per operation", true,
                 c -> c.stats().get().p50Micros(), Report::micros, null));
         out.add(new Metric("Round trips in sequence", "round trips per operation", false,
-                c -> c.costs().get().criticalPathPerOp(), Report::number, null));
+                c -> c.costs().get().criticalPathPerOp(), Report::compact, null));
         if (write) {
-            out.add(new Metric("Write amplification", "items written per logical write", false,
-                    c -> c.costs().get().writesPerLogicalWrite(), Report::number, null));
+            out.add(new Metric("Write amplification", "items written per write", false,
+                    c -> c.costs().get().writesPerLogicalWrite(), Report::compact, null));
         } else {
-            out.add(new Metric("Read amplification", "items read per result (log scale)", true,
-                    c -> c.costs().get().readAmplification(), Report::number, Anomalies.Metric.READ_AMPLIFICATION));
+            out.add(new Metric("Read amplification, log scale", "items read per result", true,
+                    c -> c.costs().get().readAmplification(), Report::compact, Anomalies.Metric.READ_AMPLIFICATION));
         }
-        out.add(new Metric("Capacity units", "units per operation (log scale)", true,
-                c -> c.costs().get().capacityPerOp(), v -> Report.number(v), Anomalies.Metric.CAPACITY_UNITS));
+        out.add(new Metric("Capacity units, log scale", "units per operation", true,
+                c -> c.costs().get().capacityPerOp(), Report::compact, Anomalies.Metric.CAPACITY_UNITS));
         if (!write) {
-            out.add(new Metric("Stored bytes", "bytes the set-up occupies (log scale)", true, c -> {
-                StoredBytes b = c.costs().get().stored();
-                return b.known() ? b.bytes() : Double.NaN;
-            }, Report::bytes, null));
+            out.add(new Metric("Stored bytes, log scale", "bytes stored by the set-up", true, Recommendations::storedBytes,
+                    Report::bytes, null));
         }
         return out;
     }
@@ -270,9 +268,10 @@ final class HtmlReport {
 
         List<Double> ticks();
 
-        /** Decades from the one at or below {@code min} to the one at or above {@code max}. */
+        /** Decades from the one below {@code min} to the one at or above {@code max}. */
         static Scale log(double min, double max) {
-            int lo = (int) Math.floor(Math.log10(min) + 1e-9);
+            // a decade below the smallest value, so that even the smallest bar has a height
+            int lo = (int) Math.floor(Math.log10(min) - 1e-9);
             int hi = Math.max(lo + 1, (int) Math.ceil(Math.log10(max) - 1e-9));
             return new Scale() {
                 public double position(double value) {
@@ -333,7 +332,7 @@ final class HtmlReport {
                     String text = c.trim().replace("\\|", "|");
                     String tag = header ? "th" : "td";
                     String cls = text.contains("FAILED") ? " class=\"fail\"" : text.startsWith("skipped") ? " class=\"skip\""
-                            : text.matches("[-+±0-9.,]+.*") ? " class=\"n\"" : "";
+                            : numeric(text) ? " class=\"n\"" : "";
                     b.append('<').append(tag).append(cls).append('>').append(inline(text)).append("</").append(tag).append('>');
                 }
                 b.append("</tr>\n");
@@ -354,6 +353,11 @@ final class HtmlReport {
             b.append("</table>\n");
         }
         return b.toString();
+    }
+
+    /** A figure, perhaps with its unit or mark (right-aligned), rather than words that start with a number. */
+    static boolean numeric(String text) {
+        return text.matches("[-+±0-9.,]+.*") && !text.matches(".*\\b(?!items\\b)[a-z]{4,}.*");
     }
 
     private static String inline(String text) {

@@ -172,10 +172,7 @@ final class Recommendations {
             out.add(new Cost("fewer bytes per operation", c -> costs(c).bytesPerOp()));
         } else {
             out.add(new Cost("fewer items read per result", c -> costs(c).readAmplification()));
-            out.add(new Cost("fewer stored bytes", c -> {
-                StoredBytes s = costs(c).stored();
-                return s.known() ? s.bytes() : Double.NaN;
-            }));
+            out.add(new Cost("fewer stored bytes", Recommendations::storedBytes));
         }
         return out;
     }
@@ -208,7 +205,7 @@ final class Recommendations {
         if (!Double.isNaN(k.capacityPerOp())) {
             parts.add(Report.compact(k.capacityPerOp()) + (k.capacityReported() ? "" : " est.") + " capacity units");
         }
-        if (k.stored().known()) {
+        if (!Double.isNaN(storedBytes(c))) {
             parts.add(Report.bytes(k.stored().bytes()) + " stored" + switch (k.stored().accuracy()) {
                 case EXACT -> "";
                 case ESTIMATE -> " (est.)";
@@ -216,6 +213,15 @@ final class Recommendations {
             });
         }
         return parts.isEmpty() ? "no costs reported" : String.join(", ", parts);
+    }
+
+    /**
+     * What a read cell's set-up occupies by the store's figure, or NaN when there is none or it is 0 (the
+     * technique keeps its data outside its own tables, e.g. a native geo set, or loaded it before the cell).
+     */
+    static double storedBytes(CellResult c) {
+        StoredBytes s = costs(c).stored();
+        return s.known() && s.bytes() > 0 ? s.bytes() : Double.NaN;
     }
 
     /**
@@ -241,8 +247,10 @@ final class Recommendations {
             out.add("eventually consistent: the store updates its native index after the write (DynamoDB's global"
                     + " secondary indexes), so a read may miss a write acknowledged just before");
         }
-        if (f.equals("secondary lookup") && t.equals("scan and filter") && !c.workload().startsWith("insert")) {
-            out.add("reads the whole table for every query: its cost grows with the table, not with the answer");
+        if (f.equals("secondary lookup") && t.equals("scan and filter")) {
+            out.add(Double.isNaN(costs(c).writesPerLogicalWrite())
+                    ? "reads the whole table for every query: its cost grows with the table, not with the answer"
+                    : "its writes are plain puts because its reads scan the whole table, whose cost grows with the table");
         }
         if (f.equals("geo") && t.equals("native geo") && c.store().equals("redis")) {
             out.add("hot key: a Redis geo set is one key, held and served by one shard of a cluster");

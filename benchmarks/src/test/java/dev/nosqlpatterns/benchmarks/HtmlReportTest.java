@@ -47,12 +47,12 @@ class HtmlReportTest {
     @Test
     void chartsCostsWithTitledAxes() {
         String html = HtmlReport.render(sample());
-        for (String title : List.of("Median latency", "Round trips in sequence", "Read amplification", "Capacity units",
-                "Stored bytes")) {
+        for (String title : List.of("Median latency, log scale", "Round trips in sequence", "Read amplification, log scale",
+                "Capacity units, log scale", "Stored bytes, log scale")) {
             assertTrue(html.contains("<text class=\"t\" x=\"66\" y=\"16\">" + title + "</text>"), title);
         }
-        for (String axis : List.of("p50 per operation (log scale)", "round trips per operation",
-                "items read per result (log scale)", "units per operation (log scale)", "bytes the set-up occupies (log scale)")) {
+        for (String axis : List.of("p50 latency per operation", "round trips per operation", "items read per result",
+                "units per operation", "bytes stored by the set-up")) {
             assertTrue(html.contains("text-anchor=\"middle\">" + axis + "</text>"), axis);
         }
         assertTrue(html.contains(">store</text>"), "the x axis is titled");
@@ -101,6 +101,11 @@ class HtmlReportTest {
         assertEquals(List.of(0.0, 2.0, 4.0, 6.0), HtmlReport.Scale.linear(5.5).ticks());
         assertEquals(List.of(0.1, 1.0, 10.0, 100.0, 1000.0), HtmlReport.Scale.log(0.5, 920).ticks());
         assertEquals(1.0, HtmlReport.Scale.log(0.5, 920).position(1000), 1e-9);
+        HtmlReport.Scale ones = HtmlReport.Scale.log(1, 1);
+        assertEquals(List.of(0.1, 1.0), ones.ticks(), "a decade below the smallest value");
+        assertEquals(1.0, ones.position(1), 1e-9, "so that a bar of the smallest value has a height");
+        assertTrue(HtmlReport.numeric("12 ms (1.0×)") && HtmlReport.numeric("0.50 est.") && HtmlReport.numeric("100 items"));
+        assertTrue(!HtmlReport.numeric("4 sharded partitions"), "words after a number are not a figure");
         assertEquals("97 KB", Report.bytes(97_000));
         assertEquals("1.5 MB", Report.bytes(1_500_000));
     }
