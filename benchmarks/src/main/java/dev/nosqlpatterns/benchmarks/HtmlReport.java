@@ -268,10 +268,15 @@ final class HtmlReport {
 
         List<Double> ticks();
 
-        /** Decades from the one below {@code min} to the one at or above {@code max}. */
+        /**
+         * Decades from the one at or below {@code min} (one lower when {@code min} is within 0.3 of a decade above
+         * it) to the one at or above {@code max}.
+         */
         static Scale log(double min, double max) {
-            // a decade below the smallest value, so that even the smallest bar has a height
-            int lo = (int) Math.floor(Math.log10(min) - 1e-9);
+            // the smallest bar at least 0.3 of a decade tall: one decade lower when it is close above a power of ten
+            double smallest = Math.log10(min);
+            int floor = (int) Math.floor(smallest);
+            int lo = smallest - floor < 0.3 ? floor - 1 : floor;
             int hi = Math.max(lo + 1, (int) Math.ceil(Math.log10(max) - 1e-9));
             return new Scale() {
                 public double position(double value) {

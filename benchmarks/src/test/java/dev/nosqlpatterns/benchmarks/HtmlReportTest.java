@@ -100,6 +100,7 @@ class HtmlReportTest {
     void linearAndLogScalesHaveRoundTicks() {
         assertEquals(List.of(0.0, 2.0, 4.0, 6.0), HtmlReport.Scale.linear(5.5).ticks());
         assertEquals(List.of(0.1, 1.0, 10.0, 100.0, 1000.0), HtmlReport.Scale.log(0.5, 920).ticks());
+        assertEquals(List.of(1.0, 10.0, 100.0), HtmlReport.Scale.log(11, 100).ticks(), "11 is too close above 10");
         assertEquals(1.0, HtmlReport.Scale.log(0.5, 920).position(1000), 1e-9);
         HtmlReport.Scale ones = HtmlReport.Scale.log(1, 1);
         assertEquals(List.of(0.1, 1.0), ones.ticks(), "a decade below the smallest value");
