@@ -138,7 +138,9 @@ final class Anomalies {
         }
         boolean indexTable = t.startsWith("index table") || t.startsWith("declared index");
         if (dynamo && metric == Metric.CAPACITY_UNITS && indexTable && c.workload().startsWith("find")) {
-            return Optional.of("the lookup queries the city's entries in its index table, then reads each matched user"
+            return Optional.of((t.startsWith("declared index") ? "the entity repository keeps a declared index in an"
+                    + " index table on DynamoDB, whose native index would lag behind writes; " : "")
+                    + "the lookup queries the city's entries in its index table, then reads each matched user"
                     + " by key with a strongly consistent read, at least one unit per item, where the native index"
                     + " answers from the global secondary index's copy in one eventually consistent query, half a unit"
                     + " per 4 KB");
