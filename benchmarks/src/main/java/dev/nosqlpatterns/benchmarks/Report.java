@@ -83,6 +83,9 @@ public record Report(Settings settings, Map<String, String> environment, List<St
     }
 
     static String micros(double us) {
+        if (us >= 1_000_000) {
+            return String.format(Locale.ROOT, "%.1f s", us / 1_000_000);
+        }
         if (us >= 10_000) {
             return String.format(Locale.ROOT, "%.0f ms", us / 1000);
         }

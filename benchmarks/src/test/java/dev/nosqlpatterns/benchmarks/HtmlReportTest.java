@@ -108,6 +108,8 @@ class HtmlReportTest {
         assertTrue(HtmlReport.numeric("12 ms (1.0×)") && HtmlReport.numeric("0.50 est.") && HtmlReport.numeric("100 items"));
         assertTrue(!HtmlReport.numeric("4 sharded partitions"), "words after a number are not a figure");
         assertEquals("97 KB", Report.bytes(97_000));
+        assertEquals("1.0 s", Report.micros(1_000_000), "a second, not 1000 ms");
+        assertEquals("647 ms", Report.micros(647_000));
         assertEquals("1.5 MB", Report.bytes(1_500_000));
     }
 }
