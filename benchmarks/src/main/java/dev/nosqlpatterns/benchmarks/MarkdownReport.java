@@ -22,11 +22,15 @@ final class MarkdownReport {
                 .append(r.settings().latency().isZero() ? "stores at loopback speed"
                         : "**" + Report.millis(r.settings().latency()) + " added to every round trip** to the networked stores")
                 .append(", ").append(r.duration().toSeconds()).append(" s. Every answer was checked against an oracle before it was timed.\n\n");
-        b.append("## Headline: median latency (ratio to the fastest technique of the workload on that store)\n\n");
+        List<Anomalies.Anomaly> anomalies = Anomalies.find(r);
+        b.append(recommendations(r));
+        b.append("\n## Headline: median latency (ratio to the fastest technique of the workload on that store)\n\n");
         b.append(headline(r)).append('\n');
         b.append(legend());
         b.append(overhead(r));
+        int noteNumber = 0;
         for (String family : r.workloads().stream().map(Report.Workload::family).distinct().toList()) {
+            List<String> notes = new java.util.ArrayList<>();
             b.append("\n## ").append(family).append("\n\n");
             b.append("| store | workload | technique | p50 | p99 | ops/s | repetitions' ops/s | round trips/op | waited in sequence/op | items read ÷ matched "
                     + "| items written ÷ logical write | bytes/op | capacity units/op | set-up bytes written | stored bytes |\n");
@@ -37,6 +41,18 @@ final class MarkdownReport {
                 }
                 LatencyStats s = c.stats().get();
                 CellResult.Costs k = c.costs().orElseThrow();
+                String readMark = "";
+                String capacityMark = "";
+                for (Anomalies.Anomaly a : Anomalies.of(anomalies, c)) {
+                    noteNumber++;
+                    notes.add(NOTE + noteNumber + " " + c.store() + ", " + c.workload() + ", " + c.technique() + ": "
+                            + escape(a.explanation()));
+                    if (a.metric() == Anomalies.Metric.READ_AMPLIFICATION) {
+                        readMark = " " + NOTE + noteNumber;
+                    } else {
+                        capacityMark = " " + NOTE + noteNumber;
+                    }
+                }
                 b.append("| ").append(c.store()).append(" | ").append(c.workload()).append(" | ").append(c.technique())
                         .append(" | ").append(Report.micros(s.p50Micros())).append(" | ").append(Report.micros(s.p99Micros()))
                         .append(" | ").append(Report.number(s.opsPerSecond() * k.itemsPerOp()))
@@ -45,12 +61,17 @@ final class MarkdownReport {
                         .append(Report.number(s.repMaxOps() * k.itemsPerOp()))
                         .append(" | ").append(Report.number(k.roundTripsPerOp()))
                         .append(" | ").append(Report.number(k.criticalPathPerOp()))
-                        .append(" | ").append(Report.number(k.readAmplification()))
+                        .append(" | ").append(Report.number(k.readAmplification())).append(readMark)
                         .append(" | ").append(Report.number(k.writesPerLogicalWrite()))
                         .append(" | ").append(Report.number(k.bytesPerOp()))
                         .append(" | ").append(Report.number(k.capacityPerOp())).append(k.capacityReported() ? "" : " est.")
+                        .append(capacityMark)
                         .append(" | ").append(k.storageBytes() < 0 ? "–" : Report.number(k.storageBytes()))
                         .append(" | ").append(k.stored().shown()).append(" |\n");
+            }
+            if (!notes.isEmpty()) {
+                b.append("\nNotes on figures out of line with the rest of the run:\n\n");
+                notes.forEach(n -> b.append("- ").append(n).append('\n'));
             }
         }
         List<CellResult> notMeasured = r.cells().stream().filter(c -> c.status() != CellResult.Status.MEASURED).toList();
@@ -79,6 +100,62 @@ final class MarkdownReport {
                 .append(" timed, after a warm-up of half a repetition and the oracle check |\n");
         return b.toString();
     }
+
+    /** The mark of a note on a figure out of line, followed by its number. */
+    static final String NOTE = "⚠";
+
+    /**
+     * The recommendations section: per workload and store, the technique the run's figures favour and why,
+     * by the rule of {@link Recommendations}.
+     */
+    static String recommendations(Report r) {
+        List<Recommendations.Recommendation> all = Recommendations.all(r);
+        if (all.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("## Recommendations: which technique to use, per workload and store\n\n");
+        b.append("Computed from this run's figures: of the techniques within ").append(Recommendations.AS_FAST)
+                .append("× of the fastest median, the one with the fewest round trips in sequence, then capacity units, "
+                        + "then items read per result (reads) or written per write (writes), then stored bytes, each "
+                        + "within ").append(Recommendations.SAME_COST).append("× counting as equal; then the fastest. "
+                        + "Risks come from each technique's known properties, with the best technique without them.\n\n");
+        b.append(recommendationMatrix(r, all)).append('\n');
+        b.append("Why, per workload and store:\n\n");
+        b.append("| workload | store | recommended | why |\n|---|---|---|---|\n");
+        for (Recommendations.Recommendation rec : all) {
+            b.append("| ").append(rec.workload().family()).append(": ").append(escape(rec.workload().workload()))
+                    .append(" | ").append(rec.store()).append(" | **").append(escape(rec.technique())).append("** | ")
+                    .append(escape(rec.line())).append(" |\n");
+        }
+        return b.toString();
+    }
+
+    /**
+     * The recommendations at a glance: a row per workload, a column per store, the recommended technique in
+     * each cell, with a dagger when it carries a risk.
+     */
+    static String recommendationMatrix(Report r, List<Recommendations.Recommendation> all) {
+        List<String> stores = r.storeNames();
+        StringBuilder b = new StringBuilder("| workload |");
+        stores.forEach(s -> b.append(' ').append(s).append(" |"));
+        b.append("\n|---|").append("---|".repeat(stores.size())).append('\n');
+        for (Report.Workload w : r.workloads()) {
+            List<Recommendations.Recommendation> row = all.stream().filter(x -> x.workload().equals(w)).toList();
+            if (row.isEmpty()) {
+                continue;
+            }
+            b.append("| ").append(w.family()).append(": ").append(escape(w.workload())).append(" |");
+            for (String s : stores) {
+                b.append(' ').append(row.stream().filter(x -> x.store().equals(s)).findFirst()
+                        .map(x -> escape(x.technique()) + (x.risks().isEmpty() ? "" : " " + RISK)).orElse("–")).append(" |");
+            }
+            b.append('\n');
+        }
+        return b.append("\n").append(RISK).append(" carries a risk (named below).\n").toString();
+    }
+
+    /** The mark of a recommended technique that carries a risk. */
+    static final String RISK = "†";
 
     /** Rows: workload and technique; columns: stores; cells: p50 and ratio, or why there is no figure. */
     static String headline(Report r) {

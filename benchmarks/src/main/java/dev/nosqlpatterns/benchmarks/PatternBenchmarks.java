@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,6 +29,7 @@ public final class PatternBenchmarks {
     private final Settings settings;
     private final PrintStream console;
     private final StoreTargets targets;
+    private Progress progress = new Progress(1);
 
     PatternBenchmarks(Settings settings, PrintStream console, StoreTargets targets) {
         this.settings = settings;
@@ -126,6 +128,7 @@ public final class PatternBenchmarks {
         }
         List<CellResult> cells = new ArrayList<>();
         List<Report.StoreInfo> stores = new ArrayList<>();
+        progress = new Progress(settings.stores().size());
         String runId = Long.toString(System.currentTimeMillis() % 1_000_000_000L, 36);
         for (String name : settings.stores()) {
             console.printf("== %s: starting%n", name);
@@ -140,6 +143,7 @@ public final class PatternBenchmarks {
                 for (Family family : families()) {
                     cells.add(CellResult.skipped(family.name(), "*", name, "*", reason));
                 }
+                progress.storeOpened(0);
                 continue;
             }
             String origin = targets.origin(name) + (targets.delayed(name)
@@ -148,12 +152,22 @@ public final class PatternBenchmarks {
             console.printf("== %s: ready in %d ms (%s)%n", name, (System.nanoTime() - t0) / 1_000_000, store.capabilities());
             Family.Tables tables = new Family.Tables(runId);
             try (store) {
-                for (Family family : families()) {
-                    try {
-                        cells.addAll(runFamily(name, store, family, tables, targets.address(name)));
-                    } finally {
-                        family.close();
+                try {
+                    // every family's candidates first, so that the progress line knows how many cells this store runs
+                    Map<Family, Plan> plans = new LinkedHashMap<>();
+                    for (Family family : families()) {
+                        plans.put(family, plan(store, family, tables, targets.address(name)));
                     }
+                    progress.storeOpened(plans.values().stream().mapToInt(Plan::cells).sum());
+                    for (Map.Entry<Family, Plan> e : plans.entrySet()) {
+                        try {
+                            cells.addAll(runFamily(name, store, e.getKey(), e.getValue(), tables));
+                        } finally {
+                            e.getKey().close();
+                        }
+                    }
+                } finally {
+                    families().forEach(Family::close);
                 }
                 dropTables(store, tables);
             } catch (RuntimeException e) {
@@ -167,21 +181,44 @@ public final class PatternBenchmarks {
         return FAMILIES.stream().filter(f -> settings.runs(f.name())).toList();
     }
 
-    private List<CellResult> runFamily(String storeName, Store store, Family family, Family.Tables tables, String address) {
+    /** A family's candidates on one store, or why its set-up failed. */
+    private record Plan(List<Family.Candidate> candidates, String failure) {
+        /** The cells the plan reports: one per candidate, two for a candidate with a rival, one for a failure. */
+        int cells() {
+            return failure != null ? 1 : candidates.stream().mapToInt(c -> c.rival().isPresent() ? 2 : 1).sum();
+        }
+    }
+
+    private Plan plan(Store store, Family family, Family.Tables tables, String address) {
+        try {
+            return new Plan(family.candidates(store, address, tables, settings.mode()), null);
+        } catch (RuntimeException e) {
+            return new Plan(List.of(), "set-up failed: " + describe(e));
+        }
+    }
+
+    /** Prints a cell's outcome with the run's progress after it. */
+    private void report(String outcome, int cells) {
+        String line = null;
+        for (int i = 0; i < cells; i++) {
+            line = progress.cellDone();
+        }
+        console.println(outcome + " | " + line);
+    }
+
+    private List<CellResult> runFamily(String storeName, Store store, Family family, Plan plan, Family.Tables tables) {
         List<CellResult> out = new ArrayList<>();
         Harness harness = new Harness(settings.repetitions());
-        List<Family.Candidate> candidates;
-        try {
-            candidates = family.candidates(store, address, tables, settings.mode());
-        } catch (RuntimeException e) {
-            out.add(CellResult.failed(family.name(), "*", storeName, "*", "set-up failed: " + describe(e)));
+        if (plan.failure() != null) {
+            report(String.format("   FAIL  %s / %s: %s", storeName, family.name(), plan.failure()), 1);
+            out.add(CellResult.failed(family.name(), "*", storeName, "*", plan.failure()));
             return out;
         }
         StorageMeter storage = new StorageMeter(store, tables);
-        for (Family.Candidate c : candidates) {
+        for (Family.Candidate c : plan.candidates()) {
             String label = String.format("%s / %s / %s / %s", storeName, family.name(), c.workload(), c.technique());
             if (c.skipReason().isPresent()) {
-                console.printf("   skip  %s: %s%n", label, c.skipReason().get());
+                report(String.format("   skip  %s: %s", label, c.skipReason().get()), 1);
                 out.add(CellResult.skipped(family.name(), c.workload(), storeName, c.technique(), c.skipReason().get()));
                 continue;
             }
@@ -207,15 +244,15 @@ public final class PatternBenchmarks {
                 }
                 out.add(CellResult.measured(family.name(), c.workload(), storeName, c.technique(), m.stats(),
                         m.costs().withStored(stored)));
-                console.printf(Locale.ROOT, "   ok    %s: p50 %.0f us, p99 %.0f us, %.1f round trips/op, %.1f in sequence"
-                        + " (%d s)%n", label, m.stats().p50Micros(), m.stats().p99Micros(), m.costs().roundTripsPerOp(),
+                report(String.format(Locale.ROOT, "   ok    %s: p50 %.0f us, p99 %.0f us, %.1f round trips/op, %.1f in sequence"
+                        + " (%d s)", label, m.stats().p50Micros(), m.stats().p99Micros(), m.costs().roundTripsPerOp(),
                         m.costs().criticalPathPerOp(),
-                        (System.nanoTime() - t0) / 1_000_000_000);
+                        (System.nanoTime() - t0) / 1_000_000_000), 1);
             } catch (WrongAnswerException e) {
-                console.printf("   FAIL  %s: %s%n", label, e.getMessage());
+                report(String.format("   FAIL  %s: %s", label, e.getMessage()), 1);
                 out.add(CellResult.failed(family.name(), c.workload(), storeName, c.technique(), e.getMessage()));
             } catch (RuntimeException e) {
-                console.printf("   FAIL  %s: %s%n", label, describe(e));
+                report(String.format("   FAIL  %s: %s", label, describe(e)), 1);
                 out.add(CellResult.failed(family.name(), c.workload(), storeName, c.technique(), "error: " + describe(e)));
             }
         }
@@ -229,26 +266,27 @@ public final class PatternBenchmarks {
         long t0 = System.nanoTime();
         try {
             List<Harness.Measured> m = harness.measureInterleaved(store, c.setUp().get(), c.rivalSetUp().get());
-            console.printf(Locale.ROOT, "   ok    %s: p50 %.0f vs %.0f us (%.2fx), p99 %.0f vs %.0f us (%.2fx) (%d s)%n", label,
+            report(String.format(Locale.ROOT, "   ok    %s: p50 %.0f vs %.0f us (%.2fx), p99 %.0f vs %.0f us (%.2fx) (%d s)", label,
                     m.get(0).stats().p50Micros(), m.get(1).stats().p50Micros(),
                     m.get(0).stats().p50Micros() / m.get(1).stats().p50Micros(),
                     m.get(0).stats().p99Micros(), m.get(1).stats().p99Micros(),
-                    m.get(0).stats().p99Micros() / m.get(1).stats().p99Micros(), (System.nanoTime() - t0) / 1_000_000_000);
+                    m.get(0).stats().p99Micros() / m.get(1).stats().p99Micros(), (System.nanoTime() - t0) / 1_000_000_000), 2);
             return List.of(CellResult.measured(family.name(), c.workload(), storeName, c.technique(), m.get(0).stats(),
                             m.get(0).costs()),
                     CellResult.measured(family.name(), c.workload(), storeName, rival, m.get(1).stats(), m.get(1).costs()));
         } catch (WrongAnswerException e) {
-            console.printf("   FAIL  %s: %s%n", label, e.getMessage());
+            report(String.format("   FAIL  %s: %s", label, e.getMessage()), 2);
             return List.of(CellResult.failed(family.name(), c.workload(), storeName, c.technique(), e.getMessage()),
                     CellResult.failed(family.name(), c.workload(), storeName, rival, e.getMessage()));
         } catch (RuntimeException e) {
-            console.printf("   FAIL  %s: %s%n", label, describe(e));
+            report(String.format("   FAIL  %s: %s", label, describe(e)), 2);
             return List.of(CellResult.failed(family.name(), c.workload(), storeName, c.technique(), "error: " + describe(e)),
                     CellResult.failed(family.name(), c.workload(), storeName, rival, "error: " + describe(e)));
         }
     }
 
     private void dropTables(Store store, Family.Tables tables) {
+        console.printf("   dropping the run's %d tables%n", tables.issued().size());
         for (String t : tables.issued()) {
             try {
                 if (store.hasTable(t)) {

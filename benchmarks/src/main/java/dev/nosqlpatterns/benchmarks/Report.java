@@ -83,6 +83,9 @@ public record Report(Settings settings, Map<String, String> environment, List<St
     }
 
     static String micros(double us) {
+        if (us >= 1_000_000) {
+            return String.format(Locale.ROOT, "%.1f s", us / 1_000_000);
+        }
         if (us >= 10_000) {
             return String.format(Locale.ROOT, "%.0f ms", us / 1000);
         }
@@ -102,13 +105,37 @@ public record Report(Settings settings, Map<String, String> environment, List<St
         return String.format(Locale.ROOT, "%.2f", v);
     }
 
-    /** A store as the run saw it. */
+    /** A figure in a sentence: at most two decimals, no trailing zeros, e.g. {@code 0.5}, {@code 11}, {@code 920}. */
+    static String compact(double v) {
+        if (Double.isNaN(v)) {
+            return "–";
+        }
+        if (Math.abs(v) >= 100) {
+            return String.format(Locale.ROOT, "%,.0f", v);
+        }
+        String s = String.format(Locale.ROOT, Math.abs(v) >= 10 ? "%.1f" : "%.2f", v);
+        return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
+    }
+
+    /** Bytes as B, KB, MB or GB (powers of 1,000), e.g. {@code 97 KB}, {@code 1.5 MB}. */
+    static String bytes(double v) {
+        String[] units = {"B", "KB", "MB", "GB", "TB"};
+        int u = 0;
+        while (Math.abs(v) >= 1000 && u < units.length - 1) {
+            v /= 1000;
+            u++;
+        }
+        return (v == Math.rint(v) || v >= 10 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v))
+                + " " + units[u];
+    }
+
     /** A duration in milliseconds as the report writes it, e.g. {@code 2 ms} or {@code 0.5 ms}. */
     static String millis(java.time.Duration d) {
         double ms = d.toNanos() / 1e6;
         return (ms == Math.rint(ms) ? Long.toString((long) ms) : Double.toString(ms)) + " ms";
     }
 
+    /** A store as the run saw it. */
     public record StoreInfo(String name, String origin, String capabilities, String failure) {
     }
 

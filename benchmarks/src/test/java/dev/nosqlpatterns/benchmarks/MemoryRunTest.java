@@ -48,6 +48,10 @@ class MemoryRunTest {
         String outside = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
         assertFalse(outside.contains("<script") || outside.contains("http://") || outside.contains("https://")
                 || outside.contains("src=\"//"), "self-contained: no script and no address beyond the SVG namespace");
-        assertTrue(console.toString(StandardCharsets.UTF_8).contains("ok    memory / time ranges"), "progress on the console");
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("ok    memory / time ranges"), "progress on the console");
+        assertTrue(printed.matches("(?s).* \\| cell 1 of \\d+, 0:\\d\\d elapsed, about \\d+:\\d\\d left\n.*"), printed);
+        int cells = report.cells().size();
+        assertTrue(printed.contains(" | cell " + cells + " of " + cells + ", "), "the last cell is cell N of N, N = " + cells);
     }
 }
