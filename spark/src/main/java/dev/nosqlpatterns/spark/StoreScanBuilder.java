@@ -191,14 +191,14 @@ final class StoreScanBuilder implements ScanBuilder, SupportsPushDownFilters, Sc
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        TableOptions o = options;
-        return new PartitionReaderFactory() {
-            private static final long serialVersionUID = 1L;
+        return new Readers(options);
+    }
 
-            @Override
-            public PartitionReader<InternalRow> createReader(InputPartition partition) {
-                return new StoreReader(o, (StorePartition) partition);
-            }
-        };
+    /** Sent to the executors: opens a reader per input partition. */
+    private record Readers(TableOptions options) implements PartitionReaderFactory {
+        @Override
+        public PartitionReader<InternalRow> createReader(InputPartition partition) {
+            return new StoreReader(options, (StorePartition) partition);
+        }
     }
 }
