@@ -299,4 +299,29 @@ abstract class StoreJobsContract {
         assertEquals(40, perFrame.size());
         perFrame.forEach((user, sites) -> assertEquals(perUser.get(user), new TreeSet<>(sites), user));
     }
+
+    @Test
+    void graphDistancesAndComponentsEqualTheBatchGraphProcessor() {
+        String name = table("graph");
+        dev.nosqlpatterns.graph.GraphTable graph = dev.nosqlpatterns.graph.GraphTable.open(store, name);
+        List<dev.nosqlpatterns.graph.Edge> edges = new ArrayList<>();
+        java.util.Random random = new java.util.Random(7);
+        for (int i = 0; i < 90; i++) {
+            int from = random.nextInt(60);
+            int to = from < 30 ? random.nextInt(30) : 30 + random.nextInt(30);
+            edges.add(dev.nosqlpatterns.graph.Edge.of("v" + from, "v" + to));
+        }
+        graph.addEdges(edges);
+        graph.addVertices(List.of("alone", "v7"));
+        Set<String> sources = Set.of("v0", "v45", "nowhere");
+        Map<String, Long> distances = dev.nosqlpatterns.graph.BatchGraphProcessor.builder(graph, table("work")).build()
+                .run(dev.nosqlpatterns.graph.GraphJob.distances(sources)).toMap();
+        Map<String, String> components = dev.nosqlpatterns.graph.BatchGraphProcessor.builder(graph, table("work"))
+                .build().run(dev.nosqlpatterns.graph.GraphJob.components()).toMap();
+        assertTrue(distances.size() > 10 && components.containsValue("alone"), distances + " " + components);
+        GraphJobs jobs = new GraphJobs(spark, null);
+        TableOptions table = TableOptions.of(uri, name, 4);
+        assertEquals(distances, jobs.distances(table, sources));
+        assertEquals(components, jobs.components(table));
+    }
 }
