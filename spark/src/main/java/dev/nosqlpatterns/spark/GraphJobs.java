@@ -23,8 +23,8 @@ import scala.Tuple2;
 
 /**
  * Batch graph processing over a {@link GraphTable} (an adjacency list: one partition per vertex) as Spark
- * jobs, with the answers of the single-JVM {@code BatchGraphProcessor}: breadth-first distances and weakly
- * connected components, one superstep per round of Spark stages, until no vertex changes.
+ * jobs, with the answers of the single-JVM {@code BatchGraphProcessor}: breadth-first distances, weakly
+ * connected components and PageRank, one superstep per round of Spark stages.
  *
  * <p>The graph is read once, one task per scan segment, each vertex with its out-edges (a vertex's items are
  * one frame of the scan), and kept in Spark's storage for the supersteps.
@@ -139,6 +139,61 @@ public final class GraphJobs {
             adjacency.unpersist();
             return out;
         }
+    }
+
+    /**
+     * PageRank by power iteration, as {@code GraphJob.pageRank(damping, tolerance, maxIterations)} computes it:
+     * every vertex starts at 1/N; each iteration sets {@code rank = (1 - d) / N + d * (incoming shares + dangling / N)},
+     * where {@code dangling} is the previous ranks' total over vertices without out-edges; stops when an
+     * iteration changes the ranks by less than {@code tolerance} in total (L1) or after {@code maxIterations}.
+     * Sums of floating-point shares may be added in another order than in one JVM, so ranks may differ from the
+     * single-JVM ones in the last bits.
+     */
+    public Map<String, Double> pageRank(TableOptions graph, double damping, double tolerance, int maxIterations) {
+        if (!(damping > 0 && damping < 1) || !(tolerance >= 0) || Double.isInfinite(tolerance) || maxIterations < 1) {
+            throw new IllegalArgumentException("invalid PageRank job: damping " + damping + " (0 to 1 exclusive), tolerance "
+                    + tolerance + " (zero or positive), maxIterations " + maxIterations + " (at least 1)");
+        }
+        try (Progress p = new Progress(spark, "pagerank of " + graph.table(), progress)) {
+            JavaPairRDD<String, List<String>> adjacency = adjacency(graph, p.items())
+                    .persist(StorageLevel.MEMORY_AND_DISK());
+            double n = adjacency.count();
+            JavaPairRDD<String, Double> ranks = adjacency.mapValues(out -> 1.0 / n).persist(StorageLevel.MEMORY_AND_DISK());
+            double dangling = dangling(adjacency, ranks);
+            long step = 1;
+            while (step <= maxIterations) {
+                step++;
+                double spread = dangling;
+                JavaPairRDD<String, Double> incoming = adjacency.join(ranks)
+                        .flatMapToPair(v -> v._2()._1().stream()
+                                .map(t -> new Tuple2<>(t, v._2()._2() / v._2()._1().size())).iterator())
+                        .reduceByKey(Double::sum);
+                JavaPairRDD<String, Double> next = ranks.leftOuterJoin(incoming)
+                        .mapValues(r -> (1 - damping) / n + damping * (r._2().orElse(0.0) + spread / n))
+                        .persist(StorageLevel.MEMORY_AND_DISK());
+                double delta = next.join(ranks).mapToDouble(r -> Math.abs(r._2()._1() - r._2()._2())).sum();
+                dangling = dangling(adjacency, next);
+                ranks.unpersist();
+                ranks = next;
+                p.print("iteration " + step + ": change " + delta);
+                if (delta < tolerance) {
+                    break;
+                }
+            }
+            Map<String, Double> out = Map.copyOf(ranks.collectAsMap());
+            ranks.unpersist();
+            adjacency.unpersist();
+            return out;
+        }
+    }
+
+    /** PageRank with damping 0.85, tolerance 1e-6 and at most 100 iterations, as {@code GraphJob.pageRank()}. */
+    public Map<String, Double> pageRank(TableOptions graph) {
+        return pageRank(graph, 0.85, 1e-6, 100);
+    }
+
+    private static double dangling(JavaPairRDD<String, List<String>> adjacency, JavaPairRDD<String, Double> ranks) {
+        return adjacency.filter(v -> v._2().isEmpty()).join(ranks).mapToDouble(v -> v._2()._2()).sum();
     }
 
     private static String pick(String label, Optional<String> heard) {

@@ -1,7 +1,6 @@
 package dev.nosqlpatterns.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.index.Drift;
@@ -301,7 +300,7 @@ abstract class StoreJobsContract {
     }
 
     @Test
-    void graphDistancesAndComponentsEqualTheBatchGraphProcessor() {
+    void graphDistancesComponentsAndPageRankEqualTheBatchGraphProcessor() {
         String name = table("graph");
         dev.nosqlpatterns.graph.GraphTable graph = dev.nosqlpatterns.graph.GraphTable.open(store, name);
         List<dev.nosqlpatterns.graph.Edge> edges = new ArrayList<>();
@@ -323,5 +322,11 @@ abstract class StoreJobsContract {
         TableOptions table = TableOptions.of(uri, name, 4);
         assertEquals(distances, jobs.distances(table, sources));
         assertEquals(components, jobs.components(table));
+        Map<String, Double> ranks = dev.nosqlpatterns.graph.BatchGraphProcessor.builder(graph, table("work")).build()
+                .run(dev.nosqlpatterns.graph.GraphJob.pageRank(0.85, 1e-9, 30)).toMap();
+        Map<String, Double> spread = jobs.pageRank(table, 0.85, 1e-9, 30);
+        assertEquals(ranks.keySet(), spread.keySet());
+        ranks.forEach((v, r) -> assertEquals(r, spread.get(v), 1e-12, v));
+        assertEquals(1.0, spread.values().stream().mapToDouble(Double::doubleValue).sum(), 1e-9);
     }
 }
