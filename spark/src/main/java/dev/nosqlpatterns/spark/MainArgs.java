@@ -72,18 +72,21 @@ final class MainArgs {
 
     /**
      * Runs {@code job} in the session spark-submit configured (master and all), or in a local one when the class
-     * is run on its own, and stops the session.
+     * is run on its own, and stops the session it started (a session that was running before is left running).
      */
     static <T> T run(String appName, java.util.function.Function<SparkSession, T> job) {
+        boolean running = SparkSession.getDefaultSession().isDefined();
         SparkSession.Builder b = SparkSession.builder().appName(appName);
-        if (System.getProperty("spark.master") == null) {
+        if (!running && System.getProperty("spark.master") == null) {
             b = b.master("local[*]");
         }
         SparkSession spark = b.getOrCreate();
         try {
             return job.apply(spark);
         } finally {
-            spark.stop();
+            if (!running) {
+                spark.stop();
+            }
         }
     }
 }
