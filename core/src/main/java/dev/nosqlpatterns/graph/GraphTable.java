@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A directed graph stored as an adjacency list: one partition per vertex holding a vertex item and one
@@ -99,6 +100,14 @@ public final class GraphTable {
         Objects.requireNonNull(edges, "edges must not be null");
         edges.forEach(e -> Objects.requireNonNull(e, "edges must not contain null"));
         write(edges.stream().map(e -> (Write) Write.delete(table, Key.of(e.from(), GraphKeys.edge(e.to())))).toList());
+    }
+
+    /**
+     * The target of an item read from a graph table when it is an out-edge of its partition's vertex; empty for
+     * the vertex's own item. For readers that scan the table themselves.
+     */
+    public static Optional<String> edgeTarget(Item item) {
+        return Optional.ofNullable(GraphKeys.edgeTarget(item.key().sort()));
     }
 
     /** The targets of a vertex's out-edges, in UTF-8 order. */

@@ -24,7 +24,7 @@ import java.util.Optional;
  * item of the same audit held the value without an entry (remembered for up to 100,000 values). One page
  * audited on its own ({@link IndexTable#auditPage}) remembers only its own page.
  */
-final class IndexAudit {
+final class IndexAudit implements IndexTable.BatchAudit {
     private static final int PAGE = 200;
     private final IndexTable ix;
     private final boolean fix;
@@ -70,7 +70,11 @@ final class IndexAudit {
     private record Indexed(Item item, String value, Key entryKey) {
     }
 
-    private Drift checkItems(List<Item> items) {
+    @Override
+    public Drift checkItems(List<Item> items) {
+        if (ix.isNative()) {
+            return Drift.empty();
+        }
         List<Indexed> indexed = new ArrayList<>();
         for (Item item : items) {
             ix.valueOf.apply(item).ifPresent(v -> indexed.add(new Indexed(item, v, ix.entries.entryKey(v, item))));
@@ -148,8 +152,9 @@ final class IndexAudit {
         }
     }
 
-    private Drift checkEntries(List<Item> entries) {
-        if (entries.isEmpty()) {
+    @Override
+    public Drift checkEntries(List<Item> entries) {
+        if (entries.isEmpty() || ix.isNative()) {
             return Drift.empty();
         }
         List<Key> bases = entries.stream().map(Entries::baseOf).distinct().toList();

@@ -240,6 +240,27 @@ public final class IndexTable {
         });
     }
 
+    /**
+     * A verify ({@code fix} false) or repair ({@code fix} true) fed with pages the caller reads itself, for
+     * audits split among workers that each scan some segments of the base table (pass 1) and then of the index
+     * table (pass 2): the drifts of all calls add up to what {@link #verify()} or {@link #repair()} reports. An
+     * audit remembers the unique values it saw without their entry, so for a unique index every base item
+     * holding one value must go through the same audit for its duplicates to be counted as {@link #verify()}
+     * counts them. A native index has nothing to audit: every call reports no drift.
+     */
+    public BatchAudit batchAudit(boolean fix) {
+        return new IndexAudit(this, fix);
+    }
+
+    /** Pass 1 and pass 2 of a verify or repair, on pages read by the caller; see {@link #batchAudit(boolean)}. */
+    public interface BatchAudit {
+        /** Checks (and when fixing, adds) the entries of these base items; only the first pass counts them. */
+        Drift checkItems(List<Item> baseItems);
+
+        /** Checks (and when fixing, removes stale) index entries; run it once every base item was checked. */
+        Drift checkEntries(List<Item> entries);
+    }
+
     boolean isNative() {
         return nativeIndex != null;
     }

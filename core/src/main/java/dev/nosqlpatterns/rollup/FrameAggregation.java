@@ -82,6 +82,18 @@ public final class FrameAggregation {
         }
     }
 
+    /**
+     * Calls {@code visitor} once per frame of one segment, in this thread: for readers that split the segments
+     * among workers of their own (each frame lies in one segment).
+     */
+    public void forEachFrameIn(int segment, Consumer<Frame> visitor) {
+        Objects.requireNonNull(visitor, "visitor must not be null");
+        if (segment < 0 || segment >= segments) {
+            throw new IllegalArgumentException("segment must be between 0 and " + (segments - 1) + ", got " + segment);
+        }
+        readSegment(segment, visitor);
+    }
+
     private void readSegment(int segment, Consumer<Frame> visitor) {
         Iterator<Item> items = store.scanAll(Scan.of(table).segment(segment, segments).limit(pageSize)).iterator();
         List<Item> frame = new ArrayList<>();

@@ -44,13 +44,20 @@ public final class MemoryBackend implements StoreBackend, StorageFootprint {
     private final Limits limits;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final Map<String, NavigableMap<String, NavigableMap<String, Item>>> tables = new HashMap<>();
+    /** True for a JVM-wide named store, whose items outlive the stores opened on it. */
+    private final boolean keptOnClose;
 
     public MemoryBackend() {
         this(Limits.PORTABLE);
     }
 
     public MemoryBackend(Limits limits) {
+        this(limits, false);
+    }
+
+    MemoryBackend(Limits limits, boolean keptOnClose) {
         this.limits = limits;
+        this.keptOnClose = keptOnClose;
     }
 
     @Override
@@ -231,7 +238,9 @@ public final class MemoryBackend implements StoreBackend, StorageFootprint {
 
     @Override
     public void close() {
-        write(tables::clear);
+        if (!keptOnClose) {
+            write(tables::clear);
+        }
     }
 
     /** Checks every condition and size, then applies every write, under the write lock. */

@@ -1,0 +1,145 @@
+package dev.nosqlpatterns.spark;
+
+import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexTable;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.Scan;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.util.LongAccumulator;
+import scala.Tuple2;
+
+/**
+ * Backfill, verify and repair of an index table as Spark jobs, with the answers of the single-JVM
+ * {@link IndexTable#verify()} and {@link IndexTable#repair()}: the same checks ({@link IndexTable#batchAudit})
+ * run in the tasks, and the drifts add up.
+ *
+ * <p>Pass 1 reads the base table, one task per scan segment, and sends each item to the task of its index
+ * value (so that every holder of a unique value is checked by one audit, which counts duplicates as the
+ * single-JVM audit does); those tasks check (or add) the entries. Pass 2 reads the index table, one task per
+ * segment, and checks (or removes stale) entries; it starts once pass 1 is done. Backfill is pass 1 with
+ * fixing: it adds the entries of existing items, as when an index is added to a table that already has items.
+ */
+public final class IndexJobs {
+    /** Items or entries checked together, as the single-JVM audit pages them. */
+    static final int PAGE = 200;
+
+    private final SparkSession spark;
+    private final PrintStream progress;
+
+    /** Jobs on {@code spark} that print their progress to {@code progress} (null: silent). */
+    public IndexJobs(SparkSession spark, PrintStream progress) {
+        this.spark = Objects.requireNonNull(spark, "spark session must not be null");
+        this.progress = progress;
+    }
+
+    /** Adds the missing entries of existing items (pass 1 of a repair); returns what it found and added. */
+    public Drift backfill(IndexDefinition index) {
+        try (Progress p = new Progress(spark, "backfill " + index.indexTable(), progress)) {
+            Drift drift = checkItems(index, true, p.items()).toDrift();
+            p.print("missing entries added: " + drift.missing() + ", duplicates: " + drift.duplicates());
+            return drift;
+        }
+    }
+
+    /** Compares the index with the base table; changes nothing. Equals {@link IndexTable#verify()}. */
+    public Drift verify(IndexDefinition index) {
+        return audit(index, false, "verify ");
+    }
+
+    /** Adds missing entries and removes stale ones. Equals {@link IndexTable#repair()}. */
+    public Drift repair(IndexDefinition index) {
+        return audit(index, true, "repair ");
+    }
+
+    private Drift audit(IndexDefinition index, boolean fix, String name) {
+        try (Progress p = new Progress(spark, name + index.indexTable(), progress)) {
+            DriftCounts items = checkItems(index, fix, p.items());
+            p.print("pass 1 (base items) done: " + items.baseItemsChecked + " items, " + items.missing + " missing, "
+                    + items.duplicates + " duplicates");
+            DriftCounts entries = checkEntries(index, fix, p.items());
+            Drift drift = items.plus(entries).toDrift();
+            p.print("pass 2 (entries) done: " + drift.entriesChecked() + " entries, " + drift.dangling() + " stale");
+            return drift;
+        }
+    }
+
+    private DriftCounts checkItems(IndexDefinition index, boolean fix, LongAccumulator done) {
+        int segments = index.base().segments();
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        JavaPairRDD<String, byte[]> byValue = jsc.parallelize(IntStream.range(0, segments).boxed().toList(), segments)
+                .mapPartitionsToPair(seg -> readByValue(index, seg));
+        return byValue.partitionBy(new HashPartitioner(segments))
+                .mapPartitions(values -> List.of(checkItems(index, fix, values, done)).iterator())
+                .fold(DriftCounts.none(), DriftCounts::plus);
+    }
+
+    /** The items of the task's segments, each keyed by its index value (items without one by their own key). */
+    private static Iterator<Tuple2<String, byte[]>> readByValue(IndexDefinition index, Iterator<Integer> segments) {
+        TableOptions base = index.base();
+        Store store = Tasks.open(base.uri());
+        IndexTable ix = index.open(store);
+        List<Integer> mine = new ArrayList<>();
+        segments.forEachRemaining(mine::add);
+        return mine.stream()
+                .flatMap(s -> store.scanAll(new Scan(base.table(), s, base.segments(), base.pageSize(), Optional.empty())))
+                .map(item -> new Tuple2<>(ix.valueOf(item).map(v -> "v" + v)
+                        .orElseGet(() -> "k" + item.key().partition() + "\u0000" + item.key().sort()), ItemBytes.encode(item)))
+                .iterator();
+    }
+
+    private static DriftCounts checkItems(IndexDefinition index, boolean fix, Iterator<Tuple2<String, byte[]>> items,
+                                          LongAccumulator done) {
+        Store store = Tasks.open(index.base().uri());
+        IndexTable.BatchAudit audit = index.open(store).batchAudit(fix);
+        DriftCounts[] sum = {DriftCounts.none()};
+        Iterator<Item> decoded = new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return items.hasNext();
+            }
+
+            @Override
+            public Item next() {
+                return ItemBytes.decode(items.next()._2());
+            }
+        };
+        Pages.each(decoded, PAGE, page -> {
+            sum[0] = sum[0].plus(DriftCounts.of(audit.checkItems(page)));
+            done.add(page.size());
+        });
+        return sum[0];
+    }
+
+    private DriftCounts checkEntries(IndexDefinition index, boolean fix, LongAccumulator done) {
+        int segments = index.base().segments();
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        return jsc.parallelize(IntStream.range(0, segments).boxed().toList(), segments)
+                .map(segment -> checkEntries(index, fix, segment, done))
+                .fold(DriftCounts.none(), DriftCounts::plus);
+    }
+
+    private static DriftCounts checkEntries(IndexDefinition index, boolean fix, int segment, LongAccumulator done) {
+        Store store = Tasks.open(index.base().uri());
+        IndexTable ix = index.open(store);
+        IndexTable.BatchAudit audit = ix.batchAudit(fix);
+        DriftCounts[] sum = {DriftCounts.none()};
+        Iterator<Item> entries = store.scanAll(new Scan(ix.indexTable(), segment, index.base().segments(), PAGE,
+                Optional.empty())).iterator();
+        Pages.each(entries, PAGE, page -> {
+            sum[0] = sum[0].plus(DriftCounts.of(audit.checkEntries(page)));
+            done.add(page.size());
+        });
+        return sum[0];
+    }
+}

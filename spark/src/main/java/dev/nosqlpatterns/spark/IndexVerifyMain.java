@@ -1,0 +1,30 @@
+package dev.nosqlpatterns.spark;
+
+import dev.nosqlpatterns.index.Drift;
+import java.util.List;
+
+/**
+ * Verifies an index table against its base table, or repairs it with {@code --repair}, as a Spark job:
+ * {@code spark-submit --class dev.nosqlpatterns.spark.IndexVerifyMain nosqlpatterns-spark.jar --uri URI
+ * --table BASE --index INDEX --attribute NAME [--unique] [--repair]}. Exits with status 3 when a verify finds
+ * drift.
+ */
+public final class IndexVerifyMain {
+    private IndexVerifyMain() {
+    }
+
+    public static void main(String[] args) {
+        MainArgs a = new MainArgs(IndexBackfillMain.USAGE + " [--repair]", args, List.of("unique", "repair"));
+        IndexDefinition index = IndexBackfillMain.definition(a);
+        boolean repair = a.flag("repair");
+        Drift drift = MainArgs.run("nosqlpatterns index " + (repair ? "repair" : "verify"), spark -> {
+            IndexJobs jobs = new IndexJobs(spark, System.out);
+            return repair ? jobs.repair(index) : jobs.verify(index);
+        });
+        System.out.println((repair ? "repair" : "verify") + " of " + index.indexTable() + ": " + drift.examined()
+                + " items and entries checked, " + (drift.none() ? "no drift" : String.join("; ", drift.findings())));
+        if (!repair && !drift.none()) {
+            System.exit(3);
+        }
+    }
+}
