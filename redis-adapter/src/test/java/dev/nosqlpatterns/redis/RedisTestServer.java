@@ -38,4 +38,20 @@ final class RedisTestServer {
         }
         return client;
     }
+
+    /**
+     * The keys matching {@code pattern} that a dropped table may not leave behind: all but the request-token
+     * markers of its last writes, which expire by themselves (the check also asserts they do).
+     */
+    static java.util.List<String> keysLeftAfterDrop(redis.clients.jedis.Jedis admin, String pattern) {
+        java.util.List<String> left = new java.util.ArrayList<>();
+        for (String key : admin.keys(pattern)) {
+            if (!key.matches(".*\\}r[0-9a-f]{24}$")) {
+                left.add(key);
+            } else if (admin.pttl(key) <= 0) {
+                left.add(key + " (a marker that never expires)");
+            }
+        }
+        return left;
+    }
 }
