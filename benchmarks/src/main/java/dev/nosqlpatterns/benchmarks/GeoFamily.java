@@ -284,7 +284,8 @@ final class GeoFamily implements Family {
     /**
      * The centre-cell-and-neighbours layout: each point an item in partition {@code <first 3 geohash
      * characters>}, sorted by its full geohash; a search reads the prefix of the cell holding the centre
-     * and of its 8 neighbours, at the longest geohash whose cells are at least the radius wide and high.
+     * and of its 8 neighbours, all at once, at the longest geohash whose cells are at least the radius wide
+     * and high.
      */
     static final class NeighbourCells {
         static final int PARTITION_CHARS = 3;
@@ -334,8 +335,10 @@ final class GeoFamily implements Family {
             cellsToRead.add(cell);
             Circle circle = new Circle(centre, radius);
             List<Map.Entry<String, LatLon>> out = new ArrayList<>();
-            for (String c : cellsToRead) {
-                store.queryAll(Query.in(table, c.substring(0, PARTITION_CHARS)).where(SortKeyCondition.beginsWith(c)).limit(500))
+            List<Query> queries = cellsToRead.stream().map(c -> Query.in(table, c.substring(0, PARTITION_CHARS))
+                    .where(SortKeyCondition.beginsWith(c)).limit(500)).toList();
+            for (List<Item> cellItems : store.queryEachAll(queries)) {
+                cellItems.stream()
                         .map(i -> Map.entry(i.getString("id").orElseThrow(), LatLon.of(
                                 Double.parseDouble(i.getString("lat").orElseThrow()),
                                 Double.parseDouble(i.getString("lon").orElseThrow()))))

@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * Time-bucketed series (e.g. a news site's articles by provider and month): events of a series
  * are stored in one partition per time bucket ({@code series|2024-05}), ordered by time inside it,
  * and a catalogue item lists the buckets that exist (e.g. the months in which a news provider published), so a range
- * read queries only buckets that hold data, forward or backward from any instant.
+ * read queries only buckets that hold data, forward or backward from any instant. A window of a few buckets
+ * is read without the catalogue, all its buckets at once ({@link #withDirectReads}).
  *
  * <p>Buckets keep partitions bounded (one per month, say) however long the series grows. The
  * catalogue is updated with an atomic set add before the first write to a bucket (then remembered, so
@@ -42,18 +43,25 @@ public final class BucketedTimeline {
     private static final CompositeKeyCodec SORT = CompositeKeyCodec.of(SegmentType.TIMESTAMP, SegmentType.STRING);
     private static final String CATALOGUE_SORT = "~buckets";
     private static final String BUCKETS = "buckets";
+    /** Windows of up to this many buckets are read without the catalogue unless {@link #withDirectReads} says otherwise. */
+    public static final int DEFAULT_DIRECT_BUCKETS = 4;
+    private static final int MAX_DIRECT_BUCKETS = 1_000;
     private final Store store;
     private final String table;
     private final String catalogueTable;
     private final Granularity granularity;
+    private final int directBuckets;
     /** Buckets this instance has catalogued; catalogue entries are never removed, so they need no second write. */
-    private final java.util.Set<Key> catalogued = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.Set<Key> catalogued;
 
-    private BucketedTimeline(Store store, String table, String catalogueTable, Granularity granularity) {
+    private BucketedTimeline(Store store, String table, String catalogueTable, Granularity granularity,
+            int directBuckets, java.util.Set<Key> catalogued) {
         this.store = store;
         this.table = table;
         this.catalogueTable = catalogueTable;
         this.granularity = granularity;
+        this.directBuckets = directBuckets;
+        this.catalogued = catalogued;
     }
 
     /** A timeline in {@code table} with its catalogue in {@code catalogueTable}; both created when absent. */
@@ -67,7 +75,23 @@ public final class BucketedTimeline {
         }
         store.createTable(TableSpec.named(table));
         store.createTable(TableSpec.named(catalogueTable));
-        return new BucketedTimeline(store, table, catalogueTable, granularity);
+        return new BucketedTimeline(store, table, catalogueTable, granularity, DEFAULT_DIRECT_BUCKETS,
+                java.util.concurrent.ConcurrentHashMap.newKeySet());
+    }
+
+    /**
+     * This timeline, reading a window of at most {@code buckets} buckets without its catalogue (the default
+     * is {@value #DEFAULT_DIRECT_BUCKETS}; 0 always reads the catalogue first). A window read directly
+     * queries every bucket it spans, all at once, so it waits for one round trip instead of two (the
+     * catalogue, then the buckets it lists), at the price of one empty query per bucket of the window that
+     * holds nothing. Raise it for dense series read in wide windows, lower it for sparse ones.
+     */
+    public BucketedTimeline withDirectReads(int buckets) {
+        if (buckets < 0 || buckets > MAX_DIRECT_BUCKETS) {
+            throw new IllegalArgumentException("direct reads must span 0 to " + MAX_DIRECT_BUCKETS
+                    + " buckets, got " + buckets);
+        }
+        return new BucketedTimeline(store, table, catalogueTable, granularity, buckets, catalogued);
     }
 
     /** Records event {@code id} of {@code series} at {@code at}; the same (at, id) again replaces it. */
@@ -105,8 +129,9 @@ public final class BucketedTimeline {
 
     /**
      * Events of {@code series} from {@code from} to {@code to} (both inclusive), oldest first or newest
-     * first; reads the catalogue once, then the first page of every bucket in range that exists, all at
-     * once, and further pages only as the stream reaches them.
+     * first. A window of a few buckets ({@link #withDirectReads}) reads the first page of each of its
+     * buckets, all at once; a wider one reads the catalogue, then the first page of every bucket in range
+     * that exists, all at once; further pages only as the stream reaches them.
      */
     public Stream<Event> between(String series, Instant from, Instant to, boolean newestFirst) {
         return TechniqueCalls.call(store, "timeBuckets.between", table, () -> {
@@ -117,8 +142,9 @@ public final class BucketedTimeline {
             }
             String first = granularity.label(from);
             String last = granularity.label(to);
-            List<String> inRange = new ArrayList<>(bucketsOf(series).stream()
-                    .filter(b -> Utf8Order.compare(b, first) >= 0 && Utf8Order.compare(b, last) <= 0).toList());
+            List<String> inRange = bucketsSpanned(from, to)
+                    .orElseGet(() -> new ArrayList<>(bucketsOf(series).stream()
+                            .filter(b -> Utf8Order.compare(b, first) >= 0 && Utf8Order.compare(b, last) <= 0).toList()));
             if (newestFirst) {
                 java.util.Collections.reverse(inRange);
             }
@@ -132,6 +158,23 @@ public final class BucketedTimeline {
             return store.queryEachLazily(queries).stream().flatMap(bucket -> bucket)
                     .map(BucketedTimeline::event).filter(e -> !e.at().isBefore(from) && !e.at().isAfter(to));
         });
+    }
+
+    /** The labels of the buckets from {@code from} to {@code to}, oldest first, when at most the direct-read limit. */
+    private java.util.Optional<List<String>> bucketsSpanned(Instant from, Instant to) {
+        List<String> labels = new ArrayList<>();
+        Instant at = from;
+        while (!at.isAfter(to)) {
+            if (labels.size() == directBuckets) {
+                return java.util.Optional.empty();
+            }
+            labels.add(granularity.label(at));
+            if (to.isBefore(granularity.nextStart(at))) {
+                break;
+            }
+            at = granularity.nextStart(at);
+        }
+        return java.util.Optional.of(labels);
     }
 
     /** Events at or after {@code start}, oldest first. */

@@ -9,14 +9,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Evaluates {@link Criteria} on posting lists, cheapest operand first. Every term's size is known up
- * front from its summary (one batch read for all terms); an AND starts from its smallest operand and
- * reads of each further operand only the chunks the candidates so far touch, stopping as soon as the
- * candidates run out; an OR stops once it holds every candidate; NOT subtracts from the candidates (or
- * from every indexed document when it stands alone).
+ * Evaluates {@link Criteria} on posting lists, cheapest operand first. Read together (the default),
+ * every term's partition is read in one round of queries sent at once, which brings its size (its
+ * summary) and, for terms of up to a hundred chunks, its whole posting list: a search waits for one round
+ * trip. Read apart, the sizes come first (one batch read of the summaries). Then an AND starts from its
+ * smallest operand; of a term not read whole it reads only the chunks the candidates so far touch,
+ * stopping as soon as the candidates run out; an OR stops once it holds every candidate; NOT subtracts
+ * from the candidates (or from every indexed document when it stands alone).
  *
  * <p>{@code eval(c, restrict)} returns the ids matching {@code c} within {@code restrict} ({@code null}
- * meaning no restriction), which is what lets each operand read less.
+ * meaning no restriction), which is what lets each operand not read whole read less.
  */
 final class Evaluator {
     private final Postings postings;
@@ -25,26 +27,53 @@ final class Evaluator {
     private final Map<String, IdSet> whole = new HashMap<>();
     private final boolean preload;
 
-    private Evaluator(Postings postings, Set<Term> terms, boolean preload) {
+    /** {@code universeWhole}: null reads the summaries alone first, else every term at once with the universe whole or not. */
+    private Evaluator(Postings postings, Set<Term> terms, Boolean universeWhole, boolean preload) {
         this.postings = postings;
         Set<String> partitions = new HashSet<>();
         terms.forEach(t -> partitions.add(SearchKeys.term(t)));
-        partitions.add(SearchKeys.UNIVERSE);
-        this.counts = postings.counts(partitions);
+        if (universeWhole == null) {
+            partitions.add(SearchKeys.UNIVERSE);
+            this.counts = postings.counts(partitions);
+        } else {
+            Postings.Wave wave = postings.readAtOnce(partitions, universeWhole);
+            this.counts = wave.counts();
+            this.whole.putAll(wave.whole());
+        }
         this.universeCount = counts.get(SearchKeys.UNIVERSE);
         this.preload = preload;
     }
 
     /** An evaluator for one criteria: reads as little as the estimates allow. */
-    static Evaluator forOne(Postings postings, Criteria criteria) {
-        return new Evaluator(postings, criteria.terms(), false);
+    static Evaluator forOne(Postings postings, Criteria criteria, boolean together) {
+        return new Evaluator(postings, criteria.terms(), together ? readsWholeUniverse(criteria) : null, false);
     }
 
     /** An evaluator for a batch of criteria: reads each term once, whole, and shares it among them. */
-    static Evaluator forMany(Postings postings, List<Criteria> criteria) {
+    static Evaluator forMany(Postings postings, List<Criteria> criteria, boolean together) {
         Set<Term> terms = new HashSet<>();
         criteria.forEach(c -> terms.addAll(c.terms()));
-        return new Evaluator(postings, terms, true);
+        return new Evaluator(postings, terms, together ? criteria.stream().anyMatch(Evaluator::readsWholeUniverse) : null,
+                true);
+    }
+
+    /**
+     * True when evaluating {@code c} with no restriction reads every indexed document: a NOT or a match
+     * of everything at its top, an AND of NOTs only, or an OR with such an operand. The universe is then
+     * read in the first round with the terms instead of after them.
+     */
+    static boolean readsWholeUniverse(Criteria c) {
+        if (c instanceof Criteria.Has) {
+            return false;
+        }
+        if (c instanceof Criteria.And a) {
+            List<Criteria> positive = a.operands().stream().filter(o -> !(o instanceof Criteria.Not)).toList();
+            return positive.isEmpty() || positive.stream().allMatch(Evaluator::readsWholeUniverse);
+        }
+        if (c instanceof Criteria.Or o) {
+            return o.operands().stream().anyMatch(Evaluator::readsWholeUniverse);
+        }
+        return true;
     }
 
     IdSet evaluate(Criteria criteria) {

@@ -67,6 +67,7 @@ public final class InvertedSearch {
     private final int segments;
     private final int parallelism;
     private final double readFraction;
+    private final boolean termsTogether;
 
     private InvertedSearch(Builder b, int chunkBits) {
         OptimisticRetry retry = new OptimisticRetry(b.maxAttempts, b.maxBackoff,
@@ -79,6 +80,7 @@ public final class InvertedSearch {
         this.segments = b.segments;
         this.parallelism = b.parallelism;
         this.readFraction = b.readFraction;
+        this.termsTogether = b.termsTogether;
         this.repair = new SearchRepair(b.store, postings, direct, segments, parallelism);
     }
 
@@ -140,7 +142,7 @@ public final class InvertedSearch {
     public Audience find(Criteria criteria) {
         return TechniqueCalls.call(store, "invertedSearch.find", direct.table, () -> {
             Objects.requireNonNull(criteria, "criteria must not be null");
-            return new Audience(Evaluator.forOne(postings, criteria).evaluate(criteria));
+            return new Audience(Evaluator.forOne(postings, criteria, termsTogether).evaluate(criteria));
         });
     }
 
@@ -149,7 +151,7 @@ public final class InvertedSearch {
         return TechniqueCalls.call(store, "invertedSearch.findAll", direct.table, () -> {
             Objects.requireNonNull(criteria, "criteria must not be null");
             criteria.forEach(c -> Objects.requireNonNull(c, "criteria must not contain null"));
-            Evaluator evaluator = Evaluator.forMany(postings, criteria);
+            Evaluator evaluator = Evaluator.forMany(postings, criteria, termsTogether);
             return criteria.stream().map(c -> new Audience(evaluator.evaluate(c))).toList();
         });
     }
@@ -243,6 +245,7 @@ public final class InvertedSearch {
         private int segments = 4;
         private int parallelism = 4;
         private double readFraction = 0.05;
+        private boolean termsTogether = true;
         private int maxAttempts = 50;
         private Duration maxBackoff = Duration.ofMillis(50);
 
@@ -279,6 +282,19 @@ public final class InvertedSearch {
         /** Audiences up to this fraction of the index are reported from reads of their rows, larger by a scan; default 0.05. */
         public Builder readFraction(double value) {
             this.readFraction = value;
+            return this;
+        }
+
+        /**
+         * How a search reads its terms; default {@code true}. Together: every term's partition in one round
+         * of queries sent at once, so a search waits for one round trip whatever its terms, reading each
+         * term of up to a hundred chunks whole. Apart ({@code false}): the terms' sizes first, then the
+         * operands one after another, the smallest whole and of each further one only the chunks its
+         * candidates touch, stopping when they run out; fewer items read when terms span many chunks
+         * (small {@link #chunkBits}, large indexes), one round trip more per operand.
+         */
+        public Builder termsReadTogether(boolean value) {
+            this.termsTogether = value;
             return this;
         }
 

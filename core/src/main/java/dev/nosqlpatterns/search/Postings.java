@@ -75,6 +75,62 @@ final class Postings {
         return out;
     }
 
+    /**
+     * What one round of reads sent together learned: the summary count of every partition asked for, and
+     * the whole id set of every partition read to its end.
+     */
+    record Wave(Map<String, Long> counts, Map<String, IdSet> whole) {
+    }
+
+    /**
+     * Reads the partitions of {@code terms} and the universe's summary (the universe whole when
+     * {@code universeWhole}) with one query each, all sent at once. A term partition holds its chunks,
+     * then its summary, so a term of up to {@value #PAGE} chunks comes back whole in that one query; the
+     * counts of longer terms are read afterwards in one batch, and their ids by the restricted reads.
+     */
+    Wave readAtOnce(Collection<String> terms, boolean universeWhole) {
+        List<String> partitions = new ArrayList<>(new java.util.LinkedHashSet<>(terms));
+        partitions.remove(SearchKeys.UNIVERSE);
+        List<Query> queries = new ArrayList<>(partitions.size() + 1);
+        for (String p : partitions) {
+            queries.add(Query.in(table, p).limit(PAGE + 1));
+        }
+        queries.add(universeWhole ? Query.in(table, SearchKeys.UNIVERSE).limit(PAGE + 1)
+                : Query.in(table, SearchKeys.UNIVERSE).where(SortKeyCondition.equalTo(SearchKeys.SUMMARY)).limit(1));
+        partitions.add(SearchKeys.UNIVERSE);
+        List<dev.nosqlpatterns.store.model.Page> pages = store.queryEach(queries);
+        Map<String, Long> counts = new HashMap<>();
+        Map<String, IdSet> whole = new HashMap<>();
+        List<String> unfinished = new ArrayList<>();
+        for (int i = 0; i < partitions.size(); i++) {
+            String partition = partitions.get(i);
+            dev.nosqlpatterns.store.model.Page page = pages.get(i);
+            IdSet ids = IdSets.empty(format);
+            Long count = null;
+            for (Item item : page.items()) {
+                if (item.key().sort().equals(SearchKeys.SUMMARY)) {
+                    count = item.getLong(COUNT).orElse(0L);
+                } else {
+                    ids = ids.or(IdSets.decode(format, Optional.of(item)));
+                }
+            }
+            boolean complete = count != null || !page.hasNext();
+            boolean readWhole = !partition.equals(SearchKeys.UNIVERSE) || universeWhole;
+            if (complete) {
+                counts.put(partition, count == null ? 0L : count);
+                if (readWhole) {
+                    whole.put(partition, ids);
+                }
+            } else {
+                unfinished.add(partition);
+            }
+        }
+        if (!unfinished.isEmpty()) {
+            counts.putAll(counts(unfinished));
+        }
+        return new Wave(counts, whole);
+    }
+
     /** Every id of a partition, with one paged query of its chunks. */
     IdSet loadAll(String partition) {
         Query chunks = Query.in(table, partition).where(SortKeyCondition.beginsWith(SearchKeys.CHUNKS)).limit(PAGE);

@@ -15,7 +15,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** A larger index spread over many chunks, on the in-memory store, against brute force. */
 class InvertedSearchTest {
@@ -65,12 +67,24 @@ class InvertedSearchTest {
         return kind == 1 ? Criteria.and(operands) : Criteria.or(operands);
     }
 
+    /** Both formats, terms read together or apart, and 16-id chunks so that common terms span over a hundred. */
+    static List<Arguments> settings() {
+        List<Arguments> out = new ArrayList<>();
+        for (PostingFormat format : PostingFormat.values()) {
+            out.add(Arguments.of(format, 6, true));
+            out.add(Arguments.of(format, 6, false));
+            out.add(Arguments.of(format, 4, true));
+        }
+        return out;
+    }
+
     @ParameterizedTest
-    @EnumSource(PostingFormat.class)
-    void manyChunksAnswerLikeBruteForce(PostingFormat format) {
+    @MethodSource("settings")
+    void manyChunksAnswerLikeBruteForce(PostingFormat format, int chunkBits, boolean together) {
         Random r = new Random(format.ordinal() + 100);
         try (Store store = Store.of(new MemoryBackend())) {
-            InvertedSearch search = InvertedSearch.builder(store, "postings", "direct").format(format).chunkBits(6).build();
+            InvertedSearch search = InvertedSearch.builder(store, "postings", "direct").format(format).chunkBits(chunkBits)
+                    .termsReadTogether(together).build();
             List<Document> docs = new ArrayList<>();
             for (int i = 0; i < DOCUMENTS; i++) {
                 docs.add(randomDocument(r, i));
@@ -125,7 +139,8 @@ class InvertedSearchTest {
     @EnumSource(PostingFormat.class)
     void aRareOperandLimitsWhatACommonOneReads(PostingFormat format) {
         try (Store store = Store.of(new MemoryBackend())) {
-            InvertedSearch search = InvertedSearch.builder(store, "postings", "direct").format(format).chunkBits(6).build();
+            InvertedSearch search = InvertedSearch.builder(store, "postings", "direct").format(format).chunkBits(6)
+                    .termsReadTogether(false).build();
             Random r = new Random(1);
             List<Document> docs = new ArrayList<>();
             for (int i = 0; i < DOCUMENTS; i++) {

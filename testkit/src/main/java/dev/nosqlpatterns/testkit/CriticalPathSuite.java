@@ -9,6 +9,10 @@ import dev.nosqlpatterns.partitioning.ShardedPartition;
 import dev.nosqlpatterns.geo.GeoIndex;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.search.Audience;
+import dev.nosqlpatterns.search.Criteria;
+import dev.nosqlpatterns.search.Document;
+import dev.nosqlpatterns.search.InvertedSearch;
 import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
 import java.time.Instant;
@@ -20,7 +24,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Techniques that read several independent ranges read them together: a geohash cover, the shards of a
- * partition and the buckets of a time window each wait for about one round trip for all their first
+ * partition, the buckets of a time window and the terms of a search each wait for about one round trip for all their first
  * pages ({@link dev.nosqlpatterns.store.model.OperationCost#criticalPath()}), however many ranges they
  * read, while their total round trips stay what the store counts for those ranges.
  */
@@ -78,5 +82,53 @@ public abstract class CriticalPathSuite extends StoreSuite {
                 .toList(), out);
         assertEquals(30, ((List<?>) out.get(0)).size());
         assertTogether(cost, 2, "a window of eight day buckets (the catalogue, then the buckets)");
+    }
+
+    @Test
+    void aNarrowWindowIsReadWithoutItsCatalogue() {
+        String catalogue = newTable();
+        BucketedTimeline timeline = BucketedTimeline.create(store, newTable(), catalogue, Granularity.DAY);
+        Instant start = Instant.parse("2026-03-01T10:00:00Z");
+        for (int i = 0; i < 30; i++) {
+            timeline.put("sensor", start.plus(i * 5L, ChronoUnit.HOURS), "e" + i, Map.of());
+        }
+        List<Object> out = new java.util.ArrayList<>();
+        List<dev.nosqlpatterns.store.model.OperationCost> calls = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CostTally cost = new CostTally();
+        store.measure(c -> {
+            calls.add(c);
+            cost.onCost(c);
+        }, () -> {
+            out.add(timeline.between("sensor", start, start.plus(2, ChronoUnit.DAYS), false).toList());
+        });
+        assertEquals(10, ((List<?>) out.get(0)).size(), "events from 10:00 on the 1st to 10:00 on the 3rd");
+        assertTogether(cost, 1, "a window of three day buckets");
+        assertTrue(calls.stream().noneMatch(c -> c.table().equals(catalogue)), () -> "no catalogue read: " + calls);
+        CostTally viaCatalogue = measure(() -> timeline.withDirectReads(0).between("sensor", start,
+                start.plus(2, ChronoUnit.DAYS), false).toList(), out);
+        assertEquals(out.get(0), out.get(1), "the catalogue's way reads the same events");
+        assertEquals(2, viaCatalogue.criticalPath(), viaCatalogue::toString);
+    }
+
+    @Test
+    void aSearchReadsAllItsTermsTogether() {
+        InvertedSearch search = InvertedSearch.builder(store, newTable(), newTable()).build();
+        List<Document> docs = new java.util.ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            docs.add(Document.builder("d" + i).add("country", "c" + i % 3).add("device", "d" + i % 4)
+                    .add("tag", "t" + i % 5).build());
+        }
+        search.indexAll(docs);
+        Criteria criteria = Criteria.and(Criteria.has("country", "c1"), Criteria.or(Criteria.has("device", "d2"),
+                Criteria.has("tag", "t3")), Criteria.not(Criteria.has("tag", "t0")));
+        List<Audience> found = new java.util.ArrayList<>();
+        CostTally find = measure(() -> search.find(criteria), found);
+        assertEquals(1, find.criticalPath(), () -> "four terms and the index size in one round: " + find);
+        List<List<String>> ids = new java.util.ArrayList<>();
+        CostTally both = measure(() -> search.documentIds(search.find(criteria), 100), ids);
+        long expected = java.util.stream.IntStream.range(0, 60)
+                .filter(i -> i % 3 == 1 && (i % 4 == 2 || i % 5 == 3) && i % 5 != 0).count();
+        assertEquals(expected, ids.get(0).size());
+        assertTogether(both, 2, "a search and the ids of its audience");
     }
 }

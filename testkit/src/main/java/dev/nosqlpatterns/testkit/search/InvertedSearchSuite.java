@@ -43,6 +43,12 @@ public abstract class InvertedSearchSuite extends StoreSuite {
         return InvertedSearch.builder(store, newTable(), newTable()).format(format).chunkBits(5).build();
     }
 
+    /** A search like {@link #open} that reads the terms' sizes first, then its operands one after another. */
+    private InvertedSearch openReadingApart(PostingFormat format) {
+        return InvertedSearch.builder(store, newTable(), newTable()).format(format).chunkBits(5).termsReadTogether(false)
+                .build();
+    }
+
     protected static Set<String> ids(InvertedSearch search, Audience audience) {
         return new TreeSet<>(search.documentIds(audience, Integer.MAX_VALUE));
     }
@@ -59,7 +65,11 @@ public abstract class InvertedSearchSuite extends StoreSuite {
     @EnumSource(PostingFormat.class)
     void randomCriteriaSelectWhatBruteForceSelects(PostingFormat format) {
         Random random = new Random(7 + format.ordinal());
-        InvertedSearch search = open(format);
+        String postings = newTable();
+        String direct = newTable();
+        InvertedSearch search = InvertedSearch.builder(store, postings, direct).format(format).chunkBits(5).build();
+        InvertedSearch apart = InvertedSearch.builder(store, postings, direct).format(format).chunkBits(5)
+                .termsReadTogether(false).build();
         SearchOracle oracle = new SearchOracle();
         List<Document> docs = randomDocuments(random, DOCUMENTS);
         search.indexAll(docs);
@@ -71,6 +81,7 @@ public abstract class InvertedSearchSuite extends StoreSuite {
             Set<String> expected = oracle.select(c);
             assertEquals(expected, ids(search, audience), c.toString());
             assertEquals(expected.size(), audience.size(), c.toString());
+            assertEquals(audience, apart.find(c), () -> "terms read apart select the same on " + c);
         }
         for (Map.Entry<String, Long> e : SearchOracle.histogram(docs, "category").entrySet()) {
             assertEquals(e.getValue(), search.count(Term.of("category", e.getKey())), "count of category " + e.getKey());
@@ -174,7 +185,7 @@ public abstract class InvertedSearchSuite extends StoreSuite {
 
     @Test
     void anAndStopsAtItsEmptyOperandWithoutReadingTheOthers() {
-        InvertedSearch search = open(PostingFormat.BITMAP);
+        InvertedSearch search = openReadingApart(PostingFormat.BITMAP);
         search.indexAll(randomDocuments(new Random(9), 80));
         CostTally tally = new CostTally();
         Audience none = store.measure(tally, () -> search.find(Criteria.and(Criteria.has("site", "s0"), Criteria.has("city", "c0"),
@@ -186,7 +197,7 @@ public abstract class InvertedSearchSuite extends StoreSuite {
 
     @Test
     void furtherOperandsReadOnlyTheChunksTheCandidatesTouch() {
-        InvertedSearch search = open(PostingFormat.SORTED_IDS);
+        InvertedSearch search = openReadingApart(PostingFormat.SORTED_IDS);
         List<Document> docs = new ArrayList<>();
         for (int i = 0; i < 96; i++) {
             Document.Builder b = Document.builder("d" + i).add("kind", "common");
