@@ -163,40 +163,44 @@ final class CoverComparison {
         }
     }
 
-    /** The figures of one kind of shape, for both coverers, overall and radius by radius (last index: all radii). */
+    /**
+     * The figures of one kind of shape, for both coverers, batch by batch (one radius at one latitude,
+     * radius-major, in the order of {@link #shapes}; last index: all shapes).
+     */
     record Result(String kind, Spread[] geohash, Spread[] s2, double[] geohashMicros, double[] s2Micros) {
     }
 
     /**
      * Measures the shapes of a kind: the amplifications, then {@code rounds} timed rounds after as many
-     * warm-up rounds. A round covers the shapes of each radius with one coverer, then with the other
-     * (which goes first alternates), and takes the thread's CPU time, so that other processes on the
-     * machine do not count; the figure is the median over rounds of the CPU time per shape.
+     * warm-up rounds. A round covers each batch of shapes (one radius at one latitude) with one coverer,
+     * then with the other (which goes first alternates), and takes the thread's CPU time, so that other
+     * processes on the machine do not count; the figure is the median over rounds of the CPU time per shape.
      */
     static Result measure(String kind, int rounds) {
         List<Shape> shapes = shapes(kind);
-        int perRadius = shapes.size() / RADII.length;
-        Spread[] ours = new Spread[RADII.length + 1];
-        Spread[] theirs = new Spread[RADII.length + 1];
+        int batches = RADII.length * LATITUDES.length;
+        int perBatch = shapes.size() / batches;
+        Spread[] ours = new Spread[batches + 1];
+        Spread[] theirs = new Spread[batches + 1];
         double[] all = new double[shapes.size()];
         double[] allS2 = new double[shapes.size()];
         for (int i = 0; i < shapes.size(); i++) {
             all[i] = shapes.get(i).geohashAmplification();
             allS2[i] = shapes.get(i).s2Amplification();
         }
-        for (int k = 0; k < RADII.length; k++) {
-            ours[k] = Spread.of(Arrays.copyOfRange(all, k * perRadius, (k + 1) * perRadius));
-            theirs[k] = Spread.of(Arrays.copyOfRange(allS2, k * perRadius, (k + 1) * perRadius));
+        for (int k = 0; k < batches; k++) {
+            ours[k] = Spread.of(Arrays.copyOfRange(all, k * perBatch, (k + 1) * perBatch));
+            theirs[k] = Spread.of(Arrays.copyOfRange(allS2, k * perBatch, (k + 1) * perBatch));
         }
-        ours[RADII.length] = Spread.of(all);
-        theirs[RADII.length] = Spread.of(allS2);
+        ours[batches] = Spread.of(all);
+        theirs[batches] = Spread.of(allS2);
         ThreadMXBean bean = ManagementFactory.getThreadMXBean();
-        double[][] oursNanos = new double[RADII.length][rounds];
-        double[][] theirsNanos = new double[RADII.length][rounds];
+        double[][] oursNanos = new double[batches][rounds];
+        double[][] theirsNanos = new double[batches][rounds];
         long sink = 0;
         for (int r = -rounds; r < rounds; r++) {
-            for (int k = 0; k < RADII.length; k++) {
-                List<Shape> batch = shapes.subList(k * perRadius, (k + 1) * perRadius);
+            for (int k = 0; k < batches; k++) {
+                List<Shape> batch = shapes.subList(k * perBatch, (k + 1) * perBatch);
                 for (int turn = 0; turn < 2; turn++) {
                     boolean geohash = (turn == 0) == (r % 2 == 0);
                     long t0 = bean.getCurrentThreadCpuTime();
@@ -213,13 +217,13 @@ final class CoverComparison {
         if (sink == 42) {
             System.out.print("");
         }
-        double[] oursMicros = new double[RADII.length + 1];
-        double[] theirsMicros = new double[RADII.length + 1];
-        for (int k = 0; k < RADII.length; k++) {
+        double[] oursMicros = new double[batches + 1];
+        double[] theirsMicros = new double[batches + 1];
+        for (int k = 0; k < batches; k++) {
             oursMicros[k] = median(oursNanos[k]) / 1000;
             theirsMicros[k] = median(theirsNanos[k]) / 1000;
-            oursMicros[RADII.length] += oursMicros[k] / RADII.length;
-            theirsMicros[RADII.length] += theirsMicros[k] / RADII.length;
+            oursMicros[batches] += oursMicros[k] / batches;
+            theirsMicros[batches] += theirsMicros[k] / batches;
         }
         return new Result(kind, ours, theirs, oursMicros, theirsMicros);
     }
@@ -230,16 +234,19 @@ final class CoverComparison {
         return sorted[sorted.length / 2];
     }
 
-    /** The comparison as Markdown lines. */
+    /** The comparison as Markdown lines: one row per radius and latitude, then one for all shapes of the kind. */
     static List<String> table(List<Result> results) {
         List<String> out = new ArrayList<>();
         out.add("| shapes | geohash cover amplification, mean / p99 | S2 amplification, mean / p99 | geohash cover CPU µs"
                 + " per shape | S2 CPU µs per shape | geohash ÷ S2 time |");
         out.add("| --- | --- | --- | --- | --- | --- |");
+        int batches = RADII.length * LATITUDES.length;
         for (Result r : results) {
-            for (int k = 0; k <= RADII.length; k++) {
+            for (int k = 0; k <= batches; k++) {
+                String which = k == batches ? "all"
+                        : String.format(Locale.ROOT, "%.0f°, %s", LATITUDES[k % LATITUDES.length], label(RADII[k / LATITUDES.length]));
                 out.add(String.format(Locale.ROOT, "| %s, %s | %.2f / %.2f | %.2f / %.2f | %.1f | %.1f | %.2f× |", r.kind,
-                        k == RADII.length ? "all radii" : label(RADII[k]), r.geohash[k].mean, r.geohash[k].p99, r.s2[k].mean,
+                        which, r.geohash[k].mean, r.geohash[k].p99, r.s2[k].mean,
                         r.s2[k].p99, r.geohashMicros[k], r.s2Micros[k], r.geohashMicros[k] / r.s2Micros[k]));
             }
         }
@@ -250,10 +257,11 @@ final class CoverComparison {
         return radius < 1000 ? (int) radius + " m" : (int) (radius / 1000) + " km";
     }
 
-    /** Prints the comparison: {@code [rounds]} timed rounds per shape (5 by default). */
+    /** Prints the comparison: {@code [rounds] [circle,box]}: timed rounds per shape (5 by default), kinds of shape. */
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        List<Result> results = List.of(measure("circle", rounds), measure("box", rounds));
+        List<String> kinds = args.length > 1 ? List.of(args[1].split(",")) : List.of("circle", "box");
+        List<Result> results = kinds.stream().map(kind -> measure(kind, rounds)).toList();
         table(results).forEach(System.out::println);
     }
 }
