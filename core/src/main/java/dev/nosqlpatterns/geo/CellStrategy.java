@@ -33,6 +33,8 @@ final class CellStrategy implements GeoStrategy {
     private final CoverOptions options;
     private final boolean verifiedReads;
     private final CellWrites writes;
+    /** Points per square metre near the last k-nearest search that found its k points; NaN before the first. */
+    private volatile double density = Double.NaN;
 
     CellStrategy(Store store, String table, CellKeys keys, CoverOptions options, boolean verifiedReads,
                  int maxAttempts) {
@@ -88,12 +90,15 @@ final class CellStrategy implements GeoStrategy {
     }
 
     /**
-     * Ring by ring: the cover of a 1 km circle, then the cover of the ring out to a wider circle, and so on,
+     * Ring by ring: the cover of a first circle, then the cover of the ring out to a wider circle, and so on,
      * until the points within the circle read so far are at least {@code k} (every point outside it is farther
      * than every point inside) or the circle is the whole sphere. A ring's cover leaves out the cells the inner
      * circle's cover held whole where its range budget allows (a narrow ring; a wide one's few ranges often
      * span the inner circle again, which held fewer than {@code k} points); an entry read twice counts once.
-     * The next circle is guessed from the density found so far, at least 1.5 and at most 8 times wider.
+     * The next circle is guessed from the density found so far, at least 1.5 and at most 8 times wider. The
+     * first is 1 km for the index's first search, then as wide as the density near the last search that found
+     * its points says {@code k} points need, with a quarter to spare: on evenly spread points most searches
+     * then wait for one round of reads.
      */
     @Override
     public List<GeoHit> nearest(String scope, LatLon centre, int k) {
@@ -101,7 +106,7 @@ final class CellStrategy implements GeoStrategy {
         Set<Key> seen = new HashSet<>();
         ToDoubleFunction<LatLon> distance = centre::distanceTo;
         double inner = 0;
-        double outer = Nearest.FIRST_RADIUS;
+        double outer = Nearest.first(density, k);
         while (true) {
             Circle circle = new Circle(centre, outer);
             GeoCover cover = inner == 0 ? GeoCover.of(circle, options)
@@ -109,6 +114,9 @@ final class CellStrategy implements GeoStrategy {
             read(scope, cover, distance, byId, seen);
             List<GeoHit> hits = settle(scope, byId, distance, outer);
             if (hits.size() >= k || outer >= Nearest.WHOLE) {
+                if (hits.size() >= k) {
+                    density = Nearest.density(hits.get(k - 1).distanceMeters(), k);
+                }
                 return hits.size() > k ? List.copyOf(hits.subList(0, k)) : hits;
             }
             inner = outer;

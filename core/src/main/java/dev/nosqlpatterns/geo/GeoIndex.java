@@ -202,7 +202,8 @@ public final class GeoIndex {
     /**
      * The {@code k} unscoped points nearest to {@code centre}, nearest first (ties by id), or every point when
      * there are fewer: exact on every strategy, as a radius search is. Searches circles of growing radius
-     * (1 km, then wider as the density found so far suggests, 1.5 to 8 times, up to the whole sphere) until
+     * (1 km on the index's first search, later as wide as the density near the last search says {@code k}
+     * points need; then wider as the density found so far suggests, 1.5 to 8 times, up to the whole sphere) until
      * one holds {@code k} points: every point outside it is then farther than those inside. The cell strategy
      * reads ring by ring (a ring's cover leaves out what the smaller circle's cover held whole, where its
      * ranges allow), so the guess of each circle, not the re-reading, sets the cost. The native one asks the store ({@link NativeGeo#nearest}): MongoDB's {@code $geoNear} and Lucene's

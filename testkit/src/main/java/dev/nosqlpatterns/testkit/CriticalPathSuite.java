@@ -59,6 +59,29 @@ public abstract class CriticalPathSuite extends StoreSuite {
     }
 
     @Test
+    void kNearestSearchesOnEvenlySpreadPointsWaitForAboutOneRound() {
+        GeoIndex index = GeoIndex.builder(store, newTable()).strategy(GeoIndex.Strategy.CELLS).build();
+        Map<String, LatLon> points = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < 20; i++) {
+            for (int j = 0; j < 20; j++) {
+                points.put("p" + i + "-" + j, LatLon.of(52.40 + i * 0.01, 13.30 + j * 0.015));
+            }
+        }
+        index.putAll(points);
+        index.nearest(LatLon.of(52.45, 13.40), 10);
+        long waited = 0;
+        for (int c = 0; c < 5; c++) {
+            LatLon centre = LatLon.of(52.43 + c * 0.03, 13.36 + c * 0.04);
+            List<Object> out = new java.util.ArrayList<>();
+            CostTally cost = measure(() -> index.nearest(centre, 10), out);
+            assertEquals(10, ((List<?>) out.get(0)).size());
+            waited += cost.criticalPath();
+        }
+        assertTrue(waited <= 6, "five searches after the first waited for " + waited
+                + " rounds: the first circle should follow the density the earlier search found");
+    }
+
+    @Test
     void theShardsOfAPartitionAreReadTogether() {
         ShardedPartition sharded = ShardedPartition.open(store, newTable(), 8);
         for (int i = 0; i < 40; i++) {
