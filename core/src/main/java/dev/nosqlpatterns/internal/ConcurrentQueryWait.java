@@ -39,6 +39,17 @@ public final class ConcurrentQueryWait {
      */
     public static <T> List<T> await(List<KeyQuery> queries, List<? extends Future<T>> pending, List<CostMeter> parts,
                                     CostMeter meter, Failure failure) {
+        String table = queries.stream().map(KeyQuery::table).distinct().count() == 1 ? queries.get(0).table() : null;
+        return await(queries.size() + " queries", table, pending, parts, meter, failure);
+    }
+
+    /**
+     * {@link #await(List, List, List, CostMeter, Failure)} for any reads sent at once, e.g. the requests of
+     * one batch read: {@code what} names them and {@code table} (null when several) their table in the
+     * exception of an interrupted wait.
+     */
+    public static <T> List<T> await(String what, String table, List<? extends Future<T>> pending, List<CostMeter> parts,
+                                    CostMeter meter, Failure failure) {
         List<T> out = new ArrayList<>(pending.size());
         List<CostMeter> finished = new ArrayList<>(pending.size());
         Throwable first = null;
@@ -59,9 +70,8 @@ public final class ConcurrentQueryWait {
                     finished.add(parts.get(i)); // it completed: its meter is final
                 }
             }
-            String table = queries.stream().map(KeyQuery::table).distinct().count() == 1 ? queries.get(0).table() : null;
             StoreUnavailableException interrupted = new StoreUnavailableException("interrupted while waiting for "
-                    + queries.size() + " queries" + (table == null ? "" : " on table '" + table + "'"), table, null, e);
+                    + what + (table == null ? "" : " on table '" + table + "'"), table, null, e);
             if (first != null) {
                 interrupted.addSuppressed(first);
             }

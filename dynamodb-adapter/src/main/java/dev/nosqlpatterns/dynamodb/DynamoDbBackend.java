@@ -106,7 +106,7 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
 
     @Override
     public Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
-        return refs.isEmpty() ? Map.of() : reads.getAll(refs, meter);
+        return refs.isEmpty() ? Map.of() : concurrentQueries.getAll(refs, meter);
     }
 
     @Override

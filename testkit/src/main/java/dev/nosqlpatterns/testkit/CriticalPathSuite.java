@@ -82,6 +82,24 @@ public abstract class CriticalPathSuite extends StoreSuite {
     }
 
     @Test
+    void aLargeBatchReadWaitsForAboutOneRoundTrip() {
+        String table = newTable();
+        List<dev.nosqlpatterns.store.model.Write> writes = new java.util.ArrayList<>();
+        List<dev.nosqlpatterns.item.Key> keys = new java.util.ArrayList<>();
+        for (int i = 0; i < 250; i++) {
+            dev.nosqlpatterns.item.Key key = dev.nosqlpatterns.item.Key.of("p" + i, "s");
+            keys.add(key);
+            writes.add(dev.nosqlpatterns.store.model.Write.put(table, dev.nosqlpatterns.item.Item.builder(key)
+                    .put("n", (long) i).build()));
+        }
+        store.writeBatch(writes);
+        List<Object> out = new java.util.ArrayList<>();
+        CostTally cost = measure(() -> store.getAll(table, keys), out);
+        assertEquals(250, ((dev.nosqlpatterns.store.model.BatchGetResult) out.get(0)).items().size());
+        assertTogether(cost, 1 + cost.throttles(), "a batch read of 250 items (requests of at most 100 keys sent at once)");
+    }
+
+    @Test
     void theShardsOfAPartitionAreReadTogether() {
         ShardedPartition sharded = ShardedPartition.open(store, newTable(), 8);
         for (int i = 0; i < 40; i++) {
