@@ -40,8 +40,10 @@ import java.util.function.Function;
  *
  * <p>Sizes: {@value #QUICK_ITEMS} items quick, {@value #FULL_ITEMS} full, or the system property
  * {@value #ITEMS_PROPERTY}. Before anything is measured a probe loads the first items, at least {@value #PROBE}
- * and for at least 3 seconds, and times all but its first batch (which warms the code up): a store whose measured rate would make the family's writes (the load, then one index per
- * backfill run) take longer than {@value #BUDGET_MINUTES} minutes is skipped with that rate as its reason.
+ * and for at least 3 seconds, and times all but its first batch (which warms the code up): a store whose
+ * measured rate would make the family's writes (the load, then one index per backfill run) take longer than
+ * {@value #BUDGET_MINUTES} minutes is skipped with that rate as its reason. The estimate is a lower bound: the
+ * probe writes in batches, a backfill one entry at a time.
  * Spark's tasks open the store from its URI, so the in-memory store runs as a named one shared within the
  * JVM, and Lucene on a temporary directory, both opened by this family; their costs are not metered.
  */
@@ -115,8 +117,9 @@ final class BulkFamily implements Family {
             long start = System.nanoTime();
             load(target.store, base, first, n);
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf(Locale.ROOT, "   load  %s / bulk: %,d items in %.1f s (%,.0f items/s), after %,d in the probe (%,.0f"
-                    + " items/s after its first batch)%n", target.store.kind(), n - first, seconds, (n - first) / Math.max(seconds, 1e-9), first, rate);
+            System.out.printf(Locale.ROOT, "   load  %s / bulk: %,d items in %.1f s (%,.0f items/s), after %,d in the"
+                    + " probe (%,.0f items/s after its first batch)%n", target.store.kind(), n - first, seconds,
+                    (n - first) / Math.max(seconds, 1e-9), first, rate);
             return base;
         });
         TableOptions options = TableOptions.of(target.uri, spec, SEGMENTS);
