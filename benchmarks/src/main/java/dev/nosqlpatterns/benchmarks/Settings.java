@@ -24,7 +24,7 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
     public static final List<String> ALL_STORES = List.of("memory", "dynamodb", "cassandra", "mongodb", "redis", "lucene");
     /** Every family the runner knows, by its argument name (the report name with dashes for spaces). */
     public static final List<String> ALL_FAMILIES = List.of("trees", "geo", "secondary-lookup", "time-ranges",
-            "inverted-search", "bulk-load", "overhead");
+            "inverted-search", "bulk-load", "overhead", "bulk");
     /** The longest round trip {@code --latency} may add. */
     public static final Duration MAX_LATENCY = Duration.ofSeconds(1);
 

@@ -1,0 +1,334 @@
+package dev.nosqlpatterns.benchmarks;
+
+import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexTable;
+import dev.nosqlpatterns.index.RepairCursor;
+import dev.nosqlpatterns.index.RepairStep;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.spark.IndexDefinition;
+import dev.nosqlpatterns.spark.IndexJobs;
+import dev.nosqlpatterns.spark.TableOptions;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.Stores;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.store.model.Write;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * Bulk index jobs: a base table of users, each with a city, is loaded once per store; then an index table of
+ * users by city is built from it (backfill: every entry missing, every one added) and compared with it (verify:
+ * every item and every entry checked, nothing found), by three techniques: the single-JVM {@link IndexTable}
+ * (pass 1 of a repair page by page for the backfill, {@link IndexTable#verify()}), and {@link IndexJobs} on
+ * Spark in this JVM with one and with two task threads ({@code local[1]}, {@code local[2]}: Spark's one
+ * in-process executor with that many cores), the base table read in {@value #SEGMENTS} scan segments.
+ *
+ * <p>One operation is one whole job over every item; throughput is in items per second. Every backfill
+ * writes into a fresh index table; its read-back (untimed) runs the single-JVM verify on it, which must find
+ * no drift with as many entries as items, and looks up three cities, whose users must be exactly the loaded
+ * ones: so all three techniques end at the same index, and a wrong one fails its cell. Every verify must report
+ * as many items and entries as were loaded and no drift.
+ *
+ * <p>Sizes: {@value #QUICK_ITEMS} items quick, {@value #FULL_ITEMS} full, or the system property
+ * {@value #ITEMS_PROPERTY}. Before anything is measured a probe loads the first items, at least {@value #PROBE}
+ * and for at least 3 seconds, and times all but its first batch (which warms the code up): a store whose
+ * measured rate would make the family's writes (the load, then one index per backfill run) take longer than
+ * {@value #BUDGET_MINUTES} minutes is skipped with that rate as its reason. The estimate is a lower bound: the
+ * probe writes in batches, a backfill one entry at a time.
+ * Spark's tasks open the store from its URI, so the in-memory store runs as a named one shared within the
+ * JVM, and Lucene on a temporary directory, both opened by this family; their costs are not metered.
+ */
+final class BulkFamily implements Family {
+    static final int QUICK_ITEMS = 100_000;
+    static final int FULL_ITEMS = 1_000_000;
+    static final String ITEMS_PROPERTY = "nosqlpatterns.bulk.items";
+    static final int SEGMENTS = 8;
+    static final int CITIES = 1_000;
+    static final int PROBE = 2_000;
+    private static final long PROBE_NANOS = 3_000_000_000L;
+    static final int BUDGET_MINUTES = 8;
+    static final String SINGLE = "single JVM (IndexTable)";
+    private static final int LOAD_BATCH = 500;
+    private static final int PAGE = 200;
+    private static final String ATTRIBUTE = "city";
+
+    private final List<Runnable> cleanUp = new ArrayList<>();
+    private final BulkSpark spark = new BulkSpark();
+
+    @Override
+    public String name() {
+        return "bulk";
+    }
+
+    /** Items loaded in {@code mode}, unless the system property sets another count. */
+    static int items(Settings.Mode mode) {
+        return Integer.getInteger(ITEMS_PROPERTY, mode == Settings.Mode.QUICK ? QUICK_ITEMS : FULL_ITEMS);
+    }
+
+    @Override
+    public List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode) {
+        throw new UnsupportedOperationException("the bulk family needs the store's address: Spark's tasks open it");
+    }
+
+    @Override
+    public List<Candidate> candidates(Store runnerStore, String address, Tables tables, Settings.Mode mode) {
+        int n = items(mode);
+        int repetitions = mode.repetitions;
+        String backfill = String.format(Locale.ROOT, "backfill an index of %,d items", n);
+        String verify = String.format(Locale.ROOT, "verify an index of %,d items", n);
+        List<String> techniques = List.of(SINGLE, spark(1), spark(2));
+        Target target = target(runnerStore, address);
+        String base = tables.next("users");
+        TableSpec spec = TableSpec.named(base);
+        target.store.createTable(spec);
+        cleanUp.add(() -> drop(target.store, base));
+        int probed = Math.min(LOAD_BATCH, n);
+        load(target.store, base, 0, probed);
+        long t0 = System.nanoTime();
+        while (probed < n && (probed < PROBE || System.nanoTime() - t0 < PROBE_NANOS)) {
+            int to = Math.min(n, probed + LOAD_BATCH);
+            load(target.store, base, probed, to);
+            probed = to;
+        }
+        int timed = probed - Math.min(LOAD_BATCH, n);
+        double rate = timed == 0 ? Double.POSITIVE_INFINITY : timed * 1e9 / Math.max(1, System.nanoTime() - t0);
+        int first = probed;
+        // the load, then one index of n entries per backfill run: check, warm-up, repetitions, per technique
+        double minutes = (double) n * (1 + techniques.size() * (2 + repetitions)) / rate / 60;
+        if (minutes > BUDGET_MINUTES) {
+            String reason = String.format(Locale.ROOT, "a probe loaded %,d items at %,.0f items/s: the load and the %d"
+                    + " backfills (%,d entries each) would take about %.0f min at that rate, over this family's budget"
+                    + " of %d min", timed, rate, techniques.size() * (2 + repetitions), n, minutes, BUDGET_MINUTES);
+            List<Candidate> skipped = new ArrayList<>();
+            techniques.forEach(t -> skipped.add(Candidate.skip(backfill, t, reason)));
+            techniques.forEach(t -> skipped.add(Candidate.skip(verify, t, reason)));
+            return skipped;
+        }
+        Lazy<String> loaded = new Lazy<>(() -> {
+            long start = System.nanoTime();
+            load(target.store, base, first, n);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            System.out.printf(Locale.ROOT, "   load  %s / bulk: %,d items in %.1f s (%,.0f items/s), after %,d in the"
+                    + " probe (%,.0f items/s after its first batch)%n", target.store.kind(), n - first, seconds,
+                    (n - first) / Math.max(seconds, 1e-9), first, rate);
+            return base;
+        });
+        TableOptions options = TableOptions.of(target.uri, spec, SEGMENTS);
+        Lazy<String> verified = new Lazy<>(() -> {
+            loaded.get();
+            String ix = tables.next("users_by_city");
+            cleanUp.add(() -> drop(target.store, ix));
+            singleBackfill(target.store, base, ix);
+            return ix;
+        });
+        List<Candidate> out = new ArrayList<>();
+        for (int threads = 0; threads <= 2; threads++) {
+            int t = threads;
+            String technique = t == 0 ? SINGLE : spark(t);
+            Backfiller backfiller = t == 0 ? ix -> singleBackfill(target.store, base, ix)
+                    : ix -> spark.session(t, job -> job.backfill(definition(options, ix)));
+            Function<String, Drift> verifier = t == 0 ? ix -> index(target.store, base, ix).verify()
+                    : ix -> spark.session(t, job -> job.verify(definition(options, ix)));
+            out.add(Candidate.of(backfill, technique, () -> {
+                loaded.get();
+                if (t > 0) {
+                    spark.start(t);
+                }
+                return backfillCell(technique, n, target.store, base, tables, backfiller);
+            }));
+            out.add(Candidate.of(verify, technique, () -> verifyCell(technique, n, verified.get(), verifier)));
+        }
+        return out;
+    }
+
+    private static String spark(int threads) {
+        return "Spark local[" + threads + "], " + SEGMENTS + " segments";
+    }
+
+    /** Where the family's data lives: the runner's store when Spark's tasks can open it, else one of its own. */
+    private record Target(Store store, String uri) {
+    }
+
+    private Target target(Store runnerStore, String address) {
+        String uri;
+        if (address.equals("memory:") || address.startsWith("memory:?")) {
+            uri = "memory://bulk-" + Long.toString(System.nanoTime(), 36);
+        } else if (address.startsWith("lucene:memory")) {
+            try {
+                uri = "lucene:" + Files.createTempDirectory("nosqlpatterns-bulk").toAbsolutePath() + "?commit=explicit";
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        } else {
+            return new Target(runnerStore, address);
+        }
+        Store own = Stores.open(uri);
+        // closed after the tables are dropped (clean-up runs in order)
+        cleanUp.add(() -> cleanUp.add(own::close));
+        return new Target(own, uri);
+    }
+
+    private static IndexDefinition definition(TableOptions options, String indexTable) {
+        return IndexDefinition.onAttribute(options, indexTable, ATTRIBUTE, false);
+    }
+
+    static IndexTable index(Store store, String base, String indexTable) {
+        return IndexTable.builder(store).baseTable(base).indexTable(indexTable).attribute(ATTRIBUTE).build();
+    }
+
+    /** The single-JVM backfill: pass 1 of a repair (every base item's entry checked, missing ones added). */
+    static Drift singleBackfill(Store store, String base, String indexTable) {
+        IndexTable ix = index(store, base, indexTable);
+        long[] sum = new long[5];
+        List<Key> missing = new ArrayList<>();
+        List<Key> duplicates = new ArrayList<>();
+        Optional<RepairCursor> at = Optional.of(RepairCursor.start());
+        while (at.isPresent() && at.get().pass() == 1) {
+            RepairStep step = ix.auditPage(at.get(), PAGE, true);
+            Drift d = step.drift();
+            sum[0] += d.baseItemsChecked();
+            sum[1] += d.entriesChecked();
+            sum[2] += d.missing();
+            sum[3] += d.dangling();
+            sum[4] += d.duplicates();
+            d.missingSample().stream().limit(Drift.SAMPLE - missing.size()).forEach(missing::add);
+            d.duplicateSample().stream().limit(Drift.SAMPLE - duplicates.size()).forEach(duplicates::add);
+            at = step.next();
+        }
+        return new Drift(sum[0], sum[1], sum[2], sum[3], sum[4], missing, List.of(), duplicates);
+    }
+
+    /** Builds an index into a given (fresh) index table and reports what it found. */
+    @FunctionalInterface
+    interface Backfiller {
+        Drift backfill(String indexTable);
+    }
+
+    /**
+     * A backfill of {@code n} users of {@code base} on {@code store}, each run into a fresh index table; the
+     * read-back verifies the index with the single-JVM audit and looks up three cities.
+     */
+    static CellSpec backfillCell(String technique, int n, Store store, String base, Tables tables,
+                                 Backfiller backfiller) {
+        Map<Integer, String> indexes = new ConcurrentHashMap<>();
+        Map<Integer, Drift> reported = new ConcurrentHashMap<>();
+        CellSpec.Operation op = i -> {
+            String ix = indexes.computeIfAbsent(i, k -> tables.next("users_by_city"));
+            reported.put(i, backfiller.backfill(ix));
+            return null;
+        };
+        CellSpec.Operation readBack = i -> {
+            String ix = indexes.get(i);
+            Drift backfilled = reported.get(i);
+            List<String> ids = new ArrayList<>(List.of("backfill checked " + backfilled.baseItemsChecked(),
+                    "backfill added " + backfilled.missing(), "backfill duplicates " + backfilled.duplicates()));
+            IndexTable index = index(store, base, ix);
+            ids.addAll(summary("then verify", index.verify()));
+            for (int city : sampleCities()) {
+                ids.add(cityName(city) + " " + index.find(cityName(city)).stream().map(Item::key).map(Key::toString)
+                        .sorted().toList());
+            }
+            // this cell's indexes are dropped once read back: the first after the check, the rest at the end
+            indexes.entrySet().removeIf(e -> {
+                // declared on this store first: Spark's tasks declared it on theirs
+                index(store, base, e.getValue());
+                drop(store, e.getValue());
+                return true;
+            });
+            return Answer.inOrder(ids);
+        };
+        return new CellSpec(technique, 1, 1, op, i -> backfillOracle(n), readBack, n, n, -1);
+    }
+
+    /** A verify of the index of {@code n} users in {@code indexTable}, which must find no drift. */
+    static CellSpec verifyCell(String technique, int n, String indexTable, Function<String, Drift> verifier) {
+        CellSpec.Operation op = i -> Answer.inOrder(summary("verify", verifier.apply(indexTable)));
+        // read amplification per item or entry checked (the answer itself is a two-line summary)
+        return new CellSpec(technique, 1, 1, op, i -> Answer.inOrder(summary("verify", expectedVerify(n))), null, 0, n, -1)
+                .withMatched(i -> 2L * n);
+    }
+
+    private static Drift expectedVerify(int n) {
+        return new Drift(n, n, 0, 0, 0, List.of(), List.of(), List.of());
+    }
+
+    private static List<String> summary(String what, Drift d) {
+        return List.of(what + " checked " + d.baseItemsChecked() + " items and " + d.entriesChecked() + " entries",
+                what + " found " + d.missing() + " missing, " + d.dangling() + " stale, " + d.duplicates() + " duplicates");
+    }
+
+    /** What every backfill must report, then what its index must hold. */
+    static Answer backfillOracle(int n) {
+        List<String> ids = new ArrayList<>(List.of("backfill checked " + n, "backfill added " + n, "backfill duplicates 0"));
+        ids.addAll(summary("then verify", expectedVerify(n)));
+        for (int city : sampleCities()) {
+            List<String> keys = new ArrayList<>();
+            for (int k = city; k < n; k += CITIES) {
+                keys.add(key(k).toString());
+            }
+            ids.add(cityName(city) + " " + keys.stream().sorted().toList());
+        }
+        return Answer.inOrder(ids);
+    }
+
+    private static int[] sampleCities() {
+        return new int[] {0, 1, CITIES - 1};
+    }
+
+    static String cityName(int city) {
+        return String.format(Locale.ROOT, "city-%04d", city);
+    }
+
+    static Key key(int k) {
+        return Key.of(String.format(Locale.ROOT, "user-%08d", k), "profile");
+    }
+
+    /** User {@code k}: city {@code k mod} {@value #CITIES}, and a name. */
+    static Item user(int k) {
+        Key key = key(k);
+        return Item.builder(key.partition(), key.sort()).put(ATTRIBUTE, cityName(k % CITIES))
+                .put("name", "user number " + k).build();
+    }
+
+    /** Loads users {@code from} to {@code to - 1} in batches. */
+    static void load(Store store, String table, int from, int to) {
+        for (int start = from; start < to; start += LOAD_BATCH) {
+            List<Write> batch = new ArrayList<>(LOAD_BATCH);
+            for (int k = start; k < Math.min(to, start + LOAD_BATCH); k++) {
+                batch.add(Write.put(table, user(k)));
+            }
+            store.writeBatch(batch);
+        }
+    }
+
+    private static void drop(Store store, String table) {
+        if (store.hasTable(table)) {
+            store.dropTable(table);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            for (int i = 0; i < cleanUp.size(); i++) {
+                try {
+                    cleanUp.get(i).run();
+                } catch (RuntimeException e) {
+                    System.out.println("   bulk: clean-up failed: " + PatternBenchmarks.describe(e));
+                }
+            }
+        } finally {
+            cleanUp.clear();
+            spark.close();
+        }
+    }
+}
