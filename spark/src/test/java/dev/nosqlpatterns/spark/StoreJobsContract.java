@@ -8,6 +8,7 @@ import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.scan.ShadowTable;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.Stores;
 import dev.nosqlpatterns.store.model.Scan;
@@ -266,6 +267,61 @@ abstract class StoreJobsContract {
                 assertTrue(after.none(), after.toString());
             }
         }
+    }
+
+    /** Shadow drift of every kind: items changed or deleted after their shadow was made, shadows lost or left over. */
+    private void shadowDrift(String primary, String shadow) {
+        int n = 0;
+        for (Item item : scanned(primary).values()) {
+            n++;
+            if (n % 5 == 0) {
+                store.put(primary, item.toBuilder().put("city", "Moved" + (n % 3)).build());
+            } else if (n % 7 == 0) {
+                store.delete(primary, item.key());
+            } else if (n % 9 == 0) {
+                store.delete(shadow, item.key());
+            }
+        }
+        for (int i = 0; i < 6; i++) {
+            store.put(shadow, Item.builder("ghost" + i, "s").put("city", "Nowhere").build());
+        }
+    }
+
+    @Test
+    void shadowRebuildAndVerifyEqualTheSingleJvmRepairAndVerify() {
+        // The same tables twice: one audited in this JVM, the other by Spark.
+        String local = table("people");
+        String spread = table("people");
+        fill(local, 10, 15);
+        fill(spread, 10, 15);
+        List<String> kept = List.of("city", "tags");
+        ShadowDefinition localShadow = ShadowDefinition.keeping(TableOptions.of(uri, people(local), 4),
+                local + "_shadow", kept);
+        ShadowDefinition spreadShadow = ShadowDefinition.keeping(TableOptions.of(uri, people(spread), 4),
+                spread + "_shadow", kept);
+        ShadowTable ls = localShadow.open(store);
+        ShadowTable ss = spreadShadow.open(store);
+        ShadowJobs jobs = new ShadowJobs(spark, null);
+
+        ShadowTable.Drift built = jobs.rebuild(spreadShadow);
+        assertEquals(ls.repair(), built);
+        assertEquals(150, built.wrong(), built.toString());
+        assertEquals(ls.verify(), jobs.verify(spreadShadow));
+        assertTrue(ss.verify().none(), ss.verify().toString());
+
+        shadowDrift(local, local + "_shadow");
+        shadowDrift(spread, spread + "_shadow");
+        ShadowTable.Drift expected = ls.verify();
+        assertTrue(expected.wrong() > 20, expected.toString());
+        assertEquals(expected, jobs.verify(spreadShadow));
+        assertEquals(expected, ss.verify());
+        assertEquals(ls.repair(), jobs.rebuild(spreadShadow));
+        assertTrue(ss.verify().none(), ss.verify().toString());
+        assertEquals(new ShadowTable.Drift(2L * scanned(spread).size(), 0), jobs.verify(spreadShadow));
+        Map<Key, Item> projected = new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
+        scanned(spread).values().forEach(i -> ShadowTable.keeping("city", "tags").apply(i)
+                .ifPresent(s -> projected.put(s.key(), s)));
+        assertEquals(projected, scanned(spread + "_shadow"));
     }
 
     @Test
