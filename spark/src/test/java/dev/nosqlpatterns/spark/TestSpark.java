@@ -18,8 +18,8 @@ final class TestSpark {
                     .config("spark.ui.enabled", "false")
                     .config("spark.driver.host", "127.0.0.1")
                     .config("spark.driver.bindAddress", "127.0.0.1")
-                    .config("spark.sql.shuffle.partitions", "4")
-                    .config("spark.default.parallelism", "4")
+                    .config("spark.sql.shuffle.partitions", "2")
+                    .config("spark.default.parallelism", "2")
                     .getOrCreate();
             session.sparkContext().setLogLevel("WARN");
         }
