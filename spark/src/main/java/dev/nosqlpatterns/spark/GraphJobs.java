@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.IntStream;
+import org.apache.spark.HashPartitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.Optional;
@@ -75,8 +76,7 @@ public final class GraphJobs {
     public Map<String, Long> distances(TableOptions graph, Set<String> sources) {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         try (Progress p = new Progress(spark, "distances in " + graph.table(), progress)) {
-            JavaPairRDD<String, List<String>> adjacency = adjacency(graph, p.items())
-                    .persist(StorageLevel.MEMORY_AND_DISK());
+            JavaPairRDD<String, List<String>> adjacency = partitioned(graph, p.items());
             Set<String> wanted = Set.copyOf(sources);
             Map<String, Long> distances = new HashMap<>(adjacency.keys().filter(wanted::contains)
                     .mapToPair(v -> new Tuple2<>(v, 0L)).collectAsMap());
@@ -105,8 +105,8 @@ public final class GraphJobs {
      */
     public Map<String, String> components(TableOptions graph) {
         try (Progress p = new Progress(spark, "components of " + graph.table(), progress)) {
-            JavaPairRDD<String, List<String>> adjacency = adjacency(graph, p.items())
-                    .persist(StorageLevel.MEMORY_AND_DISK());
+            JavaPairRDD<String, List<String>> adjacency = partitioned(graph, p.items());
+            HashPartitioner parts = new HashPartitioner(adjacency.getNumPartitions());
             JavaPairRDD<String, String> neighbours = adjacency.flatMapToPair(v -> {
                 List<Tuple2<String, String>> both = new ArrayList<>();
                 for (String t : v._2()) {
@@ -114,14 +114,15 @@ public final class GraphJobs {
                     both.add(new Tuple2<>(t, v._1()));
                 }
                 return both.iterator();
-            }).distinct().persist(StorageLevel.MEMORY_AND_DISK());
-            JavaPairRDD<String, String> labels = adjacency.mapToPair(v -> new Tuple2<>(v._1(), v._1()))
+            }).partitionBy(parts).mapPartitionsToPair(GraphJobs::distinctPairs, true)
+                    .persist(StorageLevel.MEMORY_AND_DISK());
+            JavaPairRDD<String, String> labels = adjacency.mapPartitionsToPair(GraphJobs::selfLabels, true)
                     .persist(StorageLevel.MEMORY_AND_DISK());
             long step = 1;
             while (true) {
                 JavaPairRDD<String, String> heard = neighbours.join(labels)
                         .mapToPair(e -> new Tuple2<>(e._2()._1(), e._2()._2()))
-                        .reduceByKey(GraphJobs::smaller);
+                        .reduceByKey(parts, GraphJobs::smaller);
                 JavaPairRDD<String, String> next = labels.leftOuterJoin(heard)
                         .mapValues(l -> pick(l._1(), l._2()))
                         .persist(StorageLevel.MEMORY_AND_DISK());
@@ -155,8 +156,8 @@ public final class GraphJobs {
                     + tolerance + " (zero or positive), maxIterations " + maxIterations + " (at least 1)");
         }
         try (Progress p = new Progress(spark, "pagerank of " + graph.table(), progress)) {
-            JavaPairRDD<String, List<String>> adjacency = adjacency(graph, p.items())
-                    .persist(StorageLevel.MEMORY_AND_DISK());
+            JavaPairRDD<String, List<String>> adjacency = partitioned(graph, p.items());
+            HashPartitioner parts = new HashPartitioner(adjacency.getNumPartitions());
             double n = adjacency.count();
             JavaPairRDD<String, Double> ranks = adjacency.mapValues(out -> 1.0 / n).persist(StorageLevel.MEMORY_AND_DISK());
             double dangling = dangling(adjacency, ranks);
@@ -167,7 +168,7 @@ public final class GraphJobs {
                 JavaPairRDD<String, Double> incoming = adjacency.join(ranks)
                         .flatMapToPair(v -> v._2()._1().stream()
                                 .map(t -> new Tuple2<>(t, v._2()._2() / v._2()._1().size())).iterator())
-                        .reduceByKey(Double::sum);
+                        .reduceByKey(parts, Double::sum);
                 JavaPairRDD<String, Double> next = ranks.leftOuterJoin(incoming)
                         .mapValues(r -> (1 - damping) / n + damping * (r._2().orElse(0.0) + spread / n))
                         .persist(StorageLevel.MEMORY_AND_DISK());
@@ -190,6 +191,27 @@ public final class GraphJobs {
     /** PageRank with damping 0.85, tolerance 1e-6 and at most 100 iterations, as {@code GraphJob.pageRank()}. */
     public Map<String, Double> pageRank(TableOptions graph) {
         return pageRank(graph, 0.85, 1e-6, 100);
+    }
+
+    /**
+     * The adjacency, hash-partitioned by vertex and kept for the supersteps: the per-vertex values derived from it
+     * keep its partitioning, so that joining them with it moves nothing between tasks.
+     */
+    private JavaPairRDD<String, List<String>> partitioned(TableOptions graph, LongAccumulator done) {
+        return adjacency(graph, done).partitionBy(new HashPartitioner(graph.segments()))
+                .persist(StorageLevel.MEMORY_AND_DISK());
+    }
+
+    private static Iterator<Tuple2<String, String>> distinctPairs(Iterator<Tuple2<String, String>> pairs) {
+        java.util.LinkedHashSet<Tuple2<String, String>> seen = new java.util.LinkedHashSet<>();
+        pairs.forEachRemaining(seen::add);
+        return seen.iterator();
+    }
+
+    private static Iterator<Tuple2<String, String>> selfLabels(Iterator<Tuple2<String, List<String>>> vertices) {
+        List<Tuple2<String, String>> out = new ArrayList<>();
+        vertices.forEachRemaining(v -> out.add(new Tuple2<>(v._1(), v._1())));
+        return out.iterator();
     }
 
     private static double dangling(JavaPairRDD<String, List<String>> adjacency, JavaPairRDD<String, Double> ranks) {

@@ -19,7 +19,8 @@ final class StoreReader implements PartitionReader<InternalRow> {
 
     StoreReader(TableOptions options, StorePartition partition) {
         this.options = options;
-        this.store = options.open();
+        this.store = Tasks.open(options.uri());
+        store.createTable(options.spec());
         this.items = partition.isQuery()
                 ? store.queryAll(Query.in(options.table(), partition.partitionKey())
                         .where(partition.sortKeyCondition()).limit(options.pageSize()))
@@ -44,10 +45,6 @@ final class StoreReader implements PartitionReader<InternalRow> {
 
     @Override
     public void close() {
-        try {
-            items.close();
-        } finally {
-            store.close();
-        }
+        items.close();
     }
 }

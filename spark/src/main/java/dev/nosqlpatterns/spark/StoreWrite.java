@@ -67,7 +67,8 @@ final class StoreWrite implements org.apache.spark.sql.connector.write.Write, Ba
         Writer(TableOptions options, StructType schema) {
             this.options = options;
             this.schema = schema;
-            this.store = options.open();
+            this.store = Tasks.open(options.uri());
+            store.createTable(options.spec());
         }
 
         @Override
@@ -99,7 +100,7 @@ final class StoreWrite implements org.apache.spark.sql.connector.write.Write, Ba
 
         @Override
         public void close() {
-            store.close();
+            // The task's end releases the store (Tasks.open).
         }
     }
 }

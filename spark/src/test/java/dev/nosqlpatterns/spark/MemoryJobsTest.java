@@ -6,6 +6,7 @@ import dev.nosqlpatterns.graph.Edge;
 import dev.nosqlpatterns.graph.GraphTable;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.scan.ShadowTable;
 import dev.nosqlpatterns.store.model.TableSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -54,6 +55,17 @@ class MemoryJobsTest extends StoreJobsContract {
         String frames = printed(() -> FramesPerValueMain.main(new String[] {"--uri", uri, "--table", "mainBase",
             "--attribute", "city"}));
         assertTrue(frames.contains("c1\t15"), frames);
+
+        String[] shadow = {"--uri", uri, "--table", "mainBase", "--shadow", "mainBase_shadow", "--keep", "city",
+            "--segments", "3"};
+        String rebuild = printed(() -> ShadowRebuildMain.main(shadow));
+        assertTrue(rebuild.contains("[rebuild mainBase_shadow] tasks ") && rebuild.contains("60 shadows written"),
+                rebuild);
+        String[] verifyShadow = java.util.Arrays.copyOf(shadow, shadow.length + 1);
+        verifyShadow[shadow.length] = "--verify";
+        String shadowVerify = printed(() -> ShadowRebuildMain.main(verifyShadow));
+        assertTrue(shadowVerify.contains("120 items and shadows checked, 0 wrong"), shadowVerify);
+        assertTrue(ShadowTable.of(store, "mainBase", "mainBase_shadow", ShadowTable.keeping("city")).verify().none());
 
         GraphTable graph = GraphTable.open(store, "mainGraph");
         graph.addEdges(List.of(Edge.of("a", "b"), Edge.of("b", "c"), Edge.of("x", "y")));
