@@ -136,6 +136,14 @@ public abstract class StoreConformanceKit {
     class NativeIndexes extends NativeIndexSuite {
     }
 
+    @Nested
+    class Expiry extends ExpirySuite {
+    }
+
+    @Nested
+    class ExpiryOfDerivedData extends dev.nosqlpatterns.testkit.index.ExpiryDerivedSuite {
+    }
+
     // Techniques.
 
     @Nested
