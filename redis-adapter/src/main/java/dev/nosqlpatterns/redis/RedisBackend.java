@@ -94,11 +94,11 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     public Capabilities capabilities() {
         if (cluster) {
             return Capabilities.of(Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.SHARED_ACROSS_PROCESSES,
-                    Capability.NATIVE_GEO);
+                    Capability.NATIVE_GEO, Capability.NATIVE_EXPIRY);
         }
         return Capabilities.of(Capability.ATOMIC_WRITES, Capability.ATOMIC_WRITES_SINGLE_PARTITION,
                 Capability.SHARED_ACROSS_PROCESSES, Capability.NATIVE_SECONDARY_INDEX,
-                Capability.CONSISTENT_NATIVE_INDEX_READS, Capability.NATIVE_GEO);
+                Capability.CONSISTENT_NATIVE_INDEX_READS, Capability.NATIVE_GEO, Capability.NATIVE_EXPIRY);
     }
 
     @Override

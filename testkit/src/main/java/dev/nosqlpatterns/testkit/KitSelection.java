@@ -11,7 +11,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * Runs only some suites of a {@link StoreConformanceKit} when the system property {@value #PROPERTY} names
  * them: a comma-separated list of suite class names ({@code ExpirySuite}) or the kit's names for them
  * ({@code Expiry}), each optionally ending in {@code *} to match a prefix. The others report as skipped.
- * Without the property every suite runs.
+ * Without the property every suite runs; suites not nested in a kit always run.
  */
 public final class KitSelection implements ExecutionCondition {
     /** The system property listing the suites to run. */
@@ -21,8 +21,9 @@ public final class KitSelection implements ExecutionCondition {
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         String selection = System.getProperty(PROPERTY, "").trim();
         Optional<Class<?>> type = context.getTestClass();
-        if (selection.isEmpty() || type.isEmpty()) {
-            return ConditionEvaluationResult.enabled("every suite runs");
+        if (selection.isEmpty() || type.isEmpty() || type.get().getEnclosingClass() == null
+                || !StoreConformanceKit.class.isAssignableFrom(type.get().getEnclosingClass())) {
+            return ConditionEvaluationResult.enabled("every suite runs, and suites outside a kit always run");
         }
         List<String> wanted = Arrays.stream(selection.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
         for (Class<?> c = type.get(); c != null && c != Object.class; c = c.getSuperclass()) {
