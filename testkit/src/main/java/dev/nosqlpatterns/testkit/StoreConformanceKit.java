@@ -144,6 +144,10 @@ public abstract class StoreConformanceKit {
     class ExpiryOfDerivedData extends dev.nosqlpatterns.testkit.index.ExpiryDerivedSuite {
     }
 
+    @Nested
+    class ExpiryOfEntities extends dev.nosqlpatterns.testkit.entity.EntityExpirySuite {
+    }
+
     // Techniques.
 
     @Nested
