@@ -12,6 +12,8 @@ import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.relation.AdjacencyList;
 import dev.nosqlpatterns.scan.ShadowTable;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Capability;
@@ -22,14 +24,15 @@ import dev.nosqlpatterns.testkit.StoreSuite;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Data derived from an item expires with it: index entries, shadow rows, and the copies of a denormalized
- * attribute. Reads through the technique never return what an expired item left, before the store's own
+ * Data derived from an item expires with it: index entries, shadow rows, the inverse side of a link, and the
+ * copies of a denormalized attribute. Reads through the technique never return what an expired item left, before the store's own
  * removal has run; a leftover an older writer made without the expiry is found by {@code verify()} and
  * removed by {@code repair()}. Time moves on a store over the same backend whose clock the test controls.
  */
@@ -130,6 +133,22 @@ public abstract class ExpiryDerivedSuite extends StoreSuite {
         assertEquals(List.of(item("p", "b", "n", 2)), later.scanAll(Scan.of(shadowName)).toList());
         assertTrue(shadow.verify().none(), () -> "drift: " + shadow.verify());
         assertEquals(1, later.countExpired(shadowName));
+    }
+
+    @Test
+    void bothSidesOfAnExpiringLinkExpireTogether() {
+        String links = reserveTable();
+        store.createTable(TableSpec.named(links));
+        AdjacencyList follows = AdjacencyList.directed(later, links, "follows");
+        follows.link("ada", "alan", Map.of(Expiry.ATTRIBUTE, Value.of(in(60).toEpochMilli())));
+        follows.link("ada", "grace");
+        assertEquals(List.of("alan", "grace"), follows.targets("ada"));
+        assertEquals(List.of("ada"), follows.sources("alan"));
+        clock.advance(Duration.ofSeconds(61));
+        assertEquals(List.of("grace"), follows.targets("ada"));
+        assertEquals(List.of(), follows.sources("alan"));
+        assertTrue(follows.repair().consistent(), () -> "drift: " + follows.repair());
+        assertEquals(2, later.countExpired(links));
     }
 
     @Test
