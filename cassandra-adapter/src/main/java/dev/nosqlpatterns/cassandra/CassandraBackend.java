@@ -38,7 +38,7 @@ final class CassandraBackend implements StoreBackend, NativeSecondaryIndexes, Pa
         Schema.Server server = Schema.server(cql);
         Schema.ensureKeyspace(cql);
         EnumSet<Capability> caps = EnumSet.of(Capability.ATOMIC_WRITES_SINGLE_PARTITION,
-                Capability.SHARED_ACROSS_PROCESSES);
+                Capability.SHARED_ACROSS_PROCESSES, Capability.NATIVE_EXPIRY);
         if (server.hasStorageAttachedIndexes()) {
             caps.add(Capability.NATIVE_SECONDARY_INDEX);
             caps.add(Capability.CONSISTENT_NATIVE_INDEX_READS);

@@ -62,8 +62,9 @@ final class TableInfo {
 
         String cols = projections.stream().map(p -> ", " + quote(p.column())).collect(Collectors.joining());
         String marks = ", ?".repeat(projections.size());
-        this.insert = "INSERT INTO " + cqlName + " (pk, sk, attrs, stamp" + cols + ") VALUES (?, ?, ?, ?" + marks + ")";
-        this.insertIfAbsent = insert + " IF NOT EXISTS";
+        String insertRow = "INSERT INTO " + cqlName + " (pk, sk, attrs, stamp" + cols + ") VALUES (?, ?, ?, ?" + marks + ")";
+        this.insert = insertRow + " USING TTL ?";
+        this.insertIfAbsent = insertRow + " IF NOT EXISTS USING TTL ?";
         String sets = projections.stream().map(p -> ", " + quote(p.column()) + " = ?").collect(Collectors.joining());
         this.update = "UPDATE " + cqlName + " SET attrs = ?, stamp = ?" + sets + KEY;
         this.updateIfExists = update + " IF EXISTS";
@@ -81,6 +82,9 @@ final class TableInfo {
         this.scanAll = "SELECT pk, sk, attrs FROM " + cqlName;
         this.scanRange = scanAll + " WHERE token(pk) > ? AND token(pk) <= ?";
     }
+
+    /** Cassandra's largest time to live: 20 years. */
+    static final long MAX_TTL_SECONDS = 630_720_000L;
 
     /** The CREATE TABLE statement. */
     String createTable() {
@@ -117,7 +121,21 @@ final class TableInfo {
         v.add(ItemRows.encode(item));
         v.add(stamp);
         projections.forEach(p -> v.add(p.columnValue(item)));
+        v.add(ttlSeconds(item, System.currentTimeMillis()));
         return v.toArray();
+    }
+
+    /**
+     * The time to live of an insert of {@code item}: the seconds to its expiry ({@link dev.nosqlpatterns.item.Expiry}),
+     * rounded up, at least 1; 0 (none) when it has no expiry or one further than Cassandra's maximum of 20 years.
+     * Only inserts carry it, so that the row's own liveness expires with its cells; an update leaves the cells it
+     * writes without one, and reads leave the expired item out until a removal of expired items deletes it.
+     */
+    static int ttlSeconds(Item item, long nowMillis) {
+        return dev.nosqlpatterns.item.Expiry.millis(item).map(at -> {
+            long seconds = Math.max(1, Math.floorDiv(at - nowMillis + 999, 1000));
+            return seconds > MAX_TTL_SECONDS ? 0 : (int) seconds;
+        }).orElse(0);
     }
 
     /** The bind values of {@link #update} and its conditional forms, with {@code condition} appended. */

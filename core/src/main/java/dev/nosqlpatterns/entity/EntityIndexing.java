@@ -158,12 +158,12 @@ final class EntityIndexing {
 
     /**
      * The item of an entity as the repository writes it: its attributes, a fresh version and, per index it is in,
-     * the value and order attributes.
+     * the value and order attributes, and the expiry the type declares for a save at {@code now}.
      *
      * @throws IllegalArgumentException when an index cannot place it (a null component of a non-sparse index)
      */
-    static <T extends Record> Item item(EntityType<T> type, T entity) {
-        Item base = type.toItem(entity);
+    static <T extends Record> Item item(EntityType<T> type, T entity, java.time.Instant now) {
+        Item base = type.expiring(type.toItem(entity), entity, now);
         // A fresh version on every save, so that an update's compare-and-set notices a save landing in between.
         Item.Builder b = base.toBuilder().put(VERSION, OptimisticRetry.firstVersion(System.currentTimeMillis()));
         for (EntityIndex ix : type.indexes()) {

@@ -215,7 +215,7 @@ public final class EntityRepository {
             if (next == null) {
                 throw new IllegalArgumentException("the change of " + key + " returned null");
             }
-            return EntityIndexing.item(type, next);
+            return EntityIndexing.item(type, next, store.clock().instant());
         }).map(type::fromItem);
     }
 
@@ -388,7 +388,8 @@ public final class EntityRepository {
     private Record put(EntityType<?> type, Record entity, boolean mustBeNew) {
         Item item = item(type, entity);
         if (type.versionComponent().isPresent()) {
-            return VersionedWrites.save(indexing(type).group(), (EntityType) type, entity, mustBeNew);
+            return VersionedWrites.save(indexing(type).group(), (EntityType) type, entity, mustBeNew,
+                    store.clock().instant());
         }
         if (!type.indexes().isEmpty() && indexing(type).hasTables()) {
             if (mustBeNew) {
@@ -408,12 +409,12 @@ public final class EntityRepository {
     }
 
     @SuppressWarnings("unchecked")
-    private static <T extends Record> Item item(EntityType<T> type, Record entity) {
+    private <T extends Record> Item item(EntityType<T> type, Record entity) {
         Objects.requireNonNull(entity, "entity is null");
         if (!type.recordClass().isInstance(entity)) {
             throw new IllegalArgumentException(entity.getClass().getName() + " is not the record of " + type);
         }
-        return EntityIndexing.item(type, (T) entity);
+        return EntityIndexing.item(type, (T) entity, store.clock().instant());
     }
 
     private EntityType<?> typeOf(Record entity) {

@@ -58,6 +58,8 @@ public final class EntityType<T extends Record> {
     private final Value.Str tag;
     private final Map<String, IndexKeys> indexes;
     private final RecordCodec.Component version;
+    private final java.time.Duration timeToLive;
+    private final RecordCodec.Component expiresAt;
 
     private EntityType(Builder<T> b, Map<String, KeyForm> forms) {
         this.recordClass = b.recordClass;
@@ -77,6 +79,8 @@ public final class EntityType<T extends Record> {
         }
         this.notStored = Set.copyOf(skipped);
         this.version = b.version == null ? null : codec.component(b.version);
+        this.timeToLive = b.timeToLive;
+        this.expiresAt = b.expiresAt == null ? null : codec.component(b.expiresAt);
         this.tag = Value.of(name);
         Map<String, IndexKeys> declared = new LinkedHashMap<>();
         b.indexes.forEach((n, ix) -> declared.put(n, new IndexKeys(ix, name, recordClass.getSimpleName(), codec,
@@ -125,6 +129,32 @@ public final class EntityType<T extends Record> {
     }
 
     /** The version an entity carries (0 for one never saved); 0 for a type without versions. */
+    /** The time each save gives an entity to live, when the type declares one with {@code timeToLive}. */
+    public Optional<java.time.Duration> timeToLive() {
+        return Optional.ofNullable(timeToLive);
+    }
+
+    /** The component holding each entity's expiry instant, when the type declares one with {@code expiresAt}. */
+    public Optional<String> expiryComponent() {
+        return Optional.ofNullable(expiresAt).map(RecordCodec.Component::name);
+    }
+
+    /**
+     * The item of an entity saved at {@code now}, with the expiry the type declares
+     * ({@link dev.nosqlpatterns.item.Expiry}): {@code now} plus the time to live, or the instant in the expiry
+     * component (none when it is null); unchanged when the type declares neither.
+     */
+    Item expiring(Item item, Record entity, java.time.Instant now) {
+        if (timeToLive != null) {
+            return dev.nosqlpatterns.item.Expiry.at(item, now.plus(timeToLive));
+        }
+        if (expiresAt != null) {
+            Object at = codec.get(entity, expiresAt);
+            return at == null ? item : dev.nosqlpatterns.item.Expiry.at(item, (java.time.Instant) at);
+        }
+        return item;
+    }
+
     long versionOf(T entity) {
         if (version == null) {
             return 0;
@@ -360,6 +390,8 @@ public final class EntityType<T extends Record> {
         private KeyTemplate sort;
         private boolean copyKeyFields;
         private String version;
+        private java.time.Duration timeToLive;
+        private String expiresAt;
         private final Map<String, EntityIndex> indexes = new LinkedHashMap<>();
         private final Map<String, Map<String, KeyForm>> indexForms = new LinkedHashMap<>();
         private final List<String> indexProblems = new ArrayList<>();
@@ -440,6 +472,30 @@ public final class EntityType<T extends Record> {
             return this;
         }
 
+        /**
+         * Entities expire {@code ttl} after each save ({@link dev.nosqlpatterns.item.Expiry}), by the store's
+         * clock: reads leave them out from then on, and their index entries expire with them.
+         *
+         * @throws IllegalArgumentException when {@code ttl} is not positive
+         */
+        public Builder<T> timeToLive(java.time.Duration ttl) {
+            Objects.requireNonNull(ttl, "time to live is null");
+            if (ttl.isNegative() || ttl.isZero()) {
+                throw new IllegalArgumentException("time to live must be positive, got " + ttl);
+            }
+            this.timeToLive = ttl;
+            return this;
+        }
+
+        /**
+         * Entities expire at the instant in {@code component} (a {@link java.time.Instant}; null: never), with
+         * their index entries; checked by {@link #build()}.
+         */
+        public Builder<T> expiresAt(String component) {
+            this.expiresAt = Objects.requireNonNull(component, "expiry component is null");
+            return this;
+        }
+
         /** Declares an index; its templates are checked against the record's components by {@link #build()}. */
         public Builder<T> index(EntityIndex declared) {
             Objects.requireNonNull(declared, "index is null");
@@ -513,6 +569,20 @@ public final class EntityType<T extends Record> {
                                 || ix.sort().map(st -> st.placeholders().contains(version)).orElse(false))) {
                     problems.add("version component '" + version + "' is in a key or index template; it changes on "
                             + "every write, so it cannot be");
+                }
+            }
+            if (timeToLive != null && expiresAt != null) {
+                problems.add("both a time to live (" + timeToLive + ") and an expiry component ('" + expiresAt
+                        + "'); declare one");
+            }
+            if (expiresAt != null) {
+                RecordCodec.Component c = codec.component(expiresAt);
+                if (c == null) {
+                    problems.add("expiry component '" + expiresAt + "' is not a component of "
+                            + recordClass.getSimpleName() + "; its components are " + components);
+                } else if (c.rawType() != java.time.Instant.class) {
+                    problems.add("expiry component '" + expiresAt + "' is a " + c.rawType().getSimpleName()
+                            + "; an expiry is an Instant");
                 }
             }
             for (EntityIndex ix : indexes.values()) {

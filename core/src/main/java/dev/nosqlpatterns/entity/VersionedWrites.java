@@ -19,13 +19,14 @@ final class VersionedWrites {
      * Saves {@code entity}, which carries the version it was read at (0 for a new one); returns it at its new
      * version. With {@code mustBeNew}, an existing item fails the save as {@link ConditionFailedException}.
      */
-    static <T extends Record> T save(IndexGroup group, EntityType<T> type, T entity, boolean mustBeNew) {
+    static <T extends Record> T save(IndexGroup group, EntityType<T> type, T entity, boolean mustBeNew,
+                                     java.time.Instant now) {
         long expected = type.versionOf(entity);
         if (mustBeNew && expected != 0) {
             throw new IllegalArgumentException("a new entity of type '" + type.name() + "' carries version 0, not "
                     + expected);
         }
-        Item item = EntityIndexing.item(type, entity).toBuilder().put(EntityType.VERSION_ATTRIBUTE, expected + 1).build();
+        Item item = EntityIndexing.item(type, entity, now).toBuilder().put(EntityType.VERSION_ATTRIBUTE, expected + 1).build();
         Key key = item.key();
         group.compute(key, old -> {
             if (mustBeNew && old.isPresent()) {

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.index;
 
+import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -21,7 +22,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * entry a random generation {@code gen}. A writer removes the entry of its item's old value only while
  * the entry still carries the token it read before writing the item, so it never removes an entry that a
  * later put of the same item rewrote; a takeover, a refresh or a repair changes an entry only while its
- * generation is still the one read, so a decision taken on a stale read never lands.
+ * generation is still the one read, so a decision taken on a stale read never lands. An entry carries the
+ * expiry of its item ({@link Expiry}), so that both expire together.
  *
  * <p>An index with a sort value orders the entries of one value by it: their sort key is the sort value and
  * the base item's encoded key, encoded together so that the order is the sort value's, then the base key's.
@@ -63,9 +65,9 @@ final class Entries {
 
     Item entry(String value, Item item, long writtenAtMillis) {
         Key base = item.key();
-        return Item.builder(entryKey(value, item)).put(REF, ref(base)).put(AT, writtenAtMillis)
+        return Expiry.copy(item, Item.builder(entryKey(value, item)).put(REF, ref(base)).put(AT, writtenAtMillis)
                 .put(TOKEN, ThreadLocalRandom.current().nextLong()).put(GENERATION, ThreadLocalRandom.current().nextLong())
-                .build();
+                .build());
     }
 
     /** The same write of the entry, with a new time and generation: a claim confirmed once its item is written. */

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.scan;
 
+import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.BatchGetResult;
@@ -37,6 +38,9 @@ import java.util.function.Function;
  * <p><b>Under crashes</b>: an atomic write leaves nothing behind; an ordered writer that dies leaves a
  * shadow missing or stale, never one ahead of a primary it was not made from, which {@link #verify()}
  * finds and {@link #repair()} fixes, like an index table's entries.
+ *
+ * <p>A shadow carries the expiry of its item ({@link Expiry}), whatever the projection keeps, so that both
+ * expire together.
  */
 public final class ShadowTable {
     private static final int ATTEMPTS = 20;
@@ -147,7 +151,7 @@ public final class ShadowTable {
             throw new IllegalArgumentException("the projection moved " + item.key() + " to " + copy.get().key()
                     + "; a shadow keeps its item's key");
         }
-        return copy;
+        return copy.map(c -> Expiry.copy(item, c));
     }
 
     /** Counts shadows that are missing, stale or left over; changes nothing. */

@@ -59,6 +59,7 @@ public final class Store implements AutoCloseable {
     private final List<CostListener> listeners = new CopyOnWriteArrayList<>();
     private final List<CallObserver> observers = new CopyOnWriteArrayList<>();
     private final Validation check;
+    private final java.time.Clock clock;
 
     static {
         TechniqueCalls.install(new TechniqueCalls.Opener() {
@@ -76,14 +77,52 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    private Store(StoreBackend backend) {
+    private Store(StoreBackend backend, java.time.Clock clock) {
         this.backend = Objects.requireNonNull(backend, "backend must not be null");
+        this.clock = Objects.requireNonNull(clock, "clock must not be null");
         this.check = new Validation(backend.limits(), tables);
     }
 
-    /** Wraps a backend. Closing the store closes the backend. */
+    /** Wraps a backend, judging item expiry by the system clock. Closing the store closes the backend. */
     public static Store of(StoreBackend backend) {
-        return new Store(backend);
+        return new Store(backend, java.time.Clock.systemUTC());
+    }
+
+    /**
+     * Wraps a backend, judging item expiry ({@link dev.nosqlpatterns.item.Expiry}) by {@code clock}: an item
+     * whose expiry is at or before the clock's instant is left out of every read. Closing the store closes
+     * the backend.
+     */
+    public static Store of(StoreBackend backend, java.time.Clock clock) {
+        return new Store(backend, clock);
+    }
+
+    /** The clock this store judges item expiry by. */
+    public java.time.Clock clock() {
+        return clock;
+    }
+
+    /**
+     * Counts the items of {@code table} that have expired but are still stored (the store has not swept
+     * them yet): what reads leave out. Reads the whole table.
+     *
+     * @throws TableNotFoundException when the table is not declared on this store
+     */
+    public long countExpired(String table) {
+        check.table(table);
+        return ExpiredItems.run(this, backend, table, false);
+    }
+
+    /**
+     * Removes the items of {@code table} that have expired but are still stored, each only while it still
+     * carries the expiry read (an item written again meanwhile stays), and returns how many it removed.
+     * Reads the whole table; a store without {@link Capability#NATIVE_EXPIRY} calls it in the background.
+     *
+     * @throws TableNotFoundException when the table is not declared on this store
+     */
+    public long removeExpired(String table) {
+        check.table(table);
+        return ExpiredItems.run(this, backend, table, true);
     }
 
     /** A short name of the store behind, e.g. {@code "memory"} or {@code "dynamodb"}. */
@@ -289,7 +328,7 @@ public final class Store implements AutoCloseable {
             Optional<Item> item = backend.get(table, key, call.meter);
             item.ifPresent(call::read);
             call.ok();
-            return item;
+            return ExpiredItems.live(item, clock.millis());
         } catch (RuntimeException | Error e) {
             call.failed(e);
             throw e;
@@ -314,7 +353,7 @@ public final class Store implements AutoCloseable {
             Map<ItemRef, Item> found = backend.getAll(distinct, call.meter);
             found.values().forEach(call::read);
             call.ok();
-            return BatchGetResult.of(distinct, found);
+            return BatchGetResult.of(distinct, ExpiredItems.live(found, clock.millis()));
         } catch (RuntimeException | Error e) {
             call.failed(e);
             throw e;
@@ -341,7 +380,7 @@ public final class Store implements AutoCloseable {
         check.write(put);
         Call call = new Call("put", put.table());
         try {
-            backend.put(put, call.meter);
+            ExpiredItems.retryPastLeftovers(backend, List.of(put), clock, call.meter, () -> backend.put(put, call.meter));
             call.wrote(put.item());
             call.ok();
         } catch (RuntimeException | Error e) {
@@ -361,7 +400,8 @@ public final class Store implements AutoCloseable {
         check.write(delete);
         Call call = new Call("delete", delete.table());
         try {
-            backend.delete(delete, call.meter);
+            ExpiredItems.retryPastLeftovers(backend, List.of(delete), clock, call.meter,
+                    () -> backend.delete(delete, call.meter));
             call.wrote(null);
             call.ok();
         } catch (RuntimeException | Error e) {
@@ -381,7 +421,7 @@ public final class Store implements AutoCloseable {
         check.write(update);
         Call call = new Call("update", update.table());
         try {
-            Item after = backend.update(update, call.meter);
+            Item after = ExpiredItems.update(backend, update, clock, call.meter);
             call.wrote(after);
             call.ok();
             return after;
@@ -399,7 +439,7 @@ public final class Store implements AutoCloseable {
         KeyQuery keyQuery = keyQuery(query);
         Call call = new Call("query", query.table());
         try {
-            Page page = page(backend.query(keyQuery, call.meter), query, call);
+            Page page = page(keyQuery, backend.query(keyQuery, call.meter), query, call);
             call.ok();
             return page;
         } catch (RuntimeException | Error e) {
@@ -415,13 +455,33 @@ public final class Store implements AutoCloseable {
                 q.after().map(c -> CursorCodec.decodeQuery(c, q)));
     }
 
-    /** The page of a backend's answer to {@code query}, its items counted on {@code call}. */
-    private static Page page(QueryResult result, Query query, Call call) {
-        result.items().forEach(call::read);
+    /**
+     * The page of a backend's answer to {@code query}, its items counted on {@code call}: expired items are
+     * left out, and the page is filled from further reads of the partition as far as its limit allows.
+     */
+    private Page page(KeyQuery keyQuery, QueryResult first, Query query, Call call) {
+        long now = clock.millis();
+        QueryResult result = first;
+        List<Item> live = new ArrayList<>(result.items().size());
+        while (true) {
+            result.items().forEach(call::read);
+            for (Item item : result.items()) {
+                if (!dev.nosqlpatterns.item.Expiry.isExpired(item, now)) {
+                    live.add(item);
+                }
+            }
+            if (!result.more() || live.size() >= keyQuery.limit()) {
+                break;
+            }
+            KeyQuery rest = new KeyQuery(keyQuery.table(), keyQuery.partition(), keyQuery.condition(),
+                    keyQuery.descending(), keyQuery.limit() - live.size(),
+                    Optional.of(last(result.items()).key().sort()));
+            result = backend.query(rest, call.meter);
+        }
         Optional<Cursor> next = result.more()
                 ? Optional.of(CursorCodec.encodeQuery(last(result.items()).key().sort(), query))
                 : Optional.empty();
-        return new Page(result.items(), next);
+        return new Page(live, next);
     }
 
     /** Every item the query selects, reading page after page as the stream is consumed. */
@@ -454,7 +514,7 @@ public final class Store implements AutoCloseable {
             }
             List<Page> pages = new ArrayList<>(results.size());
             for (int i = 0; i < results.size(); i++) {
-                pages.add(page(results.get(i), queries.get(i), call));
+                pages.add(page(keyQueries.get(i), results.get(i), queries.get(i), call));
             }
             call.ok();
             return pages;
@@ -538,7 +598,8 @@ public final class Store implements AutoCloseable {
             Page page = indexes.queryIndex(toBackend, call.meter);
             page.items().forEach(call::read);
             call.ok();
-            return new Page(page.items(), page.next().map(c -> CursorCodec.encodeIndex(c, query)));
+            return new Page(ExpiredItems.live(page.items(), clock.millis()),
+                    page.next().map(c -> CursorCodec.encodeIndex(c, query)));
         } catch (RuntimeException | Error e) {
             call.failed(e);
             throw e;
@@ -566,7 +627,8 @@ public final class Store implements AutoCloseable {
                     scan.limit(), token), call.meter);
             result.items().forEach(call::read);
             call.ok();
-            return new Page(result.items(), result.nextToken().map(t -> CursorCodec.encodeScan(t, scan)));
+            return new Page(ExpiredItems.live(result.items(), clock.millis()),
+                    result.nextToken().map(t -> CursorCodec.encodeScan(t, scan)));
         } catch (RuntimeException | Error e) {
             call.failed(e);
             throw e;
@@ -622,7 +684,8 @@ public final class Store implements AutoCloseable {
         }
         Call call = new Call("writeAtomically", Validation.tableOf(list, Write::table));
         try {
-            backend.writeAtomically(list, call.meter);
+            ExpiredItems.retryPastLeftovers(backend, list, clock, call.meter,
+                    () -> backend.writeAtomically(list, call.meter));
             list.stream().filter(w -> !(w instanceof Write.Check))
                     .forEach(w -> call.wrote(w instanceof Write.Put p ? p.item() : null));
             call.ok();

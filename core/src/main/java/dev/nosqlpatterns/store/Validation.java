@@ -16,6 +16,7 @@ import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;
 import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.model.Write;
+import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.Utf8Order;
@@ -102,9 +103,14 @@ final class Validation {
         if (write instanceof Write.Put put) {
             put.item().attributes().forEach((name, value) -> refuse(write,
                     TextChecks.valueProblem(value, () -> "attribute " + TextChecks.quote(name))));
+            put.item().get(Expiry.ATTRIBUTE).ifPresent(v -> refuse(write, Expiry.problem(v)));
         }
         if (write instanceof Write.Update update) {
             for (UpdateAction a : update.actions()) {
+                if (a.attribute().equals(Expiry.ATTRIBUTE)) {
+                    refuse(write, java.util.Optional.of("an update cannot change the expiry attribute '"
+                            + Expiry.ATTRIBUTE + "' (" + a + "); put the whole item to set or clear its expiry"));
+                }
                 refuse(write, TextChecks.nameProblem(a.attribute(), () -> "the attribute name " + TextChecks.quote(a.attribute())
                         + " of an update"));
                 Value v = a instanceof UpdateAction.Set s ? s.value() : a instanceof UpdateAction.AddToSet add

@@ -40,11 +40,11 @@ class EntityIndexDeclarationTest {
     void aNullComponentIsRefusedByAnIndexUnlessItIsSparse() {
         EntityType<User> strict = users().index("byCity", "{city}").build();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> EntityIndexing.item(strict, new User("ada", "a@x", null, List.of())));
+                () -> EntityIndexing.item(strict, new User("ada", "a@x", null, List.of()), java.time.Instant.EPOCH));
         assertTrue(e.getMessage().contains("[city]") && e.getMessage().contains("sparse()"), e.getMessage());
         EntityType<User> sparse = users().index(EntityIndex.named("byCity", "{city}").sparse()).build();
-        assertTrue(EntityIndexing.item(sparse, new User("ada", "a@x", null, List.of())).get("_ix_byCity").isEmpty());
-        assertEquals("London", EntityIndexing.item(sparse, new User("ada", "a@x", "London", List.of()))
+        assertTrue(EntityIndexing.item(sparse, new User("ada", "a@x", null, List.of()), java.time.Instant.EPOCH).get("_ix_byCity").isEmpty());
+        assertEquals("London", EntityIndexing.item(sparse, new User("ada", "a@x", "London", List.of()), java.time.Instant.EPOCH)
                 .getString("_ix_byCity").orElseThrow());
     }
 

@@ -34,7 +34,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
     private static final Capabilities CAPABILITIES = Capabilities.of(Capability.ATOMIC_WRITES,
             Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.SHARED_ACROSS_PROCESSES,
-            Capability.CONSUMED_CAPACITY, Capability.NATIVE_SECONDARY_INDEX);
+            Capability.CONSUMED_CAPACITY, Capability.NATIVE_SECONDARY_INDEX, Capability.NATIVE_EXPIRY);
 
     private final DynamoDbClient client;
     private final boolean ownsClient;

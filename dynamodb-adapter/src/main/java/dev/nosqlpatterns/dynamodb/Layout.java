@@ -35,6 +35,11 @@ final class Layout {
     static final String SEPARATOR = "#";
     static final String ESCAPE = "~";
     static final String PADDING = "~";
+    /**
+     * The adapter's own attribute holding an expiring item's expiry ({@link dev.nosqlpatterns.item.Expiry}) in
+     * epoch seconds, rounded up: the table's time-to-live attribute.
+     */
+    static final String TTL = "~ttl";
     /** Longest logical table name (see TableSpec) plus the separator. */
     private static final int MAX_TABLE_PREFIX_BYTES = 48 + 1;
 
@@ -126,6 +131,8 @@ final class Layout {
             m.put(stored, Values.of(e.getValue()));
         }
         padding(logical, escapes).ifPresent(p -> m.put(PADDING, p));
+        dev.nosqlpatterns.item.Expiry.millis(item).ifPresent(at -> m.put(TTL,
+                AttributeValue.fromN(Long.toString(Math.floorDiv(at + 999, 1000)))));
         return m;
     }
 
@@ -167,7 +174,8 @@ final class Layout {
             if (user.isPresent()) {
                 size += name.length() - user.get().length();
             } else if (!name.equals(pk) && !name.equals(sk)) {
-                size += Utf8Order.utf8Length(name) + Utf8Order.utf8Length(e.getValue().s());
+                AttributeValue v = e.getValue();
+                size += Utf8Order.utf8Length(name) + Utf8Order.utf8Length(v.s() != null ? v.s() : v.n() != null ? v.n() : "");
             }
         }
         return size;

@@ -26,6 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 import java.util.function.Predicate;
 
 /**
@@ -81,7 +82,23 @@ final class Tables {
         for (int slot = have + 1; slot <= needed; slot++) {
             addSlot(physical, slot, target, meter);
         }
+        if (create) {
+            enableExpiry(physical, target, meter);
+        }
         slots.merge(physical, Math.max(have, needed), Math::max);
+    }
+
+    /**
+     * Turns on DynamoDB's time to live on {@link Layout#TTL} unless the table already has it on (or on
+     * another attribute, which is left alone): DynamoDB then deletes expired items itself, within days.
+     */
+    private void enableExpiry(String physical, Sender.Target target, CostMeter meter) {
+        TimeToLiveStatus status = sender.send(meter, target, () -> client.describeTimeToLive(b -> b.tableName(physical)))
+                .timeToLiveDescription().timeToLiveStatus();
+        if (status == null || status == TimeToLiveStatus.DISABLED) {
+            sender.send(meter, target, () -> client.updateTimeToLive(b -> b.tableName(physical)
+                    .timeToLiveSpecification(t -> t.enabled(true).attributeName(Layout.TTL))));
+        }
     }
 
     /** Deletes a physical table (per-table layout); nothing happens when it is absent. */

@@ -55,6 +55,12 @@ final class Docs {
     /** Prefix of the per-index field of a declared secondary index. */
     static final String INDEX = "_x.";
 
+    /**
+     * The expiry instant ({@link dev.nosqlpatterns.item.Expiry}) in epoch milliseconds, a point on every
+     * document of an expiring item, so that one delete by range removes the expired items with their children.
+     */
+    static final String EXPIRES = "_exp";
+
     static final Set<String> LOADED = Set.of(KEY, VALUE, VERSION);
     private static final int MAX_RAW_ELEMENT_TERM = 512;
 
@@ -101,6 +107,11 @@ final class Docs {
             }
         }
         block.add(doc);
+        dev.nosqlpatterns.item.Expiry.millis(item).ifPresent(at -> {
+            for (Iterable<IndexableField> d : block) {
+                ((Document) d).add(new org.apache.lucene.document.LongPoint(EXPIRES, at));
+            }
+        });
         return block;
     }
 

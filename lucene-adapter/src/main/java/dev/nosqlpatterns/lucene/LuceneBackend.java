@@ -67,6 +67,8 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
     private final ScheduledExecutorService committer;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Map<Class<?>, Object> capabilities;
+    private final dev.nosqlpatterns.internal.ExpirySweep sweep =
+            new dev.nosqlpatterns.internal.ExpirySweep(this::removeExpired);
 
     LuceneBackend(SharedIndex index, Limits limits, CommitPolicy commits, Set<String> pathAttributes) {
         this.index = index;
@@ -263,6 +265,7 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        sweep.stop();
         if (committer != null) {
             committer.shutdownNow();
         }
@@ -284,6 +287,11 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
      */
     private List<Item> apply(List<Write> writes) {
         Write first = writes.get(0);
+        for (Write w : writes) {
+            if (w instanceof Write.Put p && p.item().has(dev.nosqlpatterns.item.Expiry.ATTRIBUTE)) {
+                sweep.start();
+            }
+        }
         List<BytesRef> terms = new ArrayList<>(writes.size());
         writes.forEach(w -> terms.add(Keys.item(w.table(), w.key())));
         List<Item> after = new ArrayList<>(writes.size());
@@ -359,6 +367,28 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
             return result;
         }
         return null;
+    }
+
+    /**
+     * The background sweep: Lucene has no expiry of its own, so the documents of items expired by the system
+     * clock are deleted in one delete by range, when a count finds any.
+     */
+    private void removeExpired() {
+        if (closed.get()) {
+            return;
+        }
+        org.apache.lucene.search.Query expired = org.apache.lucene.document.LongPoint.newRangeQuery(Docs.EXPIRES,
+                Long.MIN_VALUE, System.currentTimeMillis());
+        if (read(null, null, searcher -> searcher.count(expired)) == 0) {
+            return;
+        }
+        Failures.run(null, null, () -> {
+            index.written(index.writer.deleteDocuments(expired));
+            afterWrite();
+            // reads by key answer from the pending writes until a refresh: make the removal visible to them
+            index.fresh();
+            return null;
+        });
     }
 
     /**

@@ -21,7 +21,8 @@ import org.bson.BsonValue;
  *   h: 31-bit hash of the partition (scan segments),
  *   v: random version, new on every write (compare-and-set),
  *   z: upper bound of the BSON bytes of a's fields (size checks of in-place updates),
- *   a: { attribute: value, ... } (escaped names, see FieldNames and Values) }
+ *   a: { attribute: value, ... } (escaped names, see FieldNames and Values),
+ *   x: the expiry date of an expiring item (the field of the TTL index) }
  * </pre>
  * The compound {@code _id} makes the primary index the partition's order: {@code _id} documents compare
  * field by field, so a partition is the range from {@code {p}} to {@code {p, s: MaxKey}} and a sort-key
@@ -36,6 +37,13 @@ final class Documents {
     static final String VERSION = "v";
     static final String SIZE = "z";
     static final String ATTRIBUTES = "a";
+    /**
+     * The date an expiring item expires ({@link dev.nosqlpatterns.item.Expiry}), absent on the others: the
+     * field of the table's TTL index, so that MongoDB's TTL monitor deletes the document (about once a minute).
+     */
+    static final String EXPIRES = "x";
+    /** The name of the TTL index on {@link #EXPIRES}. */
+    static final String EXPIRY_INDEX = "nosqlpatterns_expiry";
 
     private Documents() {
     }
@@ -66,11 +74,13 @@ final class Documents {
     /** The whole document of an item, with a fresh version. */
     static BsonDocument of(Item item) {
         BsonDocument attributes = Values.document(item.attributes());
-        return new BsonDocument(ID, id(item.key()))
+        BsonDocument doc = new BsonDocument(ID, id(item.key()))
                 .append(HASH, new BsonInt32(hash(item.key().partition())))
                 .append(VERSION, new BsonInt64(newVersion()))
                 .append(SIZE, new BsonInt64(BsonSizes.fields(attributes)))
                 .append(ATTRIBUTES, attributes);
+        dev.nosqlpatterns.item.Expiry.millis(item).ifPresent(at -> doc.append(EXPIRES, new org.bson.BsonDateTime(at)));
+        return doc;
     }
 
     static Key key(BsonDocument doc) {

@@ -44,6 +44,10 @@ final class MongoBackend implements StoreBackend {
     private final Geo geo;
     private final Graphs graphs;
     private final ConcurrentQueries concurrentQueries = new ConcurrentQueries(this::query);
+    /** Removes expired items where the server's TTL monitor does not (a server without working indexes). */
+    private final dev.nosqlpatterns.internal.ExpirySweep sweep =
+            new dev.nosqlpatterns.internal.ExpirySweep(this::removeExpired);
+    private final java.util.Set<String> expiring = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     MongoBackend(MongoClient client, boolean ownsClient, Tables tables, Limits limits, ServerFeatures features) {
         this.client = client;
@@ -95,6 +99,7 @@ final class MongoBackend implements StoreBackend {
     public void dropTable(String table, CostMeter meter) {
         meter.roundTrip();
         Errors.run("dropTable", table, null, () -> tables.drop(table));
+        expiring.remove(table);
     }
 
     @Override
@@ -109,6 +114,7 @@ final class MongoBackend implements StoreBackend {
 
     @Override
     public void put(Write.Put put, CostMeter meter) {
+        sweepLater(List.of(put));
         Errors.run("put", put.table(), put.key(), () -> writes.put(put, meter));
     }
 
@@ -140,6 +146,7 @@ final class MongoBackend implements StoreBackend {
 
     @Override
     public void writeBatch(List<Write> batch, CostMeter meter) {
+        sweepLater(batch);
         Errors.run("writeBatch", batch.get(0).table(), null, () -> writes.writeBatch(batch, meter));
     }
 
@@ -149,7 +156,37 @@ final class MongoBackend implements StoreBackend {
             throw new UnsupportedCapabilityException(kind(), Capability.ATOMIC_WRITES,
                     "the server has no multi-document transactions (it is not a replica set or sharded cluster)");
         }
+        sweepLater(batch);
         Errors.run("writeAtomically", batch.get(0).table(), null, () -> transactions.write(batch, meter));
+    }
+
+    /**
+     * On a server whose TTL indexes do nothing (no {@link Capability#NATIVE_EXPIRY}), starts the background
+     * removal of the expired items of the tables these writes give expiring items.
+     */
+    private void sweepLater(List<Write> batch) {
+        if (capabilities.has(Capability.NATIVE_EXPIRY)) {
+            return;
+        }
+        for (Write w : batch) {
+            if (w instanceof Write.Put p && p.item().has(dev.nosqlpatterns.item.Expiry.ATTRIBUTE)
+                    && expiring.add(p.table())) {
+                sweep.start();
+            }
+        }
+    }
+
+    /** One run of the background removal: deletes the documents whose expiry date has passed. */
+    private void removeExpired() {
+        org.bson.BsonDocument due = new org.bson.BsonDocument(Documents.EXPIRES, new org.bson.BsonDocument("$lte",
+                new org.bson.BsonDateTime(System.currentTimeMillis())));
+        for (String table : expiring) {
+            try {
+                tables.collection(table).deleteMany(due);
+            } catch (com.mongodb.MongoException e) {
+                // the server may be away for a moment; the next run tries again
+            }
+        }
     }
 
     @Override
@@ -171,6 +208,7 @@ final class MongoBackend implements StoreBackend {
 
     @Override
     public void close() {
+        sweep.stop();
         concurrentQueries.close();
         if (ownsClient) {
             client.close();

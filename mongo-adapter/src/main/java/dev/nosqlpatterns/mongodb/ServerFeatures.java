@@ -70,6 +70,8 @@ record ServerFeatures(String version, int maxWireVersion, int maxDocumentBytes, 
         if (indexes) {
             caps.add(Capability.NATIVE_SECONDARY_INDEX);
             caps.add(Capability.CONSISTENT_NATIVE_INDEX_READS);
+            // a server that plans queries on secondary indexes runs the TTL monitor on TTL indexes too
+            caps.add(Capability.NATIVE_EXPIRY);
         }
         if (geo) {
             caps.add(Capability.NATIVE_GEO);

@@ -64,6 +64,9 @@ final class Tables {
                 throw e;
             }
         }
+        collection(spec.name()).createIndex(new BsonDocument(Documents.EXPIRES, new org.bson.BsonInt32(1)),
+                new IndexOptions().name(Documents.EXPIRY_INDEX).expireAfter(0L, java.util.concurrent.TimeUnit.SECONDS));
+        requests++;
         for (IndexSpec index : spec.indexes()) {
             BsonDocument present = new BsonDocument();
             index.attributes().forEach(a -> present.append(FieldNames.path(a), new BsonDocument("$exists", BsonBoolean.TRUE)));

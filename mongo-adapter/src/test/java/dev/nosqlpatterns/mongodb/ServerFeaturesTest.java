@@ -68,7 +68,7 @@ class ServerFeaturesTest {
         assertEquals(Capabilities.of(Capability.SHARED_ACROSS_PROCESSES, Capability.ATOMIC_WRITES,
                 Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.NATIVE_SECONDARY_INDEX,
                 Capability.CONSISTENT_NATIVE_INDEX_READS, Capability.NATIVE_GEO,
-                Capability.NESTED_DOCUMENTS), caps);
+                Capability.NESTED_DOCUMENTS, Capability.NATIVE_EXPIRY), caps);
         assertFalse(caps.has(Capability.CONSUMED_CAPACITY));
         assertFalse(caps.has(Capability.TEXT_SEARCH));
     }

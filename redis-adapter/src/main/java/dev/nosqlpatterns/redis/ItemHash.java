@@ -21,6 +21,11 @@ import java.util.concurrent.ThreadLocalRandom;
 final class ItemHash {
     static final byte HIDDEN = (byte) 0xFF;
     static final byte[] VERSION = {HIDDEN, 'v'};
+    /**
+     * The hidden field of an item that expires ({@link dev.nosqlpatterns.item.Expiry}): its epoch milliseconds,
+     * which the write script sets on the hash with PEXPIREAT, so that Redis removes the hash itself.
+     */
+    static final byte[] EXPIRY = {HIDDEN, 'e'};
 
     private ItemHash() {
     }

@@ -64,7 +64,11 @@ final class WriteArgs {
             argList.add(ItemHash.indexField(index.name()));
             argList.add(entry.orElse(NONE));
         }
-        List<byte[]> fields = ItemHash.fields(item);
+        List<byte[]> fields = new java.util.ArrayList<>(ItemHash.fields(item));
+        dev.nosqlpatterns.item.Expiry.millis(item).ifPresent(at -> {
+            fields.add(ItemHash.EXPIRY);
+            fields.add(Keys.utf8(Long.toString(at)));
+        });
         argList.add(Keys.utf8(Integer.toString(fields.size() / 2)));
         argList.addAll(fields);
     }

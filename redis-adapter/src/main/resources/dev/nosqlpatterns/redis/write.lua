@@ -4,11 +4,14 @@
 -- ARGV[1] is the number of writes; then, per write: op (P put, D delete, C check), condition
 -- ('' none, A absent, E exists, Q field equals value, V version equals value, '' value meaning absent),
 -- condition field, condition value, partition ('' to leave the registry alone), sort key, new version,
--- index count, (hidden field, new entry or '') per index, field count, (field, value) per attribute.
+-- index count, (hidden field, new entry or '') per index, field count, (field, value) per attribute
+-- (an expiring item's hidden expiry field among them).
 -- Optionally, after them, a request token: one more key (its marker) and ARGV, the marker's time to live
 -- in ms. A call whose marker exists was applied before (its reply was lost): it returns 0 and changes nothing.
 -- Returns 0 when applied, or the 1-based position of the first write whose condition failed.
 local VERSION = '\255v'
+-- the hidden field holding an expiring item's epoch milliseconds, set on its hash with PEXPIREAT
+local EXPIRY = '\255e'
 local writes = {}
 local k, a = 1, 2
 for i = 1, tonumber(ARGV[1]) do
@@ -122,6 +125,11 @@ for _, w in ipairs(writes) do
         values[#values + 1] = ARGV[j]
       end
       hset(w.hash, values)
+      for j = w.first, w.first + 2 * w.fields - 1, 2 do
+        if ARGV[j] == EXPIRY then
+          redis.call('PEXPIREAT', w.hash, ARGV[j + 1])
+        end
+      end
       member(w.zset, w.sort)
       if w.part ~= '' then
         member(w.reg, w.part)

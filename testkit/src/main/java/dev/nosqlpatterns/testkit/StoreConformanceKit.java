@@ -136,6 +136,18 @@ public abstract class StoreConformanceKit {
     class NativeIndexes extends NativeIndexSuite {
     }
 
+    @Nested
+    class Expiry extends ExpirySuite {
+    }
+
+    @Nested
+    class ExpiryOfDerivedData extends dev.nosqlpatterns.testkit.index.ExpiryDerivedSuite {
+    }
+
+    @Nested
+    class ExpiryOfEntities extends dev.nosqlpatterns.testkit.entity.EntityExpirySuite {
+    }
+
     // Techniques.
 
     @Nested

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
  *
  * <p>Suites are abstract; {@link StoreConformanceKit} runs them all for one backend.
  */
-@org.junit.jupiter.api.extension.ExtendWith(KitBackends.class)
+@org.junit.jupiter.api.extension.ExtendWith({KitBackends.class, KitSelection.class})
 public abstract class StoreSuite {
     private static final AtomicLong TABLES = new AtomicLong();
     private static final String RUN = Long.toString(System.nanoTime() % 1_000_000, 36);

@@ -28,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReadWriteLock;
@@ -46,18 +47,54 @@ public final class MemoryBackend implements StoreBackend, StorageFootprint {
     private final Map<String, NavigableMap<String, NavigableMap<String, Item>>> tables = new HashMap<>();
     /** True for a JVM-wide named store, whose items outlive the stores opened on it. */
     private final boolean keptOnClose;
+    private final dev.nosqlpatterns.internal.ExpirySweep sweep;
 
     public MemoryBackend() {
         this(Limits.PORTABLE);
     }
 
     public MemoryBackend(Limits limits) {
-        this(limits, false);
+        this(limits, false, java.time.Clock.systemUTC());
+    }
+
+    /**
+     * A backend whose background sweep removes expired items ({@link dev.nosqlpatterns.item.Expiry}) by
+     * {@code clock}, about once a second once an item with an expiry was written; give the store over it the
+     * same clock ({@link MemoryStore#create(Limits, java.time.Clock)}).
+     */
+    public MemoryBackend(Limits limits, java.time.Clock clock) {
+        this(Objects.requireNonNull(limits, "limits must not be null"), false,
+                Objects.requireNonNull(clock, "clock must not be null"));
     }
 
     MemoryBackend(Limits limits, boolean keptOnClose) {
+        this(limits, keptOnClose, java.time.Clock.systemUTC());
+    }
+
+    private MemoryBackend(Limits limits, boolean keptOnClose, java.time.Clock clock) {
         this.limits = limits;
         this.keptOnClose = keptOnClose;
+        this.sweep = new dev.nosqlpatterns.internal.ExpirySweep(() -> removeExpired(clock.millis()));
+    }
+
+    /** Removes every item expired at {@code nowMillis}; returns how many. */
+    int removeExpired(long nowMillis) {
+        return write(() -> {
+            int removed = 0;
+            for (NavigableMap<String, NavigableMap<String, Item>> table : tables.values()) {
+                var partitions = table.values().iterator();
+                while (partitions.hasNext()) {
+                    NavigableMap<String, Item> partition = partitions.next();
+                    int before = partition.size();
+                    partition.values().removeIf(item -> dev.nosqlpatterns.item.Expiry.isExpired(item, nowMillis));
+                    removed += before - partition.size();
+                    if (partition.isEmpty()) {
+                        partitions.remove();
+                    }
+                }
+            }
+            return removed;
+        });
     }
 
     @Override
@@ -239,6 +276,7 @@ public final class MemoryBackend implements StoreBackend, StorageFootprint {
     @Override
     public void close() {
         if (!keptOnClose) {
+            sweep.stop();
             write(tables::clear);
         }
     }
@@ -255,6 +293,9 @@ public final class MemoryBackend implements StoreBackend, StorageFootprint {
                     throw new ConditionFailedException(w.table(), w.key(), w.condition(), writes.size() > 1 ? i : -1);
                 }
                 if (w instanceof Write.Put p) {
+                    if (p.item().has(dev.nosqlpatterns.item.Expiry.ATTRIBUTE)) {
+                        sweep.start();
+                    }
                     changes.add(() -> table.computeIfAbsent(p.key().partition(),
                             k -> new TreeMap<>(Utf8Order.COMPARATOR)).put(p.key().sort(), p.item()));
                 } else if (w instanceof Write.Update u) {

@@ -22,4 +22,12 @@ public final class MemoryStore {
     public static Store create(Limits limits) {
         return Store.of(new MemoryBackend(Objects.requireNonNull(limits, "limits must not be null")));
     }
+
+    /**
+     * A new, empty in-memory store whose reads and background sweep judge item expiry by {@code clock}: for
+     * tests that move time forward instead of waiting.
+     */
+    public static Store create(Limits limits, java.time.Clock clock) {
+        return Store.of(new MemoryBackend(limits, clock), clock);
+    }
 }

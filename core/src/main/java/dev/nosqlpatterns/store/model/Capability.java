@@ -26,5 +26,12 @@ public enum Capability {
     /** Full-text and proximity search: {@link dev.nosqlpatterns.store.capability.TextSearch}. */
     TEXT_SEARCH,
     /** Queries on elements of nested documents: {@link dev.nosqlpatterns.store.capability.NestedDocuments}. */
-    NESTED_DOCUMENTS
+    NESTED_DOCUMENTS,
+    /**
+     * The store removes expired items by itself ({@link dev.nosqlpatterns.item.Expiry}): a TTL attribute, a
+     * TTL per row, a key expiry or a TTL index, some time after the instant (DynamoDB: up to days later; an
+     * emulator may never). Without it the adapter or the library sweeps them. Reads leave expired items out
+     * either way.
+     */
+    NATIVE_EXPIRY
 }

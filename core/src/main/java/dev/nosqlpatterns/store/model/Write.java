@@ -57,6 +57,14 @@ public sealed interface Write {
         public Put when(Condition newCondition) {
             return new Put(table, item, newCondition);
         }
+
+        /**
+         * This put with the item expiring at {@code instant} ({@link dev.nosqlpatterns.item.Expiry#at}): reads
+         * leave it out from that instant on, and the store removes it later.
+         */
+        public Put expiringAt(java.time.Instant instant) {
+            return new Put(table, dev.nosqlpatterns.item.Expiry.at(item, instant), condition);
+        }
     }
 
     /** @see Write#delete */
