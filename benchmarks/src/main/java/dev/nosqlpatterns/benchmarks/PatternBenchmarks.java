@@ -45,7 +45,7 @@ public final class PatternBenchmarks {
               --mode quick|full    quick (default): small data sets; full: the issue-sized ones
               --stores a,b         of memory, dynamodb, cassandra, mongodb, redis, lucene (default: all)
               --families a,b       of trees, geo, secondary-lookup, time-ranges, inverted-search, bulk-load,
-                                   overhead, bulk (default: all)
+                                   overhead, bulk (default: all but bulk)
               --repetitions n      timed repetitions per cell (default: 3 quick, 5 full)
               --out dir            where the report files go (default: reports)
               --latency 2ms        a loopback proxy adds this round trip to every networked store (us, ms, s)

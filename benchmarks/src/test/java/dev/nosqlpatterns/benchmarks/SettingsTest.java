@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,7 +15,9 @@ class SettingsTest {
         Settings s = Settings.parse();
         assertEquals(Settings.Mode.QUICK, s.mode());
         assertEquals(Settings.ALL_STORES, s.stores());
-        assertEquals(Settings.ALL_FAMILIES, s.families());
+        assertEquals(Settings.DEFAULT_FAMILIES, s.families());
+        assertEquals(Settings.ALL_FAMILIES.size() - 1, s.families().size());
+        assertFalse(s.families().contains("bulk"), "the bulk family runs only when named");
         assertEquals(Path.of("reports"), s.outputDir());
         assertEquals(3, s.repetitions());
     }
