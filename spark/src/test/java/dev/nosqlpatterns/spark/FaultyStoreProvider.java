@@ -1,23 +1,14 @@
 package dev.nosqlpatterns.spark;
 
 import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.model.Capabilities;
-import dev.nosqlpatterns.store.model.ItemRef;
-import dev.nosqlpatterns.store.model.Limits;
-import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.CostMeter;
-import dev.nosqlpatterns.store.spi.KeyQuery;
-import dev.nosqlpatterns.store.spi.QueryResult;
-import dev.nosqlpatterns.store.spi.ScanRequest;
-import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.store.spi.StoreProvider;
+import dev.nosqlpatterns.testkit.ForwardingBackend;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -85,46 +76,9 @@ public final class FaultyStoreProvider implements StoreProvider {
     }
 
     /** The inner backend with fault-injecting writes. */
-    private static final class Faulty implements StoreBackend {
-        private final StoreBackend inner;
-
+    private static final class Faulty extends ForwardingBackend {
         Faulty(StoreBackend inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public String kind() {
-            return inner.kind();
-        }
-
-        @Override
-        public Capabilities capabilities() {
-            return inner.capabilities();
-        }
-
-        @Override
-        public Limits limits() {
-            return inner.limits();
-        }
-
-        @Override
-        public void createTable(TableSpec spec, CostMeter meter) {
-            inner.createTable(spec, meter);
-        }
-
-        @Override
-        public void dropTable(String table, CostMeter meter) {
-            inner.dropTable(table, meter);
-        }
-
-        @Override
-        public Optional<Item> get(String table, Key key, CostMeter meter) {
-            return inner.get(table, key, meter);
-        }
-
-        @Override
-        public Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
-            return inner.getAll(refs, meter);
+            super(inner);
         }
 
         @Override
@@ -132,7 +86,7 @@ public final class FaultyStoreProvider implements StoreProvider {
             if (allowed(1) < 1) {
                 throw died(0, 1);
             }
-            inner.put(put, meter);
+            delegate.put(put, meter);
         }
 
         @Override
@@ -140,7 +94,7 @@ public final class FaultyStoreProvider implements StoreProvider {
             if (allowed(1) < 1) {
                 throw died(0, 1);
             }
-            inner.delete(delete, meter);
+            delegate.delete(delete, meter);
         }
 
         @Override
@@ -148,22 +102,7 @@ public final class FaultyStoreProvider implements StoreProvider {
             if (allowed(1) < 1) {
                 throw died(0, 1);
             }
-            return inner.update(update, meter);
-        }
-
-        @Override
-        public QueryResult query(KeyQuery query, CostMeter meter) {
-            return inner.query(query, meter);
-        }
-
-        @Override
-        public List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
-            return inner.queryEach(queries, meter);
-        }
-
-        @Override
-        public ScanResult scan(ScanRequest scan, CostMeter meter) {
-            return inner.scan(scan, meter);
+            return delegate.update(update, meter);
         }
 
         @Override
@@ -171,11 +110,11 @@ public final class FaultyStoreProvider implements StoreProvider {
             int ok = allowed(writes.size());
             if (ok < writes.size()) {
                 if (ok > 0) {
-                    inner.writeBatch(writes.subList(0, ok), meter);
+                    delegate.writeBatch(writes.subList(0, ok), meter);
                 }
                 throw died(ok, writes.size());
             }
-            inner.writeBatch(writes, meter);
+            delegate.writeBatch(writes, meter);
         }
 
         @Override
@@ -183,17 +122,7 @@ public final class FaultyStoreProvider implements StoreProvider {
             if (allowed(writes.size()) < writes.size()) {
                 throw died(0, writes.size());
             }
-            inner.writeAtomically(writes, meter);
-        }
-
-        @Override
-        public <T> Optional<T> capability(Class<T> type) {
-            return inner.capability(type);
-        }
-
-        @Override
-        public void close() {
-            inner.close();
+            delegate.writeAtomically(writes, meter);
         }
     }
 }
