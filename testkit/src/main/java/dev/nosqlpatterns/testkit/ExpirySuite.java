@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,30 +39,7 @@ import org.junit.jupiter.api.Test;
  * clock the test controls, so the store itself has not expired anything yet; only the removal by a store
  * without {@link Capability#NATIVE_EXPIRY} waits for real time, with a short expiry.
  */
-public abstract class ExpirySuite extends StoreSuite {
-    /** A clock the test moves forward; it starts at the real time. */
-    protected ShiftingClock clock;
-    /** A store over the backend under test whose reads judge expiry by {@link #clock}. */
-    protected Store later;
-
-    @BeforeEach
-    void openLater() {
-        clock = new ShiftingClock();
-        later = Store.of(backend, clock);
-    }
-
-    /** A new table declared on both {@link #store} and {@link #later}. */
-    protected String table() {
-        String t = newTable();
-        later.createTable(TableSpec.named(t));
-        return t;
-    }
-
-    /** The instant {@code seconds} from the test clock's now. */
-    protected Instant in(long seconds) {
-        return clock.instant().plusSeconds(seconds);
-    }
-
+public abstract class ExpirySuite extends ClockedStoreSuite {
     static Set<String> sorts(List<Item> items) {
         return items.stream().map(i -> i.key().sort()).collect(Collectors.toSet());
     }

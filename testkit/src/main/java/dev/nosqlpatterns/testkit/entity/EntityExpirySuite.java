@@ -10,16 +10,13 @@ import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.index.IndexConsistency;
 import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.TableSpec;
-import dev.nosqlpatterns.testkit.ShiftingClock;
-import dev.nosqlpatterns.testkit.StoreSuite;
+import dev.nosqlpatterns.testkit.ClockedStoreSuite;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -29,22 +26,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  * saved item its expiry, its index entries expire with it, and reads by key and by index leave it out from
  * then on, before the store's own removal has run. Time moves on a store whose clock the test controls.
  */
-public abstract class EntityExpirySuite extends StoreSuite {
+public abstract class EntityExpirySuite extends ClockedStoreSuite {
     /** A session: found by user, expiring a while after each save. */
     public record Session(String id, String user) {
     }
 
     /** A coupon: found by code, expiring at its own instant (never when null). */
     public record Coupon(String id, String code, Instant validUntil) {
-    }
-
-    private ShiftingClock clock;
-    private Store later;
-
-    @BeforeEach
-    void openLater() {
-        clock = new ShiftingClock();
-        later = Store.of(backend, clock);
     }
 
     private EntityRepository open(EntityType<?> type) {

@@ -15,17 +15,13 @@ import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.relation.AdjacencyList;
 import dev.nosqlpatterns.scan.ShadowTable;
-import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.TableSpec;
-import dev.nosqlpatterns.testkit.ShiftingClock;
-import dev.nosqlpatterns.testkit.StoreSuite;
+import dev.nosqlpatterns.testkit.ClockedStoreSuite;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -36,26 +32,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * removal has run; a leftover an older writer made without the expiry is found by {@code verify()} and
  * removed by {@code repair()}. Time moves on a store over the same backend whose clock the test controls.
  */
-public abstract class ExpiryDerivedSuite extends StoreSuite {
-    private ShiftingClock clock;
-    private Store later;
-
-    @BeforeEach
-    void openLater() {
-        clock = new ShiftingClock();
-        later = Store.of(backend, clock);
-    }
-
-    private String table() {
-        String t = newTable();
-        later.createTable(TableSpec.named(t));
-        return t;
-    }
-
-    private Instant in(long seconds) {
-        return clock.instant().plusSeconds(seconds);
-    }
-
+public abstract class ExpiryDerivedSuite extends ClockedStoreSuite {
     private IndexTable index(IndexConsistency mode, boolean unique) {
         if (mode == IndexConsistency.ATOMIC) {
             assumeCapability(Capability.ATOMIC_WRITES);
