@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.geo;
 
+import dev.nosqlpatterns.internal.NearestCircles;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.BatchGetResult;
@@ -33,8 +34,8 @@ final class CellStrategy implements GeoStrategy {
     private final CoverOptions options;
     private final boolean verifiedReads;
     private final CellWrites writes;
-    /** Points per square metre near the last k-nearest search that found its k points; NaN before the first. */
-    private volatile double density = Double.NaN;
+    /** The circles of k-nearest searches, with the density near the last search of each scope. */
+    private final NearestCircles circles = new NearestCircles(Math.PI * LatLon.EARTH_RADIUS_METERS * (1 + 1e-9));
 
     CellStrategy(Store store, String table, CellKeys keys, CoverOptions options, boolean verifiedReads,
                  int maxAttempts) {
@@ -96,8 +97,8 @@ final class CellStrategy implements GeoStrategy {
      * circle's cover held whole where its range budget allows (a narrow ring; a wide one's few ranges often
      * span the inner circle again, which held fewer than {@code k} points); an entry read twice counts once.
      * The next circle is guessed from the density found so far, at least 1.5 and at most 8 times wider. The
-     * first is 1 km for the index's first search, then as wide as the density near the last search that found
-     * its points says {@code k} points need, with a quarter to spare: on evenly spread points most searches
+     * first is 1 km for the index's first search, then as wide as the density near the last search of the scope that
+     * found its points says {@code k} points need, with a quarter to spare: on evenly spread points most searches
      * then wait for one round of reads.
      */
     @Override
@@ -106,21 +107,21 @@ final class CellStrategy implements GeoStrategy {
         Set<Key> seen = new HashSet<>();
         ToDoubleFunction<LatLon> distance = centre::distanceTo;
         double inner = 0;
-        double outer = Nearest.first(density, k);
+        double outer = circles.first(scope, k);
         while (true) {
             Circle circle = new Circle(centre, outer);
             GeoCover cover = inner == 0 ? GeoCover.of(circle, options)
                     : new GeoCover(CoverBuilder.cover(new AnnulusShape(circle, new Circle(centre, inner)), options));
             read(scope, cover, distance, byId, seen);
             List<GeoHit> hits = settle(scope, byId, distance, outer);
-            if (hits.size() >= k || outer >= Nearest.WHOLE) {
+            if (hits.size() >= k || outer >= circles.whole()) {
                 if (hits.size() >= k) {
-                    density = Nearest.density(hits.get(k - 1).distanceMeters(), k);
+                    circles.found(scope, k, hits.get(k - 1).distanceMeters());
                 }
                 return hits.size() > k ? List.copyOf(hits.subList(0, k)) : hits;
             }
             inner = outer;
-            outer = Nearest.next(outer, hits.size(), k);
+            outer = circles.next(outer, hits.size(), k);
         }
     }
 

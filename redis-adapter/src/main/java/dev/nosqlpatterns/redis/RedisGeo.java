@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.redis;
 
+import dev.nosqlpatterns.internal.NearestCircles;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.geo.LatLonPolygon;
@@ -34,6 +35,7 @@ final class RedisGeo implements NativeGeo {
     static final double HASHED_LATITUDE = 85.0;
 
     private final UnifiedJedis jedis;
+    private final NearestCircles circles = new NearestCircles(WHOLE_SPHERE_METERS);
     private final Keys keys;
 
     RedisGeo(UnifiedJedis jedis, Keys keys) {
@@ -90,18 +92,21 @@ final class RedisGeo implements NativeGeo {
     }
 
     /**
-     * Radius searches of circles from 1 km, each wider as the density found so far suggests (1.5 to 8 times),
-     * until one holds {@code k}: a whole-sphere search would read every point of the set.
+     * Radius searches of circles ({@link NearestCircles}: from 1 km, or as wide as the density near the last
+     * search of the set says {@code k} points need), each wider as the density found so far suggests (1.5 to
+     * 8 times), until one holds {@code k}: a whole-sphere search would read every point of the set.
      */
     @Override
     public List<GeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
-        for (double radius = 1_000; ; ) {
+        for (double radius = circles.first(set, k); ; ) {
             List<GeoHit> hits = withinRadius(set, latitude, longitude, radius, k, meter);
-            if (hits.size() >= k || radius >= WHOLE_SPHERE_METERS) {
+            if (hits.size() >= k || radius >= circles.whole()) {
+                if (hits.size() >= k) {
+                    circles.found(set, k, hits.get(k - 1).distanceMeters());
+                }
                 return hits;
             }
-            double factor = hits.isEmpty() ? 8 : Math.max(1.5, Math.min(8, 1.25 * Math.sqrt((double) k / hits.size())));
-            radius = Math.min(WHOLE_SPHERE_METERS, radius * factor);
+            radius = circles.next(radius, hits.size(), k);
         }
     }
 

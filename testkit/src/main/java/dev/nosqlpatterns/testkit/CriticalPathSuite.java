@@ -58,9 +58,13 @@ public abstract class CriticalPathSuite extends StoreSuite {
         assertTogether(cost, 2, "a radius search (its ranges, then the points it verifies)");
     }
 
-    @Test
-    void kNearestSearchesOnEvenlySpreadPointsWaitForAboutOneRound() {
-        GeoIndex index = GeoIndex.builder(store, newTable()).strategy(GeoIndex.Strategy.CELLS).build();
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(names = {"CELLS", "NATIVE"})
+    void kNearestSearchesOnEvenlySpreadPointsWaitForAboutOneRound(GeoIndex.Strategy strategy) {
+        if (strategy == GeoIndex.Strategy.NATIVE) {
+            assumeCapability(dev.nosqlpatterns.store.model.Capability.NATIVE_GEO);
+        }
+        GeoIndex index = GeoIndex.builder(store, newTable()).strategy(strategy).build();
         Map<String, LatLon> points = new java.util.LinkedHashMap<>();
         for (int i = 0; i < 20; i++) {
             for (int j = 0; j < 20; j++) {
