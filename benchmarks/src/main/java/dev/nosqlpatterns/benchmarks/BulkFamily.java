@@ -10,12 +10,8 @@ import dev.nosqlpatterns.spark.IndexDefinition;
 import dev.nosqlpatterns.spark.IndexJobs;
 import dev.nosqlpatterns.spark.TableOptions;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.Stores;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,9 +24,10 @@ import java.util.function.Function;
  * Bulk index jobs: a base table of users, each with a city, is loaded once per store; then an index table of
  * users by city is built from it (backfill: every entry missing, every one added) and compared with it (verify:
  * every item and every entry checked, nothing found), by three techniques: the single-JVM {@link IndexTable}
- * (pass 1 of a repair page by page for the backfill, {@link IndexTable#verify()}), and {@link IndexJobs} on
- * Spark in this JVM with one and with two task threads ({@code local[1]}, {@code local[2]}: Spark's one
- * in-process executor with that many cores), the base table read in {@value #SEGMENTS} scan segments.
+ * (pass 1 of a repair page by page for the backfill, {@link IndexTable#verify()}), and {@link IndexJobs} on a
+ * Spark standalone cluster on 127.0.0.1 with one and with two executors ({@link BulkSpark}: one worker of one
+ * core per executor, each executor a JVM of its own, the driver in this JVM), the base table read in
+ * {@value #SEGMENTS} scan segments.
  *
  * <p>One operation is one whole job over every item; throughput is in items per second. Every backfill
  * writes into a fresh index table; its read-back (untimed) runs the single-JVM verify on it, which must find
@@ -44,8 +41,9 @@ import java.util.function.Function;
  * measured rate would make the family's writes (the load, then one index per backfill run) take longer than
  * {@value #BUDGET_MINUTES} minutes is skipped with that rate as its reason. The estimate is a lower bound: the
  * probe writes in batches, a backfill one entry at a time.
- * Spark's tasks open the store from its URI, so the in-memory store runs as a named one shared within the
- * JVM, and Lucene on a temporary directory, both opened by this family; their costs are not metered.
+ * Spark's tasks open the store from its URI in the executor JVMs, so the Spark cells run only on stores other
+ * processes can reach (a server); on the in-memory store (one JVM's heap) and Lucene (one process may write an
+ * index) they are skipped with that reason, and the single JVM runs on the runner's store.
  */
 final class BulkFamily implements Family {
     static final int QUICK_ITEMS = 100_000;
@@ -57,6 +55,7 @@ final class BulkFamily implements Family {
     private static final long PROBE_NANOS = 3_000_000_000L;
     static final int BUDGET_MINUTES = 8;
     static final String SINGLE = "single JVM (IndexTable)";
+    static final int MAX_EXECUTORS = 2;
     private static final int LOAD_BATCH = 500;
     private static final int PAGE = 200;
     private static final String ATTRIBUTE = "city";
@@ -85,8 +84,13 @@ final class BulkFamily implements Family {
         int repetitions = mode.repetitions;
         String backfill = String.format(Locale.ROOT, "backfill an index of %,d items", n);
         String verify = String.format(Locale.ROOT, "verify an index of %,d items", n);
-        List<String> techniques = List.of(SINGLE, spark(1), spark(2));
-        Target target = target(runnerStore, address);
+        Optional<String> noSpark = sparkSkipReason(address);
+        List<String> techniques = new ArrayList<>(List.of(SINGLE));
+        for (int e = 1; e <= MAX_EXECUTORS; e++) {
+            techniques.add(spark(e));
+        }
+        List<String> running = noSpark.isPresent() ? List.of(SINGLE) : techniques;
+        Target target = new Target(runnerStore, address);
         String base = tables.next("users");
         TableSpec spec = TableSpec.named(base);
         target.store.createTable(spec);
@@ -103,11 +107,11 @@ final class BulkFamily implements Family {
         double rate = timed == 0 ? Double.POSITIVE_INFINITY : timed * 1e9 / Math.max(1, System.nanoTime() - t0);
         int first = probed;
         // the load, then one index of n entries per backfill run: check, warm-up, repetitions, per technique
-        double minutes = (double) n * (1 + techniques.size() * (2 + repetitions)) / rate / 60;
+        double minutes = (double) n * (1 + running.size() * (2 + repetitions)) / rate / 60;
         if (minutes > BUDGET_MINUTES) {
             String reason = String.format(Locale.ROOT, "a probe loaded %,d items at %,.0f items/s: the load and the %d"
                     + " backfills (%,d entries each) would take about %.0f min at that rate, over this family's budget"
-                    + " of %d min", timed, rate, techniques.size() * (2 + repetitions), n, minutes, BUDGET_MINUTES);
+                    + " of %d min", timed, rate, running.size() * (2 + repetitions), n, minutes, BUDGET_MINUTES);
             List<Candidate> skipped = new ArrayList<>();
             techniques.forEach(t -> skipped.add(Candidate.skip(backfill, t, reason)));
             techniques.forEach(t -> skipped.add(Candidate.skip(verify, t, reason)));
@@ -131,9 +135,14 @@ final class BulkFamily implements Family {
             return ix;
         });
         List<Candidate> out = new ArrayList<>();
-        for (int threads = 0; threads <= 2; threads++) {
-            int t = threads;
+        for (int executors = 0; executors <= MAX_EXECUTORS; executors++) {
+            int t = executors;
             String technique = t == 0 ? SINGLE : spark(t);
+            if (t > 0 && noSpark.isPresent()) {
+                out.add(Candidate.skip(backfill, technique, noSpark.get()));
+                out.add(Candidate.skip(verify, technique, noSpark.get()));
+                continue;
+            }
             Backfiller backfiller = t == 0 ? ix -> singleBackfill(target.store, base, ix)
                     : ix -> spark.session(t, job -> job.backfill(definition(options, ix)));
             Function<String, Drift> verifier = t == 0 ? ix -> index(target.store, base, ix).verify()
@@ -145,36 +154,38 @@ final class BulkFamily implements Family {
                 }
                 return backfillCell(technique, n, target.store, base, tables, backfiller);
             }));
-            out.add(Candidate.of(verify, technique, () -> verifyCell(technique, n, verified.get(), verifier)));
+            out.add(Candidate.of(verify, technique, () -> {
+                String ix = verified.get();
+                if (t > 0) {
+                    spark.start(t);
+                }
+                return verifyCell(technique, n, ix, verifier);
+            }));
         }
         return out;
     }
 
-    private static String spark(int threads) {
-        return "Spark local[" + threads + "], " + SEGMENTS + " segments";
+    static String spark(int executors) {
+        return "Spark, " + executors + (executors == 1 ? " executor" : " executors");
     }
 
-    /** Where the family's data lives: the runner's store when Spark's tasks can open it, else one of its own. */
-    private record Target(Store store, String uri) {
-    }
-
-    private Target target(Store runnerStore, String address) {
-        String uri;
-        if (address.equals("memory:") || address.startsWith("memory:?")) {
-            uri = "memory://bulk-" + Long.toString(System.nanoTime(), 36);
-        } else if (address.startsWith("lucene:memory")) {
-            try {
-                uri = "lucene:" + Files.createTempDirectory("nosqlpatterns-bulk").toAbsolutePath() + "?commit=explicit";
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        } else {
-            return new Target(runnerStore, address);
+    /**
+     * Why the Spark cells cannot run on the store at {@code address}, if they cannot: its executors are other
+     * JVMs, which open the store from its URI.
+     */
+    static Optional<String> sparkSkipReason(String address) {
+        if (address.startsWith("memory:")) {
+            return Optional.of("the in-memory store lives in one JVM's heap: Spark's executor JVMs cannot reach it");
         }
-        Store own = Stores.open(uri);
-        // closed after the tables are dropped (clean-up runs in order)
-        cleanUp.add(() -> cleanUp.add(own::close));
-        return new Target(own, uri);
+        if (address.startsWith("lucene:")) {
+            return Optional.of("Lucene lets one process write an index: Spark's executor JVMs cannot open the one this"
+                    + " JVM writes");
+        }
+        return Optional.empty();
+    }
+
+    /** Where the family's data lives: the runner's store, and its address for Spark's tasks. */
+    private record Target(Store store, String uri) {
     }
 
     private static IndexDefinition definition(TableOptions options, String indexTable) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.index.Drift;
 import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
 import dev.nosqlpatterns.spark.IndexDefinition;
 import dev.nosqlpatterns.spark.TableOptions;
 import dev.nosqlpatterns.store.Store;
@@ -13,41 +14,59 @@ import dev.nosqlpatterns.store.Stores;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.TableSpec;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
 
 /**
- * The bulk family at test size (the system property the build sets): every technique measured with checked
- * answers on the in-memory store, and an index that differs from its base table failing its cell.
+ * The bulk family at test size: the single JVM on the in-memory store, and Spark on a standalone cluster of one
+ * executor JVM over the embedded Redis (the larger cluster differs only in its worker count, and each cluster
+ * start costs tens of seconds); every technique measured with checked answers, and an index that differs from
+ * its base table failing its cell.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 6, unit = TimeUnit.MINUTES)
 class BulkFamilyTest {
     private static final int N = 1_200;
-    private final String uri = "memory://bulk-test-" + System.nanoTime();
+    private final String memoryUri = "memory://bulk-test-" + System.nanoTime();
+    private final String redisUri = EmbeddedRedis.shared().uri() + "?prefix=bulktest" + System.nanoTime() + ":";
     private final BulkSpark spark = new BulkSpark();
-    private Store store;
-    private String base;
+    private Store memory;
+    private Store redis;
+    private final String base = "users";
 
     @BeforeAll
     void load() {
-        store = Stores.open(uri);
-        base = "users";
-        store.createTable(TableSpec.named(base));
-        BulkFamily.load(store, base, 0, N);
+        memory = Stores.open(memoryUri);
+        redis = Stores.open(redisUri);
+        for (Store store : List.of(memory, redis)) {
+            store.createTable(TableSpec.named(base));
+            BulkFamily.load(store, base, 0, N);
+        }
     }
 
     @AfterAll
     void close() {
-        spark.close();
-        store.close();
+        try {
+            spark.close();
+        } finally {
+            memory.close();
+            redis.dropTable(base);
+            redis.close();
+        }
     }
 
     private IndexDefinition definition(String indexTable) {
-        return IndexDefinition.onAttribute(TableOptions.of(uri, TableSpec.named(base), BulkFamily.SEGMENTS), indexTable,
-                "city", false);
+        return IndexDefinition.onAttribute(TableOptions.of(redisUri, TableSpec.named(base), BulkFamily.SEGMENTS),
+                indexTable, "city", false);
+    }
+
+    private Drift onCluster(Function<dev.nosqlpatterns.spark.IndexJobs, Drift> job) {
+        return spark.session(1, job);
     }
 
     @Test
@@ -56,32 +75,41 @@ class BulkFamilyTest {
         assertEquals(BulkFamily.FULL_ITEMS, 10 * BulkFamily.QUICK_ITEMS);
         Item user = BulkFamily.user(1_234);
         assertEquals("city-0234", user.getString("city").orElseThrow());
+        assertEquals(List.of("Spark, 1 executor", "Spark, 2 executors"), List.of(BulkFamily.spark(1),
+                BulkFamily.spark(2)));
+    }
+
+    @Test
+    void sparkCellsAreSkippedWhereExecutorJvmsCannotOpenTheStore() {
+        assertTrue(BulkFamily.sparkSkipReason("memory:").orElseThrow().contains("one JVM's heap"));
+        assertTrue(BulkFamily.sparkSkipReason("lucene:memory").orElseThrow().contains("one process"));
+        assertTrue(BulkFamily.sparkSkipReason(redisUri).isEmpty());
     }
 
     @Test
     void everyTechniqueBuildsAndVerifiesTheSameIndex() {
         Harness harness = new Harness(1);
         Family.Tables tables = new Family.Tables("t1");
-        List<BulkFamily.Backfiller> backfillers = List.of(ix -> BulkFamily.singleBackfill(store, base, ix),
-                ix -> spark.session(1, job -> job.backfill(definition(ix))),
-                ix -> spark.session(2, job -> job.backfill(definition(ix))));
-        for (BulkFamily.Backfiller b : backfillers) {
-            Harness.Measured m = harness.measure(store, BulkFamily.backfillCell("t", N, store, base, tables, b));
+        Harness.Measured single = harness.measure(memory, BulkFamily.backfillCell("single", N, memory, base, tables,
+                ix -> BulkFamily.singleBackfill(memory, base, ix)));
+        Harness.Measured cluster = harness.measure(redis, BulkFamily.backfillCell("spark", N, redis, base, tables,
+                ix -> onCluster(job -> job.backfill(definition(ix)))));
+        for (Harness.Measured m : List.of(single, cluster)) {
             assertEquals(N, m.costs().itemsPerOp());
             assertTrue(m.stats().opsPerSecond() > 0);
         }
         for (String t : tables.issued()) {
-            assertTrue(!store.hasTable(t), t + " is dropped once read back");
+            assertTrue(!memory.hasTable(t) && !redis.hasTable(t), t + " is dropped once read back");
         }
         String ix = "users_by_city";
-        BulkFamily.singleBackfill(store, base, ix);
-        List<Function<String, Drift>> verifiers = List.of(i -> BulkFamily.index(store, base, i).verify(),
-                i -> spark.session(1, job -> job.verify(definition(i))),
-                i -> spark.session(2, job -> job.verify(definition(i))));
-        for (Function<String, Drift> v : verifiers) {
-            assertEquals(N, harness.measure(store, BulkFamily.verifyCell("t", N, ix, v)).costs().itemsPerOp());
-        }
-        store.dropTable(ix);
+        BulkFamily.singleBackfill(memory, base, ix);
+        BulkFamily.singleBackfill(redis, base, ix);
+        assertEquals(N, harness.measure(memory, BulkFamily.verifyCell("single", N, ix,
+                i -> BulkFamily.index(memory, base, i).verify())).costs().itemsPerOp());
+        assertEquals(N, harness.measure(redis, BulkFamily.verifyCell("spark", N, ix,
+                i -> onCluster(job -> job.verify(definition(i))))).costs().itemsPerOp());
+        memory.dropTable(ix);
+        redis.dropTable(ix);
     }
 
     @Test
@@ -89,28 +117,28 @@ class BulkFamilyTest {
         Family.Tables tables = new Family.Tables("t2");
         // a backfill that loses an entry: its read-back finds one entry fewer than items
         BulkFamily.Backfiller lossy = ix -> {
-            Drift d = spark.session(2, job -> job.backfill(definition(ix)));
-            BulkFamily.index(store, base, ix);
-            Item entry = store.scanAll(Scan.of(ix)).findFirst().orElseThrow();
-            store.delete(ix, entry.key());
+            Drift d = BulkFamily.singleBackfill(memory, base, ix);
+            Item entry = memory.scanAll(Scan.of(ix)).findFirst().orElseThrow();
+            memory.delete(ix, entry.key());
             return d;
         };
         WrongAnswerException e = assertThrows(WrongAnswerException.class,
-                () -> new Harness(1).measure(store, BulkFamily.backfillCell("lossy", N, store, base, tables, lossy)));
+                () -> new Harness(1).measure(memory, BulkFamily.backfillCell("lossy", N, memory, base, tables, lossy)));
         assertTrue(e.getMessage().contains("1200 items and 1199 entries"), e.getMessage());
 
         String ix = "damaged_by_city";
-        BulkFamily.singleBackfill(store, base, ix);
-        Item entry = store.scanAll(Scan.of(ix)).findFirst().orElseThrow();
-        store.delete(ix, entry.key());
-        for (int threads = 1; threads <= 2; threads++) {
-            int t = threads;
-            assertThrows(WrongAnswerException.class, () -> new Harness(1).measure(store, BulkFamily.verifyCell("spark", N,
-                    ix, i -> spark.session(t, job -> job.verify(definition(i))))));
+        for (Store store : List.of(memory, redis)) {
+            BulkFamily.singleBackfill(store, base, ix);
+            Item entry = store.scanAll(Scan.of(ix)).findFirst().orElseThrow();
+            store.delete(ix, entry.key());
         }
-        assertThrows(WrongAnswerException.class, () -> new Harness(1).measure(store, BulkFamily.verifyCell("single", N,
-                ix, i -> BulkFamily.index(store, base, i).verify())));
-        store.dropTable(ix);
-        tables.issued().stream().filter(store::hasTable).forEach(store::dropTable);
+        assertThrows(WrongAnswerException.class, () -> new Harness(1).measure(redis, BulkFamily.verifyCell("spark", N,
+                ix, i -> onCluster(job -> job.verify(definition(i))))));
+        assertThrows(WrongAnswerException.class, () -> new Harness(1).measure(memory, BulkFamily.verifyCell("single", N,
+                ix, i -> BulkFamily.index(memory, base, i).verify())));
+        for (Store store : List.of(memory, redis)) {
+            store.dropTable(ix);
+            tables.issued().stream().filter(store::hasTable).forEach(store::dropTable);
+        }
     }
 }

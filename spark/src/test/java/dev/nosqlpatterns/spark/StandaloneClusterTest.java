@@ -9,6 +9,7 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
 import dev.nosqlpatterns.scan.ShadowTable;
+import dev.nosqlpatterns.spark.embedded.LocalSparkCluster;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.Stores;
 import dev.nosqlpatterns.store.model.TableSpec;
@@ -60,7 +61,7 @@ class StandaloneClusterTest {
         }
     }
 
-    private StandaloneCluster cluster;
+    private LocalSparkCluster cluster;
     private SparkSession spark;
 
     private static Path buildDirectory() {
@@ -77,25 +78,12 @@ class StandaloneClusterTest {
         TestSpark.stop();
         Path dir = buildDirectory().resolve("spark-cluster-" + System.currentTimeMillis());
         long begin = System.nanoTime();
-        cluster = StandaloneCluster.start(dir, 2, 512, Duration.ofSeconds(120));
-        spark = SparkSession.builder().appName("nosqlpatterns-cluster-test").master(cluster.masterUrl())
-                .config("spark.ui.enabled", "false")
-                .config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1")
-                .config("spark.local.dir", dir.resolve("driver").toString())
-                .config("spark.executor.extraClassPath", cluster.classPath())
-                .config("spark.executor.memory", "512m")
-                .config("spark.executor.extraJavaOptions", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")
-                .config("spark.executor.cores", "1")
-                .config("spark.cores.max", "2")
-                .config("spark.executorEnv.SPARK_LOCAL_IP", "127.0.0.1")
+        cluster = LocalSparkCluster.start(dir, 2, 512, Duration.ofSeconds(120));
+        spark = cluster.session("nosqlpatterns-cluster-test")
                 .config("spark.extraListeners", Executors.class.getName())
                 .config("spark.default.parallelism", "4")
                 .getOrCreate();
-        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-        while (spark.sparkContext().statusTracker().getExecutorInfos().length < 3 && System.nanoTime() < deadline) {
-            sleep(250);
-        }
+        cluster.awaitExecutors(spark, Duration.ofSeconds(120));
         assertEquals(3, spark.sparkContext().statusTracker().getExecutorInfos().length,
                 "the driver and two executors; see the logs in " + dir);
         System.out.println("standalone cluster with two executors ready after "
@@ -112,15 +100,6 @@ class StandaloneClusterTest {
             if (cluster != null) {
                 cluster.close();
             }
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 
@@ -169,19 +148,11 @@ class StandaloneClusterTest {
             assertEquals(new ShadowTable.Drift(800, 400), rebuilt);
             assertTrue(shadow.open(store).verify().none());
         }
-        Set<String> workersUsed = TASK_EXECUTORS.stream().filter(id -> !id.equals("driver"))
-                .map(id -> workerOf(EXECUTOR_LOGS.getOrDefault(id, ""))).collect(Collectors.toSet());
-        assertEquals(Set.copyOf(cluster.workerUiPorts().stream().map(String::valueOf).toList()), workersUsed,
-                "executors " + EXECUTOR_LOGS + " ran tasks " + TASK_EXECUTORS);
+        Set<Integer> workersUsed = TASK_EXECUTORS.stream().filter(id -> !id.equals("driver"))
+                .map(id -> cluster.workerOf(EXECUTOR_LOGS.getOrDefault(id, "")).orElse(-1))
+                .collect(Collectors.toSet());
+        assertEquals(Set.of(0, 1), workersUsed, "executors " + EXECUTOR_LOGS + " ran tasks " + TASK_EXECUTORS
+                + " on the workers with UI ports " + cluster.workerUiPorts());
     }
 
-    /** The worker UI port named in an executor's log URLs. */
-    private String workerOf(String logUrls) {
-        for (Integer port : cluster.workerUiPorts()) {
-            if (logUrls.contains("127.0.0.1:" + port + "/")) {
-                return port.toString();
-            }
-        }
-        return "unknown worker (" + logUrls + ")";
-    }
 }
