@@ -145,10 +145,13 @@ public final class EntityPatch<T extends Record> {
         actions.add(UpdateAction.add(EntityType.VERSION_ATTRIBUTE, 1));
         Write.Update update = Write.update(type.table(), key, actions.toArray(UpdateAction[]::new))
                 .when(Condition.attributeEquals(EntityType.TYPE_ATTRIBUTE, Value.of(type.name())));
+        repo.following(type, key);
         try {
             return Optional.of(type.fromItem(repo.store().update(update)));
         } catch (ConditionFailedException none) {
             return Optional.empty();
+        } finally {
+            repo.followed(type, key);
         }
     }
 

@@ -45,6 +45,7 @@ public final class EntityRepository {
     private final Store store;
     private final List<EntityType<?>> types;
     private final Map<EntityType<?>, EntityIndexing> indexing = new java.util.concurrent.ConcurrentHashMap<>();
+    private final WriteFollowers followers = new WriteFollowers();
 
     private EntityRepository(Store store, List<EntityType<?>> types) {
         this.store = store;
@@ -210,13 +211,72 @@ public final class EntityRepository {
 
     /** {@link #update(EntityType, Map, java.util.function.UnaryOperator)} by key. */
     <T extends Record> Optional<T> update(EntityType<T> type, Key key, java.util.function.UnaryOperator<T> change) {
-        return indexing(type).group().update(key, type::isTypeOf, item -> {
+        followers.before(type, key);
+        Optional<T> out = indexing(type).group().update(key, type::isTypeOf, item -> {
             T next = change.apply(type.fromItem(item));
             if (next == null) {
                 throw new IllegalArgumentException("the change of " + key + " returned null");
             }
             return EntityIndexing.item(type, next, store.clock().instant());
         }).map(type::fromItem);
+        followers.after(type, key);
+        return out;
+    }
+
+    /** Tells the followers of {@code type} that the item at {@code key} was just written through this repository. */
+    void followed(EntityType<?> type, Key key) {
+        followers.after(type, key);
+    }
+
+    /** Tells the followers of {@code type} that the item at {@code key} is about to be written. */
+    void following(EntityType<?> type, Key key) {
+        followers.before(type, key);
+    }
+
+    /**
+     * Registers {@code follower} to be told of every write of {@code type} through this repository (save, insert,
+     * update, patch, delete and batches): {@link WriteFollower#beforeWrite} before it, which may refuse it by
+     * throwing, and {@link WriteFollower#afterWrite} once it is acknowledged. This is how a running migration
+     * keeps a second form of the type's items in step (dual writes, see {@code dev.nosqlpatterns.migration});
+     * writes made directly on the store are not seen.
+     *
+     * @return the registration; closing it stops the following
+     */
+    public Store.Registration follow(EntityType<?> type, WriteFollower follower) {
+        Objects.requireNonNull(type, "entity type is null");
+        Objects.requireNonNull(follower, "follower is null");
+        return followers.add(type, follower);
+    }
+
+    /**
+     * The item of {@code entity} exactly as a save through this repository writes it: its attributes, the type
+     * tag, schema version, index attributes, expiry and a fresh {@code _version}. For bulk jobs that copy items.
+     */
+    public <T extends Record> Item itemOf(EntityType<T> type, T entity) {
+        Objects.requireNonNull(type, "entity type is null");
+        return item(type, entity);
+    }
+
+    /**
+     * Writes {@code item} (built by {@link #itemOf}, a key of {@code type}) with the entries of the type's
+     * index tables, keeping the {@code _version} it carries; followers are not told. For bulk jobs.
+     */
+    public void putItem(EntityType<?> type, Item item) {
+        Objects.requireNonNull(type, "entity type is null");
+        Objects.requireNonNull(item, "item is null");
+        indexing(type).group().compute(item.key(), old -> item);
+    }
+
+    /**
+     * Deletes the item of {@code type} at {@code key} with its index entries, unless it is another type's;
+     * followers are not told. For bulk jobs.
+     *
+     * @return true when an item was deleted
+     */
+    public boolean deleteItem(EntityType<?> type, Key key) {
+        Objects.requireNonNull(type, "entity type is null");
+        Objects.requireNonNull(key, "key is null");
+        return indexing(type).group().delete(key, type::isTypeOf);
     }
 
     private EntityIndexing indexing(EntityType<?> type) {
@@ -258,7 +318,11 @@ public final class EntityRepository {
             throw new IllegalArgumentException("entity type '" + type.name() + "' has no version component; declare "
                     + "one with version(component) or delete without a version");
         }
-        return VersionedWrites.delete(indexing(type).group(), type, type.key(keyValues), expectedVersion);
+        Key key = type.key(keyValues);
+        followers.before(type, key);
+        boolean deleted = VersionedWrites.delete(indexing(type).group(), type, key, expectedVersion);
+        followers.after(type, key);
+        return deleted;
     }
 
     /**
@@ -372,21 +436,33 @@ public final class EntityRepository {
     }
 
     private boolean remove(EntityType<?> type, Key key) {
+        followers.before(type, key);
+        boolean deleted;
         if (oneByOne(type)) {
-            return indexing(type).group().delete(key, type::isTypeOf);
+            deleted = indexing(type).group().delete(key, type::isTypeOf);
+        } else {
+            try {
+                store.delete(new Write.Delete(type.table(), key,
+                        Condition.attributeEquals(EntityType.TYPE_ATTRIBUTE, Value.of(type.name()))));
+                deleted = true;
+            } catch (ConditionFailedException e) {
+                deleted = false;
+            }
         }
-        try {
-            store.delete(new Write.Delete(type.table(), key,
-                    Condition.attributeEquals(EntityType.TYPE_ATTRIBUTE, Value.of(type.name()))));
-            return true;
-        } catch (ConditionFailedException e) {
-            return false;
-        }
+        followers.after(type, key);
+        return deleted;
+    }
+
+    private Record put(EntityType<?> type, Record entity, boolean mustBeNew) {
+        Item item = item(type, entity);
+        followers.before(type, item.key());
+        Record out = write(type, entity, item, mustBeNew);
+        followers.after(type, item.key());
+        return out;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private Record put(EntityType<?> type, Record entity, boolean mustBeNew) {
-        Item item = item(type, entity);
+    private Record write(EntityType<?> type, Record entity, Item item, boolean mustBeNew) {
         if (type.versionComponent().isPresent()) {
             return VersionedWrites.save(indexing(type).group(), (EntityType) type, entity, mustBeNew,
                     store.clock().instant());
@@ -451,7 +527,7 @@ public final class EntityRepository {
 
         private void add(EntityType<?> type, Record entity) {
             Item item = item(type, entity);
-            if (oneByOne(type)) {
+            if (oneByOne(type) || followers.any(type)) {
                 oneByOne.add(() -> put(type, entity, false));
             } else {
                 writes.add(Write.put(type.table(), item));

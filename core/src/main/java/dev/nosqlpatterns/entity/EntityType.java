@@ -44,6 +44,11 @@ public final class EntityType<T extends Record> {
     public static final String TYPE_ATTRIBUTE = "_type";
     /** The attribute holding the version of every item a repository writes (the version component's value). */
     public static final String VERSION_ATTRIBUTE = "_version";
+    /**
+     * The attribute holding the schema version an item was written at, when above 1; an item without it is at
+     * schema version 1.
+     */
+    public static final String SCHEMA_VERSION_ATTRIBUTE = "~schemaVersion";
 
     private final Class<T> recordClass;
     private final String name;
@@ -60,6 +65,8 @@ public final class EntityType<T extends Record> {
     private final RecordCodec.Component version;
     private final java.time.Duration timeToLive;
     private final RecordCodec.Component expiresAt;
+    private final int schemaVersion;
+    private final Map<Integer, java.util.function.UnaryOperator<Item>> upgrades;
 
     private EntityType(Builder<T> b, Map<String, KeyForm> forms) {
         this.recordClass = b.recordClass;
@@ -82,6 +89,8 @@ public final class EntityType<T extends Record> {
         this.timeToLive = b.timeToLive;
         this.expiresAt = b.expiresAt == null ? null : codec.component(b.expiresAt);
         this.tag = Value.of(name);
+        this.schemaVersion = b.schemaVersion;
+        this.upgrades = Map.copyOf(b.upgrades);
         Map<String, IndexKeys> declared = new LinkedHashMap<>();
         b.indexes.forEach((n, ix) -> declared.put(n, new IndexKeys(ix, name, recordClass.getSimpleName(), codec,
                 b.indexForms.get(n))));
@@ -128,7 +137,15 @@ public final class EntityType<T extends Record> {
         return Optional.ofNullable(version).map(RecordCodec.Component::name);
     }
 
-    /** The version an entity carries (0 for one never saved); 0 for a type without versions. */
+    /**
+     * The schema version this type writes its items at (1 unless declared with {@link Builder#schemaVersion}).
+     * Items written at an older schema version are upgraded when read, by the steps declared with
+     * {@link Builder#upgrade}.
+     */
+    public int schemaVersion() {
+        return schemaVersion;
+    }
+
     /** The time each save gives an entity to live, when the type declares one with {@code timeToLive}. */
     public Optional<java.time.Duration> timeToLive() {
         return Optional.ofNullable(timeToLive);
@@ -324,6 +341,9 @@ public final class EntityType<T extends Record> {
         Key key = keyOf(entity);
         Map<String, Value> attributes = codec.encodeFields(entity, recordClass.getSimpleName(), notStored);
         attributes.put(TYPE_ATTRIBUTE, tag);
+        if (schemaVersion > 1) {
+            attributes.put(SCHEMA_VERSION_ATTRIBUTE, Value.of((long) schemaVersion));
+        }
         return new Item(key, attributes);
     }
 
@@ -342,8 +362,13 @@ public final class EntityType<T extends Record> {
     /**
      * The entity an item holds.
      *
+     * <p>An item written at an older schema version is upgraded first, step by step, by the functions declared
+     * with {@link Builder#upgrade} (a lazy migration: the stored item is left as it is until it is written again).
+     *
      * @throws EntityMappingException when the item has another type tag (or none), its key does not match the
-     *                                templates, or its attributes cannot be read as the record's components
+     *                                templates, its attributes cannot be read as the record's components, it was
+     *                                written at a newer schema version than this type's, or at an older one for
+     *                                which no upgrade step is declared (the message names both versions)
      */
     public T fromItem(Item item) {
         Objects.requireNonNull(item, "item is null");
@@ -351,12 +376,43 @@ public final class EntityType<T extends Record> {
             throw new EntityMappingException("item " + item.key() + " is tagged " + item.attributes().get(TYPE_ATTRIBUTE)
                     + ", not as an entity of type '" + name + "'");
         }
+        item = upgraded(item);
         Map<String, Object> keyValues = new LinkedHashMap<>(keyValues(item.key()));
         if (version != null) {
             long v = item.getLong(VERSION_ATTRIBUTE).orElse(0L);
             keyValues.put(version.name(), versionValue(v));
         }
         return recordClass.cast(codec.decodeFields(item.attributes(), recordClass.getSimpleName(), keyValues));
+    }
+
+    /** The schema version {@code item} was written at: its {@value #SCHEMA_VERSION_ATTRIBUTE}, or 1 without one. */
+    public static int schemaVersionOf(Item item) {
+        return Objects.requireNonNull(item, "item is null").getLong(SCHEMA_VERSION_ATTRIBUTE).orElse(1L).intValue();
+    }
+
+    private Item upgraded(Item item) {
+        int stored = schemaVersionOf(item);
+        if (stored == schemaVersion) {
+            return item;
+        }
+        if (stored > schemaVersion) {
+            throw new EntityMappingException("item " + item.key() + " was written at schema version " + stored
+                    + " of entity type '" + name + "', which is at schema version " + schemaVersion
+                    + "; read it with the newer type");
+        }
+        Item at = item;
+        for (int v = stored; v < schemaVersion; v++) {
+            java.util.function.UnaryOperator<Item> step = upgrades.get(v);
+            if (step == null) {
+                throw new EntityMappingException("item " + item.key() + " was written at schema version " + stored
+                        + " of entity type '" + name + "', which is at schema version " + schemaVersion
+                        + " and declares no upgrade from version " + v + "; declare one with upgrade(" + v + ", step)");
+            }
+            Item next = Objects.requireNonNull(step.apply(at), () -> "the upgrade from schema version "
+                    + stored + " of '" + name + "' returned null");
+            at = next.toBuilder().put(SCHEMA_VERSION_ATTRIBUTE, v + 1L).build();
+        }
+        return at;
     }
 
     /**
@@ -392,6 +448,8 @@ public final class EntityType<T extends Record> {
         private String version;
         private java.time.Duration timeToLive;
         private String expiresAt;
+        private int schemaVersion = 1;
+        private final Map<Integer, java.util.function.UnaryOperator<Item>> upgrades = new java.util.HashMap<>();
         private final Map<String, EntityIndex> indexes = new LinkedHashMap<>();
         private final Map<String, Map<String, KeyForm>> indexForms = new LinkedHashMap<>();
         private final List<String> indexProblems = new ArrayList<>();
@@ -496,6 +554,33 @@ public final class EntityType<T extends Record> {
             return this;
         }
 
+        /**
+         * The schema version this type writes its items at (1 by default; items without one are at 1). Reading an
+         * item written at a newer version fails naming both; an older one is upgraded by the declared steps.
+         *
+         * @throws IllegalArgumentException when {@code version} is below 1
+         */
+        public Builder<T> schemaVersion(int version) {
+            if (version < 1) {
+                throw new IllegalArgumentException("schema version must be at least 1, got " + version);
+            }
+            this.schemaVersion = version;
+            return this;
+        }
+
+        /**
+         * Declares how an item stored at schema version {@code fromVersion} becomes one at {@code fromVersion + 1}
+         * (renamed or derived attributes, say), applied when such an item is read: a lazy migration. Checked by
+         * {@link #build()}: below the type's schema version, declared once.
+         */
+        public Builder<T> upgrade(int fromVersion, java.util.function.UnaryOperator<Item> step) {
+            Objects.requireNonNull(step, "upgrade step is null");
+            if (upgrades.put(fromVersion, step) != null) {
+                indexProblems.add("the upgrade from schema version " + fromVersion + " is declared twice");
+            }
+            return this;
+        }
+
         /** Declares an index; its templates are checked against the record's components by {@link #build()}. */
         public Builder<T> index(EntityIndex declared) {
             Objects.requireNonNull(declared, "index is null");
@@ -569,6 +654,12 @@ public final class EntityType<T extends Record> {
                                 || ix.sort().map(st -> st.placeholders().contains(version)).orElse(false))) {
                     problems.add("version component '" + version + "' is in a key or index template; it changes on "
                             + "every write, so it cannot be");
+                }
+            }
+            for (int from : new java.util.TreeSet<>(upgrades.keySet())) {
+                if (from < 1 || from >= schemaVersion) {
+                    problems.add("an upgrade from schema version " + from + " is declared, but the type is at schema "
+                            + "version " + schemaVersion + "; upgrades go from 1 to " + (schemaVersion - 1));
                 }
             }
             if (timeToLive != null && expiresAt != null) {

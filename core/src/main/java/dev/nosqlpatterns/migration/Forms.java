@@ -1,0 +1,117 @@
+package dev.nosqlpatterns.migration;
+
+import dev.nosqlpatterns.entity.EntityRepository;
+import dev.nosqlpatterns.entity.EntityType;
+import dev.nosqlpatterns.item.Expiry;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.ConcurrentUpdateException;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The two forms of one migration's items and the one step that keeps them in step: {@link #follow}, used alike
+ * by dual writes, the backfill and the verification's repairs.
+ *
+ * <p>The old form is the source of truth until the clean-up. The new form of the item at old key {@code k} is a
+ * function of the old item alone ({@code transform}, at a key derived from {@code k}), so any writer may
+ * (re)write it from what it read of the old item, as long as it reads the old item again afterwards and writes
+ * again while it finds it changed: the writer of the last new form has then seen the old item as it stays.
+ */
+final class Forms<O extends Record, N extends Record> {
+    private static final int ATTEMPTS = 20;
+    private final Migration<O, N> migration;
+    private final EntityRepository repo;
+    private final Store store;
+    private final AtomicLong writes;
+
+    Forms(Migration<O, N> migration, EntityRepository repo, AtomicLong writes) {
+        this.migration = migration;
+        this.repo = repo;
+        this.store = repo.store();
+        this.writes = writes;
+    }
+
+    /** The old item at {@code oldKey}, when it is one of the old type's. */
+    Optional<Item> readOld(Key oldKey) {
+        return store.get(migration.from().table(), oldKey).filter(migration.from()::isTypeOf);
+    }
+
+    /** The key of the new form of the item at {@code oldKey}. */
+    Key newKey(Key oldKey) {
+        return migration.rekeys() ? migration.to().key(migration.from().keyValues(oldKey)) : oldKey;
+    }
+
+    /** The old key whose new form is at {@code newKey}. */
+    Key oldKey(Key newKey) {
+        return migration.rekeys() ? migration.from().key(migration.to().keyValues(newKey)) : newKey;
+    }
+
+    /** The new form of an old item, as the new type writes it, keeping the old item's {@code _version}. */
+    Item newItem(Item old) {
+        N entity = migration.transform(migration.from().fromItem(old));
+        Item made = repo.itemOf(migration.to(), entity);
+        Key expected = newKey(old.key());
+        if (!made.key().equals(expected)) {
+            throw new IllegalStateException("migration '" + migration.name() + "' transformed " + old.key()
+                    + " into an entity at " + made.key() + ", not at " + expected
+                    + "; a transform keeps the key components' values");
+        }
+        Item.Builder b = (Expiry.of(old).isPresent() ? Expiry.copy(old, made) : made).toBuilder();
+        old.get(EntityType.VERSION_ATTRIBUTE).ifPresent(v -> b.put(EntityType.VERSION_ATTRIBUTE, v));
+        return b.build();
+    }
+
+    /** True when {@code actual} (the item at the new key, if any) is the new form {@code old} asks for. */
+    boolean inStep(Optional<Item> old, Optional<Item> actual) {
+        Optional<Item> expected = old.map(this::newItem).map(Forms::comparable);
+        return expected.equals(actual.filter(migration.to()::isTypeOf).map(Forms::comparable));
+    }
+
+    /** An item without the attributes every write renews (its version). */
+    private static Item comparable(Item item) {
+        return item.toBuilder().remove(EntityType.VERSION_ATTRIBUTE).build();
+    }
+
+    /**
+     * Brings the new form of the item at {@code oldKey} in step with the old item, starting from {@code seen},
+     * what the caller last read (or wrote) of it: writes the new form made from it (deletes it when there is no
+     * old item), reads the old item again, and repeats while that differs. In place, a compare-and-set rewrite.
+     *
+     * @throws ConcurrentUpdateException when the old item changed under each of {@value #ATTEMPTS} attempts; the
+     *                                   new form may then be stale until the next write of the item or a verify
+     */
+    void follow(Key oldKey, Optional<Item> seen) {
+        if (!migration.rekeys()) {
+            rewriteInPlace(oldKey, seen);
+            return;
+        }
+        Optional<Item> madeFrom = seen;
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            if (madeFrom.isPresent()) {
+                repo.putItem(migration.to(), newItem(madeFrom.get()));
+            } else {
+                repo.deleteItem(migration.to(), newKey(oldKey));
+            }
+            writes.incrementAndGet();
+            Optional<Item> now = readOld(oldKey);
+            if (now.equals(madeFrom)) {
+                return;
+            }
+            madeFrom = now;
+        }
+        throw new ConcurrentUpdateException(migration.from().table(), oldKey, ATTEMPTS, "Its new form in '"
+                + migration.to().table() + "' may be stale until its next write or the migration's verify.", null);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void rewriteInPlace(Key key, Optional<Item> seen) {
+        if (seen.isEmpty() || inStep(seen, seen)) {
+            return;
+        }
+        EntityType<N> to = migration.to();
+        repo.update(to, to.keyValues(key), entity -> migration.transform((O) entity));
+        writes.incrementAndGet();
+    }
+}

@@ -1,0 +1,367 @@
+package dev.nosqlpatterns.migration;
+
+import dev.nosqlpatterns.entity.EntityAudit;
+import dev.nosqlpatterns.entity.EntityRepository;
+import dev.nosqlpatterns.entity.EntityType;
+import dev.nosqlpatterns.entity.WriteFollower;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.Cursor;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.Scan;
+import dev.nosqlpatterns.store.model.TableSpec;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
+
+/**
+ * Runs a {@link Migration} online, in phases recorded in the store, so that it survives a crash at any step and
+ * loses no concurrent write: {@code begin} (dual writes on), a segmented, resumable, rate-limited backfill,
+ * {@code cutOver} (reads go to the new form), {@code verify} (zero drift), {@code cleanup} (the old form goes, for
+ * a re-key) and {@link MigrationPhase#DONE}. {@link #run()} does all of it, resuming at the recorded phase; the
+ * per-segment work is public ({@link #migrateSegment}) so that a distributed job can run the segments.
+ *
+ * <p><b>Protocol.</b> The old form is the source of truth until the clean-up, and the new form of each item is a
+ * function of the old item (see {@link Migration}). One step keeps them in step for a key: write the new form
+ * made from the old item as last seen (delete it when there was none), read the old item again, and repeat
+ * while it changed. Three kinds of writer take that step:
+ * <ul>
+ *   <li><b>dual writes</b>: a job attached to an {@link EntityRepository} follows every write of the old type
+ *   through it ({@link EntityRepository#follow}), after the write is acknowledged;</li>
+ *   <li><b>the backfill</b>: each scan segment takes it for every old item it reads, then persists a checkpoint
+ *   (its cursor) after each page, so a crash re-does at most one page, which is harmless;</li>
+ *   <li><b>the verification</b> compares every old item with its new form (and, for a re-key, every new item with
+ *   its old one, and the new type's index tables with its items) and takes the step for each that differs.</li>
+ * </ul>
+ * Races: when the backfill read v1 and a writer then wrote v2 to the old form, the backfill may overwrite the new
+ * form with v1's, but it reads v2 afterwards and writes again; a delete read by the backfill as an item is
+ * undone the same way, so nothing is resurrected. Whoever writes a new form last has read the old item after,
+ * so once every write has returned the new form is that of the old item. A writer that crashes between its two
+ * writes leaves drift, which {@link #verify} repairs. In place (an add-index) the step is one compare-and-set
+ * rewrite of the item through the new type, with its index entries.
+ *
+ * <p><b>Writers.</b> Every process that writes the old type attaches a job to its repository
+ * ({@link #attach}) before the migration begins, and keeps it attached until the migration is done. While
+ * attached, each write of the old type reads the migration's state once; from {@link MigrationPhase#CLEANUP} on
+ * such writes are refused with {@link IllegalStateException}, as the application writes the new type then. A
+ * write in flight when the clean-up starts still reaches the new form, but it may leave its old item behind.
+ *
+ * <p>Thread-safe: segments may run in parallel, in one process or several.
+ *
+ * @param <O> the old record class
+ * @param <N> the new record class
+ */
+public final class MigrationJob<O extends Record, N extends Record> implements AutoCloseable {
+    private static final int VERIFY_PASSES = 5;
+    private final Migration<O, N> migration;
+    private final EntityRepository repo;
+    private final Store store;
+    private final MigrationState state;
+    private final Forms<O, N> forms;
+    private final Throttle throttle;
+    private final AtomicLong writes = new AtomicLong();
+    private final AtomicLong migrated = new AtomicLong();
+    private final AtomicLong nanos = new AtomicLong();
+    private final AtomicLong driftFound = new AtomicLong();
+    private final AtomicLong driftRepaired = new AtomicLong();
+    private final AtomicLong driftRemaining = new AtomicLong();
+    private final Store.Registration following;
+    private volatile MigrationPhase known = MigrationPhase.NOT_STARTED;
+
+    private MigrationJob(EntityRepository repo, Migration<O, N> migration) {
+        this.repo = repo;
+        this.migration = migration;
+        this.store = repo.store();
+        this.state = new MigrationState(store, migration.stateTable(), migration.name());
+        this.forms = new Forms<>(migration, repo, writes);
+        this.throttle = new Throttle(migration.itemsPerSecond());
+        store.createTable(TableSpec.named(migration.stateTable()));
+        EntityRepository.of(store, migration.to()).createTables();
+        this.following = repo.follow(migration.from(), new DualWrites());
+    }
+
+    /**
+     * A job for {@code migration} on the repository's store, attached to {@code repo}: from now until
+     * {@link #close()}, writes of the old type through {@code repo} are followed into the new form (dual writes).
+     * Declares the state table and the new type's tables. A fresh job resumes whatever the store records.
+     */
+    public static <O extends Record, N extends Record> MigrationJob<O, N> attach(EntityRepository repo,
+                                                                              Migration<O, N> migration) {
+        Objects.requireNonNull(repo, "repository is null");
+        Objects.requireNonNull(migration, "migration is null");
+        return new MigrationJob<>(repo, migration);
+    }
+
+    public Migration<O, N> migration() {
+        return migration;
+    }
+
+    /** The phase recorded in the store. */
+    public MigrationPhase phase() {
+        known = state.phase();
+        return known;
+    }
+
+    /** The type reads should use now: the new one from the cut-over on, the old one before. */
+    public EntityType<?> readType() {
+        return phase().reached(MigrationPhase.CUT_OVER) ? migration.to() : migration.from();
+    }
+
+    /** Records the start (dual writes are on from here for every attached repository); nothing once begun. */
+    public void begin() {
+        timed(() -> {
+            if (phase() == MigrationPhase.NOT_STARTED) {
+                state.record(MigrationPhase.BACKFILL, migration.segments());
+                writes.incrementAndGet();
+                known = MigrationPhase.BACKFILL;
+            }
+        });
+    }
+
+    /**
+     * Backfills one scan segment of the old table from its last checkpoint to its end, checkpointing after each
+     * page; nothing when it is finished. Rate-limited by the migration's items per second.
+     *
+     * @return the items migrated by this call
+     * @throws IllegalArgumentException when {@code totalSegments} is not the migration's segment count, or
+     *                                  {@code segment} is out of range
+     * @throws IllegalStateException    when the migration has not begun
+     */
+    public long migrateSegment(int segment, int totalSegments) {
+        if (totalSegments != migration.segments() || segment < 0 || segment >= totalSegments) {
+            throw new IllegalArgumentException("segment " + segment + " of " + totalSegments + " is not one of the "
+                    + migration.segments() + " segments of migration '" + migration.name() + "'");
+        }
+        requireBegun();
+        long[] count = {0};
+        timed(() -> {
+            MigrationState.Checkpoint at = state.checkpoint(segment, totalSegments);
+            while (!at.finished()) {
+                Scan scan = new Scan(migration.from().table(), segment, totalSegments, migration.pageSize(), at.after());
+                Page page = store.scan(scan);
+                for (Item item : page.items()) {
+                    if (migration.from().isTypeOf(item)) {
+                        throttle.acquire();
+                        forms.follow(item.key(), Optional.of(item));
+                        count[0]++;
+                    }
+                }
+                Optional<Cursor> next = page.next();
+                at = new MigrationState.Checkpoint(next.isEmpty(), next.isEmpty() ? at.after() : next,
+                        at.items() + count[0]);
+                state.save(segment, totalSegments, at);
+                writes.incrementAndGet();
+            }
+        });
+        migrated.addAndGet(count[0]);
+        return count[0];
+    }
+
+    /** Backfills every segment that is not finished, one after another. */
+    public void backfill() {
+        requireBegun();
+        for (int s = 0; s < migration.segments(); s++) {
+            migrateSegment(s, migration.segments());
+        }
+    }
+
+    /**
+     * Records the cut-over once every segment is backfilled: reads go to the new form ({@link #readType}); writes
+     * still go to both. Nothing when it is recorded already.
+     *
+     * @throws IllegalStateException naming the unfinished segments
+     */
+    public void cutOver() {
+        timed(() -> {
+            if (phase().reached(MigrationPhase.CUT_OVER)) {
+                return;
+            }
+            requireBegun();
+            java.util.List<Integer> open = new java.util.ArrayList<>();
+            for (int s = 0; s < migration.segments(); s++) {
+                if (!state.checkpoint(s, migration.segments()).finished()) {
+                    open.add(s);
+                }
+            }
+            if (!open.isEmpty()) {
+                throw new IllegalStateException("migration '" + migration.name() + "' cannot cut over: segments "
+                        + open + " of " + migration.segments() + " are not backfilled");
+            }
+            state.record(MigrationPhase.CUT_OVER, migration.segments());
+            writes.incrementAndGet();
+            known = MigrationPhase.CUT_OVER;
+        });
+    }
+
+    /**
+     * Compares every old item with its new form, and the new form with the old, repairing each difference, until
+     * a pass finds none; then records {@link MigrationPhase#VERIFIED}. Nothing when verified already.
+     *
+     * @return the report, with the drift found and repaired
+     * @throws IllegalStateException before the cut-over, or when drift remains after {@value #VERIFY_PASSES} passes
+     */
+    public MigrationReport verify() {
+        timed(() -> {
+            MigrationPhase p = phase();
+            if (p.reached(MigrationPhase.VERIFIED)) {
+                return;
+            }
+            if (!p.reached(MigrationPhase.CUT_OVER)) {
+                throw new IllegalStateException("migration '" + migration.name() + "' is at " + p
+                        + "; verify after the cut-over");
+            }
+            long drift = -1;
+            for (int pass = 0; pass < VERIFY_PASSES && drift != 0; pass++) {
+                drift = compare(true);
+                if (pass == 0) {
+                    driftFound.addAndGet(drift);
+                }
+            }
+            driftRemaining.set(compare(false));
+            if (driftRemaining.get() != 0) {
+                throw new IllegalStateException("migration '" + migration.name() + "' still has " + driftRemaining
+                        + " items of drift after " + VERIFY_PASSES + " repairing passes; are writers bypassing the "
+                        + "repository?");
+            }
+            state.record(MigrationPhase.VERIFIED, migration.segments());
+            writes.incrementAndGet();
+            known = MigrationPhase.VERIFIED;
+        });
+        return report();
+    }
+
+    /**
+     * Removes the old form once verified: refuses further writes of the old type through attached repositories
+     * and, for a re-key, deletes every old item with its index entries; then records {@link MigrationPhase#DONE}.
+     *
+     * @throws IllegalStateException before the verification
+     */
+    public void cleanup() {
+        timed(() -> {
+            MigrationPhase p = phase();
+            if (p == MigrationPhase.DONE) {
+                return;
+            }
+            if (!p.reached(MigrationPhase.VERIFIED)) {
+                throw new IllegalStateException("migration '" + migration.name() + "' is at " + p
+                        + "; clean up after the verification");
+            }
+            state.record(MigrationPhase.CLEANUP, migration.segments());
+            writes.incrementAndGet();
+            known = MigrationPhase.CLEANUP;
+            if (migration.rekeys()) {
+                scanAll(migration.from(), (key, item) -> {
+                    repo.deleteItem(migration.from(), key);
+                    writes.incrementAndGet();
+                });
+            }
+            state.record(MigrationPhase.DONE, migration.segments());
+            writes.incrementAndGet();
+            known = MigrationPhase.DONE;
+        });
+    }
+
+    /** Runs every phase still to run, from the one the store records, to {@link MigrationPhase#DONE}. */
+    public MigrationReport run() {
+        begin();
+        backfill();
+        cutOver();
+        verify();
+        cleanup();
+        return report();
+    }
+
+    /** What this job object did so far, at the phase last seen. */
+    public MigrationReport report() {
+        return new MigrationReport(known, migrated.get(), writes.get(), Duration.ofNanos(nanos.get()),
+                driftFound.get(), driftRepaired.get(), driftRemaining.get());
+    }
+
+    /** Detaches the job from its repository: writes of the old type through it are no longer followed. */
+    @Override
+    public void close() {
+        following.close();
+    }
+
+    /** One pass over both forms; the items that differ (repaired with {@code fix}), plus index drift. */
+    private long compare(boolean fix) {
+        AtomicLong drift = new AtomicLong();
+        scanAll(migration.from(), (oldKey, old) -> {
+            Optional<Item> actual = migration.rekeys() ? store.get(migration.to().table(), forms.newKey(oldKey))
+                    : Optional.of(old);
+            if (!forms.inStep(Optional.of(old), actual)) {
+                drift.incrementAndGet();
+                if (fix) {
+                    forms.follow(oldKey, forms.readOld(oldKey));
+                    driftRepaired.incrementAndGet();
+                }
+            }
+        });
+        if (migration.rekeys()) {
+            scanAll(migration.to(), (newKey, item) -> {
+                Key oldKey = forms.oldKey(newKey);
+                Optional<Item> old = forms.readOld(oldKey);
+                if (old.isEmpty() && !forms.inStep(old, Optional.of(item))) {
+                    drift.incrementAndGet();
+                    if (fix) {
+                        forms.follow(oldKey, old);
+                        driftRepaired.incrementAndGet();
+                    }
+                }
+            });
+        }
+        EntityRepository indexes = EntityRepository.of(store, migration.to());
+        EntityAudit audit = fix ? indexes.repair() : indexes.verify();
+        drift.addAndGet(audit.disagreements());
+        if (fix) {
+            driftRepaired.addAndGet(audit.disagreements());
+        }
+        return drift.get();
+    }
+
+    private void scanAll(EntityType<?> type, BiConsumer<Key, Item> each) {
+        Scan scan = Scan.of(type.table()).limit(migration.pageSize());
+        Optional<Cursor> at = Optional.empty();
+        do {
+            Page page = store.scan(at.map(scan::after).orElse(scan));
+            page.items().stream().filter(type::isTypeOf).forEach(i -> each.accept(i.key(), i));
+            at = page.next();
+        } while (at.isPresent());
+    }
+
+    private void requireBegun() {
+        if (!known.reached(MigrationPhase.BACKFILL) && !phase().reached(MigrationPhase.BACKFILL)) {
+            throw new IllegalStateException("migration '" + migration.name() + "' has not begun; call begin()");
+        }
+    }
+
+    private void timed(Runnable work) {
+        long start = System.nanoTime();
+        try {
+            work.run();
+        } finally {
+            nanos.addAndGet(System.nanoTime() - start);
+        }
+    }
+
+    /** The dual writes: each write of the old type through the attached repository, followed into the new form. */
+    private final class DualWrites implements WriteFollower {
+        @Override
+        public void beforeWrite(Key key) {
+            MigrationPhase p = known.reached(MigrationPhase.CLEANUP) ? known : state.phase();
+            if (p.reached(MigrationPhase.CLEANUP)) {
+                throw new IllegalStateException("entity type '" + migration.from().name() + "' was migrated to '"
+                        + migration.to().name() + "' by migration '" + migration.name() + "' (" + p
+                        + "); write through the new type");
+            }
+        }
+
+        @Override
+        public void afterWrite(Key key) {
+            forms.follow(key, forms.readOld(key));
+        }
+    }
+}
