@@ -329,4 +329,12 @@ public abstract class StoreConformanceKit {
     @Nested
     class StorageFootprints extends StorageFootprintSuite {
     }
+
+    @Nested
+    class Migrations extends dev.nosqlpatterns.testkit.migration.MigrationSuite {
+    }
+
+    @Nested
+    class MigrationCrashes extends dev.nosqlpatterns.testkit.migration.MigrationCrashSuite {
+    }
 }
