@@ -73,7 +73,7 @@ public abstract class MigrationSuite extends StoreSuite {
             List<Future<Integer>> writers = new ArrayList<>();
             for (int w = 0; w < WRITERS; w++) {
                 int writer = w;
-                writers.add(pool.submit(() -> write(repo, f, seed, writer, model, backfilled)));
+                writers.add(pool.submit(() -> write(repo, f, seed, writer, 40, model, backfilled)));
             }
             job.begin();
             job.backfill();
@@ -82,16 +82,22 @@ public abstract class MigrationSuite extends StoreSuite {
             for (Future<Integer> w : writers) {
                 acknowledged += w.get();
             }
+            // Before any verification: the dual writes and the backfill alone left the new form exact.
+            checkNewForm(f, newType, transform, model, "after the backfill under writers");
             job.cutOver();
             assertEquals(newType, job.readType(), "reads go to the new form after the cut-over");
+            for (int w = 0; w < WRITERS; w++) {
+                acknowledged += write(repo, f, seed, w, 15, model, backfilled);
+            }
+            checkNewForm(f, newType, transform, model, "after writes past the cut-over");
             MigrationReport verified = job.verify();
+            assertEquals(0, verified.driftFound(), "the dual writes left nothing to repair: " + verified);
             assertEquals(0, verified.driftRemaining(), "verification ends at zero drift");
             job.cleanup();
             assertEquals(MigrationPhase.DONE, job.phase());
             assertTrue(acknowledged > 0, "the writers wrote while the job ran");
-            assertEquals(MigrationFixture.expected(newType, model.values(), transform),
-                    MigrationFixture.contents(store, newType), "every acknowledged write, and nothing deleted, in the new form");
-            assertEquals(0, EntityRepository.of(store, newType).verify().disagreements(), "no index drift");
+            checkNewForm(f, newType, transform, model, "when done");
+            assertEquals(0, EntityRepository.of(store, newType).verify().disagreements(), "no index drift when done");
             IllegalStateException refused = assertThrows(IllegalStateException.class,
                     () -> repo.save(f.byMovie, seed.get(0)));
             assertTrue(refused.getMessage().contains(newType.name()), refused.getMessage());
@@ -104,13 +110,30 @@ public abstract class MigrationSuite extends StoreSuite {
         }
     }
 
-    /** One writer: saves, deletes, updates and patches the credits it owns until the backfill is over. */
-    private static int write(EntityRepository repo, MigrationFixture f, List<Credit> seed, int writer,
+    /**
+     * The new form holds exactly the transform of every credit the model holds (every acknowledged write, nothing
+     * deleted), its index tables have no drift, and, for an index by role, the index answers the same.
+     */
+    private void checkNewForm(MigrationFixture f, EntityType<Credit> newType, UnaryOperator<Credit> transform,
+                              Map<String, Credit> model, String when) {
+        assertEquals(MigrationFixture.expected(newType, model.values(), transform),
+                MigrationFixture.contents(store, newType), "every acknowledged write, and no deleted one, " + when);
+        if (newType == f.indexed) {
+            assertEquals(MigrationFixture.byRole(model.values()),
+                    MigrationFixture.byRole(EntityRepository.of(store, newType), newType), "the index by role " + when);
+        }
+    }
+
+    /**
+     * One writer: saves, deletes, updates and patches the credits it owns, at least {@code least} times and then
+     * until the backfill is over (at most 400).
+     */
+    private static int write(EntityRepository repo, MigrationFixture f, List<Credit> seed, int writer, int least,
                              Map<String, Credit> model, AtomicBoolean backfilled) {
-        Random random = new Random(17 + writer);
+        Random random = new Random(17 + writer + least);
         List<Credit> mine = seed.stream().filter(c -> Integer.parseInt(c.person().substring(2)) % WRITERS == writer).toList();
         int n = 0;
-        for (; n < 400 && (n < 40 || !backfilled.get()); n++) {
+        for (; n < 400 && (n < least || !backfilled.get()); n++) {
             Credit c = mine.get(random.nextInt(mine.size()));
             Map<String, Object> key = Map.of("movie", c.movie(), "person", c.person());
             String role = MigrationFixture.ROLES.get(random.nextInt(MigrationFixture.ROLES.size()));
