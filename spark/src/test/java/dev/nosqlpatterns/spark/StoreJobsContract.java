@@ -368,6 +368,11 @@ abstract class StoreJobsContract {
     }
 
     @Test
+    void aMigrationBackfillsAsTasksWhileTheApplicationWrites() throws Exception {
+        SparkMigrationCheck.run(spark, store, uri, table("m"), size(40, 16));
+    }
+
+    @Test
     void graphDistancesComponentsAndPageRankEqualTheBatchGraphProcessor() {
         String name = table("graph");
         dev.nosqlpatterns.graph.GraphTable graph = dev.nosqlpatterns.graph.GraphTable.open(store, name);
