@@ -24,7 +24,8 @@ import java.util.Map;
  */
 public final class PatternBenchmarks {
     static final List<Family> FAMILIES = List.of(new TreeFamily(), new GeoFamily(), new SecondaryLookupFamily(), new TimeRangeFamily(),
-            new InvertedSearchFamily(), new BulkLoadFamily(), new OverheadFamily(), new BulkFamily());
+            new InvertedSearchFamily(), new BulkLoadFamily(), new OverheadFamily(), new MigrationFamily(),
+            new BulkFamily());
 
     private final Settings settings;
     private final PrintStream console;
@@ -45,7 +46,7 @@ public final class PatternBenchmarks {
               --mode quick|full    quick (default): small data sets; full: the issue-sized ones
               --stores a,b         of memory, dynamodb, cassandra, mongodb, redis, lucene (default: all)
               --families a,b       of trees, geo, secondary-lookup, time-ranges, inverted-search, bulk-load,
-                                   overhead, bulk (default: all but bulk)
+                                   overhead, migration, bulk (default: all but bulk)
               --repetitions n      timed repetitions per cell (default: 3 quick, 5 full)
               --out dir            where the report files go (default: reports)
               --latency 2ms        a loopback proxy adds this round trip to every networked store (us, ms, s)

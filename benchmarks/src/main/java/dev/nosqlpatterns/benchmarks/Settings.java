@@ -24,7 +24,7 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
     public static final List<String> ALL_STORES = List.of("memory", "dynamodb", "cassandra", "mongodb", "redis", "lucene");
     /** Every family the runner knows, by its argument name (the report name with dashes for spaces). */
     public static final List<String> ALL_FAMILIES = List.of("trees", "geo", "secondary-lookup", "time-ranges",
-            "inverted-search", "bulk-load", "overhead", "bulk");
+            "inverted-search", "bulk-load", "overhead", "migration", "bulk");
     /** What runs without {@code --families}: every family but {@code bulk}, whose 100,000-item jobs take far longer. */
     public static final List<String> DEFAULT_FAMILIES = ALL_FAMILIES.stream().filter(f -> !f.equals("bulk")).toList();
     /** The longest round trip {@code --latency} may add. */

@@ -77,8 +77,8 @@ final class SparkMigrationCheck {
         try (MigrationJob<Credit, Credit> attached = MigrationJob.attach(repo, definition.migration())) {
             attached.begin();
             AtomicBoolean over = new AtomicBoolean();
-            CompletableFuture<Integer> writer = CompletableFuture.supplyAsync(() -> write(repo, byMovie, credits,
-                    model, over));
+            CompletableFuture<Integer> writer = CompletableFuture.supplyAsync(() -> write(repo, attached, byMovie,
+                    credits, model, over));
             try {
                 report = new MigrationJobs(spark, null).run(uri, definition);
             } finally {
@@ -108,13 +108,19 @@ final class SparkMigrationCheck {
         assertEquals(0, again.itemsMigrated(), again.toString());
     }
 
-    /** Updates credits' roles until the migration is over or refuses the write; the number acknowledged. */
-    private static int write(EntityRepository repo, EntityType<Credit> byMovie, int credits, Map<String, Credit> model,
-                             AtomicBoolean over) {
+    /**
+     * Updates credits' roles through the attached repository until the backfill is over (the verification
+     * repeats its passes while writes are in flight), at least 20 times; the number acknowledged.
+     */
+    private static int write(EntityRepository repo, MigrationJob<Credit, Credit> attached, EntityType<Credit> byMovie,
+                             int credits, Map<String, Credit> model, AtomicBoolean over) {
         Random random = new Random(5);
         int done = 0;
         try {
             for (int n = 0; n < 2_000 && !over.get(); n++) {
+                if (n >= 20 && n % 10 == 0 && attached.phase().reached(MigrationPhase.CUT_OVER)) {
+                    break;
+                }
                 Credit c = model.get("nm" + random.nextInt(credits));
                 Credit changed = new Credit(c.movie(), c.person(), "role" + n, c.billing());
                 repo.save(byMovie, changed);
