@@ -62,11 +62,11 @@ final class MigrationFamily implements Family {
         out.add(Candidate.of(workload, JOB, () -> rekeyCell(store, tables, n)));
         int saves = 100 * mode.scale;
         Lazy<EntityType<Credit>> plainType = new Lazy<>(() -> byMovie(tables.next("credits_plain")));
-        Lazy<MigrationJob<Credit, Credit>> running = new Lazy<>(() -> begun(store, tables));
+        Lazy<Live> running = new Lazy<>(() -> begun(store, tables));
         out.add(Candidate.against("save a credit", DUAL, () -> {
-            MigrationJob<Credit, Credit> job = running.get();
-            EntityRepository repo = EntityRepository.of(store, job.migration().from());
-            return saveCell(DUAL, saves, repo, job.migration().from(), Optional.of(job.migration().to()));
+            Live live = running.get();
+            return saveCell(DUAL, saves, live.repo(), live.job().migration().from(),
+                    Optional.of(live.job().migration().to()));
         }, PLAIN, () -> {
             EntityRepository repo = EntityRepository.of(store, plainType.get());
             repo.createTables();
@@ -134,8 +134,12 @@ final class MigrationFamily implements Family {
         return out;
     }
 
+    /** A begun migration and the repository it follows. */
+    private record Live(MigrationJob<Credit, Credit> job, EntityRepository repo) {
+    }
+
     /** A migration of an empty table of credits by movie to one by person, begun (dual writes on), kept so. */
-    private MigrationJob<Credit, Credit> begun(Store store, Tables tables) {
+    private Live begun(Store store, Tables tables) {
         EntityType<Credit> from = byMovie(tables.next("credits_live"));
         EntityType<Credit> to = byPerson(tables.next("credits_live_by_person"));
         EntityRepository repo = EntityRepository.of(store, from);
@@ -147,7 +151,7 @@ final class MigrationFamily implements Family {
         synchronized (attached) {
             attached.add(job);
         }
-        return job;
+        return new Live(job, repo);
     }
 
     /** Saves credit {@code i}; read back from the type's table and, with dual writes, from the new form too. */
