@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.spark;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.graph.Edge;
@@ -75,5 +76,24 @@ class MemoryJobsTest extends StoreJobsContract {
         String components = printed(() -> GraphMain.main(new String[] {"--uri", uri, "--table", "mainGraph", "--job",
             "components"}));
         assertTrue(components.contains("c\ta") && components.contains("y\tx"), components);
+    }
+
+    @Test
+    void theMigrationMainClassRunsAMigrationNamedByItsDefinitionClass() {
+        SparkMigrationCheck.MainDefinition definition = new SparkMigrationCheck.MainDefinition();
+        dev.nosqlpatterns.entity.EntityRepository repo = dev.nosqlpatterns.entity.EntityRepository.of(store,
+                definition.byMovie());
+        repo.createTables();
+        for (int i = 0; i < 12; i++) {
+            repo.save(definition.byMovie(), new SparkMigrationCheck.Credit("tt" + i % 3, "nm" + i, "actor", i));
+        }
+        String[] args = {"--uri", uri, "--definition", SparkMigrationCheck.MainDefinition.class.getName()};
+        String run = printed(() -> MigrationMain.main(args));
+        assertTrue(run.contains("migration DONE: 12 items migrated"), run);
+        dev.nosqlpatterns.entity.EntityRepository.of(store, definition.byPerson()).createTables();
+        assertEquals(12, store.scan(dev.nosqlpatterns.store.model.Scan.of(definition.byPerson().table())).items().size());
+        IllegalArgumentException wrong = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> MigrationMain.main(new String[] {"--uri", uri, "--definition", "java.lang.String"}));
+        assertTrue(wrong.getMessage().contains("java.lang.String is not a"), wrong.getMessage());
     }
 }

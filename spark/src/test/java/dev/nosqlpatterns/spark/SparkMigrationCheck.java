@@ -32,7 +32,7 @@ final class SparkMigrationCheck {
     }
 
     /** The migration, as every executor builds it. */
-    static final class CreditsByPerson implements MigrationDefinition {
+    static class CreditsByPerson implements MigrationDefinition {
         private static final long serialVersionUID = 1L;
         private final String prefix;
 
@@ -55,6 +55,15 @@ final class SparkMigrationCheck {
             return Migration.builder(prefix + "credits-by-person", byMovie(), byPerson())
                     .transform(c -> new Credit(c.movie(), c.person(), c.role().toUpperCase(Locale.ROOT), c.billing()))
                     .stateTable(prefix + "migrations").segments(4).pageSize(5).build();
+        }
+    }
+
+    /** The definition {@code MigrationMain} is given by name: tables prefixed {@code main}. */
+    public static final class MainDefinition extends CreditsByPerson {
+        private static final long serialVersionUID = 1L;
+
+        public MainDefinition() {
+            super("main");
         }
     }
 
