@@ -146,13 +146,14 @@ public final class EntityPatch<T extends Record> {
         Write.Update update = Write.update(type.table(), key, actions.toArray(UpdateAction[]::new))
                 .when(Condition.attributeEquals(EntityType.TYPE_ATTRIBUTE, Value.of(type.name())));
         repo.following(type, key);
+        Optional<T> out;
         try {
-            return Optional.of(type.fromItem(repo.store().update(update)));
+            out = Optional.of(type.fromItem(repo.store().update(update)));
         } catch (ConditionFailedException none) {
-            return Optional.empty();
-        } finally {
-            repo.followed(type, key);
+            out = Optional.empty();
         }
+        repo.followed(type, key);
+        return out;
     }
 
     private static Class<?> box(Class<?> t) {

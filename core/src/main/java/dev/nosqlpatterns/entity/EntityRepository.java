@@ -264,7 +264,11 @@ public final class EntityRepository {
     public void putItem(EntityType<?> type, Item item) {
         Objects.requireNonNull(type, "entity type is null");
         Objects.requireNonNull(item, "item is null");
-        indexing(type).group().compute(item.key(), old -> item);
+        if (indexing(type).hasTables()) {
+            indexing(type).group().compute(item.key(), old -> item);
+        } else {
+            store.put(type.table(), item);
+        }
     }
 
     /**
@@ -276,7 +280,16 @@ public final class EntityRepository {
     public boolean deleteItem(EntityType<?> type, Key key) {
         Objects.requireNonNull(type, "entity type is null");
         Objects.requireNonNull(key, "key is null");
-        return indexing(type).group().delete(key, type::isTypeOf);
+        if (indexing(type).hasTables()) {
+            return indexing(type).group().delete(key, type::isTypeOf);
+        }
+        try {
+            store.delete(new Write.Delete(type.table(), key,
+                    Condition.attributeEquals(EntityType.TYPE_ATTRIBUTE, Value.of(type.name()))));
+            return true;
+        } catch (ConditionFailedException e) {
+            return false;
+        }
     }
 
     private EntityIndexing indexing(EntityType<?> type) {

@@ -65,8 +65,7 @@ public final class EntityType<T extends Record> {
     private final RecordCodec.Component version;
     private final java.time.Duration timeToLive;
     private final RecordCodec.Component expiresAt;
-    private final int schemaVersion;
-    private final Map<Integer, java.util.function.UnaryOperator<Item>> upgrades;
+    private final SchemaUpgrades schema;
 
     private EntityType(Builder<T> b, Map<String, KeyForm> forms) {
         this.recordClass = b.recordClass;
@@ -89,8 +88,7 @@ public final class EntityType<T extends Record> {
         this.timeToLive = b.timeToLive;
         this.expiresAt = b.expiresAt == null ? null : codec.component(b.expiresAt);
         this.tag = Value.of(name);
-        this.schemaVersion = b.schemaVersion;
-        this.upgrades = Map.copyOf(b.upgrades);
+        this.schema = new SchemaUpgrades(b.name, b.schemaVersion, b.upgrades);
         Map<String, IndexKeys> declared = new LinkedHashMap<>();
         b.indexes.forEach((n, ix) -> declared.put(n, new IndexKeys(ix, name, recordClass.getSimpleName(), codec,
                 b.indexForms.get(n))));
@@ -143,7 +141,7 @@ public final class EntityType<T extends Record> {
      * {@link Builder#upgrade}.
      */
     public int schemaVersion() {
-        return schemaVersion;
+        return schema.version();
     }
 
     /** The time each save gives an entity to live, when the type declares one with {@code timeToLive}. */
@@ -341,8 +339,8 @@ public final class EntityType<T extends Record> {
         Key key = keyOf(entity);
         Map<String, Value> attributes = codec.encodeFields(entity, recordClass.getSimpleName(), notStored);
         attributes.put(TYPE_ATTRIBUTE, tag);
-        if (schemaVersion > 1) {
-            attributes.put(SCHEMA_VERSION_ATTRIBUTE, Value.of((long) schemaVersion));
+        if (schema.version() > 1) {
+            attributes.put(SCHEMA_VERSION_ATTRIBUTE, Value.of((long) schema.version()));
         }
         return new Item(key, attributes);
     }
@@ -376,7 +374,7 @@ public final class EntityType<T extends Record> {
             throw new EntityMappingException("item " + item.key() + " is tagged " + item.attributes().get(TYPE_ATTRIBUTE)
                     + ", not as an entity of type '" + name + "'");
         }
-        item = upgraded(item);
+        item = schema.upgraded(item);
         Map<String, Object> keyValues = new LinkedHashMap<>(keyValues(item.key()));
         if (version != null) {
             long v = item.getLong(VERSION_ATTRIBUTE).orElse(0L);
@@ -388,31 +386,6 @@ public final class EntityType<T extends Record> {
     /** The schema version {@code item} was written at: its {@value #SCHEMA_VERSION_ATTRIBUTE}, or 1 without one. */
     public static int schemaVersionOf(Item item) {
         return Objects.requireNonNull(item, "item is null").getLong(SCHEMA_VERSION_ATTRIBUTE).orElse(1L).intValue();
-    }
-
-    private Item upgraded(Item item) {
-        int stored = schemaVersionOf(item);
-        if (stored == schemaVersion) {
-            return item;
-        }
-        if (stored > schemaVersion) {
-            throw new EntityMappingException("item " + item.key() + " was written at schema version " + stored
-                    + " of entity type '" + name + "', which is at schema version " + schemaVersion
-                    + "; read it with the newer type");
-        }
-        Item at = item;
-        for (int v = stored; v < schemaVersion; v++) {
-            java.util.function.UnaryOperator<Item> step = upgrades.get(v);
-            if (step == null) {
-                throw new EntityMappingException("item " + item.key() + " was written at schema version " + stored
-                        + " of entity type '" + name + "', which is at schema version " + schemaVersion
-                        + " and declares no upgrade from version " + v + "; declare one with upgrade(" + v + ", step)");
-            }
-            Item next = Objects.requireNonNull(step.apply(at), () -> "the upgrade from schema version "
-                    + stored + " of '" + name + "' returned null");
-            at = next.toBuilder().put(SCHEMA_VERSION_ATTRIBUTE, v + 1L).build();
-        }
-        return at;
     }
 
     /**
@@ -656,12 +629,7 @@ public final class EntityType<T extends Record> {
                             + "every write, so it cannot be");
                 }
             }
-            for (int from : new java.util.TreeSet<>(upgrades.keySet())) {
-                if (from < 1 || from >= schemaVersion) {
-                    problems.add("an upgrade from schema version " + from + " is declared, but the type is at schema "
-                            + "version " + schemaVersion + "; upgrades go from 1 to " + (schemaVersion - 1));
-                }
-            }
+            SchemaUpgrades.check(schemaVersion, upgrades.keySet(), problems);
             if (timeToLive != null && expiresAt != null) {
                 problems.add("both a time to live (" + timeToLive + ") and an expiry component ('" + expiresAt
                         + "'); declare one");

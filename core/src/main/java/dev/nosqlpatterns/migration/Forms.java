@@ -6,7 +6,12 @@ import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.BatchGetResult;
 import dev.nosqlpatterns.store.model.ConcurrentUpdateException;
+import dev.nosqlpatterns.store.model.ItemRef;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -103,6 +108,46 @@ final class Forms<O extends Record, N extends Record> {
         }
         throw new ConcurrentUpdateException(migration.from().table(), oldKey, ATTEMPTS, "Its new form in '"
                 + migration.to().table() + "' may be stale until its next write or the migration's verify.", null);
+    }
+
+    /**
+     * {@link #follow} for the old items of one scan page: their new forms written, then the old items read again
+     * in one batch, and each that changed followed on its own.
+     */
+    void followAll(List<Item> seen) {
+        if (!migration.rekeys()) {
+            seen.forEach(item -> rewriteInPlace(item.key(), Optional.of(item)));
+            return;
+        }
+        for (Item item : seen) {
+            repo.putItem(migration.to(), newItem(item));
+            writes.incrementAndGet();
+        }
+        Map<Key, Optional<Item>> now = readOld(seen.stream().map(Item::key).toList());
+        for (Item item : seen) {
+            Optional<Item> current = now.get(item.key());
+            if (!current.equals(Optional.of(item))) {
+                follow(item.key(), current);
+            }
+        }
+    }
+
+    /** The old items at {@code oldKeys}, read in one batch (empty where there is none of the old type). */
+    Map<Key, Optional<Item>> readOld(List<Key> oldKeys) {
+        return read(migration.from(), oldKeys);
+    }
+
+    /** The items of {@code type} at {@code keys}, read in one batch (empty where there is none of the type). */
+    Map<Key, Optional<Item>> read(EntityType<?> type, List<Key> keys) {
+        Map<Key, Optional<Item>> out = new HashMap<>();
+        if (keys.isEmpty()) {
+            return out;
+        }
+        BatchGetResult found = store.getAll(type.table(), keys);
+        for (Key k : keys) {
+            out.put(k, found.get(new ItemRef(type.table(), k)).filter(type::isTypeOf));
+        }
+        return out;
     }
 
     @SuppressWarnings("unchecked")

@@ -23,7 +23,9 @@ import java.util.function.Function;
  *   differently), and the transform must keep those components' values.</li>
  *   <li>an <b>in-place</b> migration (same table and key templates), e.g. an <b>add-index</b>: each item is
  *   rewritten where it is, as the new type writes it, which backfills the entries of the indexes the new type
- *   declares. Both types share the record class and the type name.</li>
+ *   declares. Both types share the record class and the type name. The rewrite is a compare-and-set through the
+ *   repository, so it advances the item's version like any update. An index the new type keeps natively must be
+ *   one the store can add to an existing table; the kit's add-index runs with an index table.</li>
  * </ul>
  * Either kind may transform each entity ({@link Builder#transform}); a schema change alone needs no
  * migration, only an upgrade step on the type ({@link EntityType.Builder#upgrade}).

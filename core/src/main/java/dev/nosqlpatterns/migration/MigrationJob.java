@@ -12,10 +12,12 @@ import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.TableSpec;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * Runs a {@link Migration} online, in phases recorded in the store, so that it survives a crash at any step and
@@ -142,13 +144,10 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
             while (!at.finished()) {
                 Scan scan = new Scan(migration.from().table(), segment, totalSegments, migration.pageSize(), at.after());
                 Page page = store.scan(scan);
-                for (Item item : page.items()) {
-                    if (migration.from().isTypeOf(item)) {
-                        throttle.acquire();
-                        forms.follow(item.key(), Optional.of(item));
-                        count[0]++;
-                    }
-                }
+                List<Item> old = page.items().stream().filter(migration.from()::isTypeOf).toList();
+                old.forEach(i -> throttle.acquire());
+                forms.followAll(old);
+                count[0] += old.size();
                 Optional<Cursor> next = page.next();
                 at = new MigrationState.Checkpoint(next.isEmpty(), next.isEmpty() ? at.after() : next,
                         at.items() + count[0]);
@@ -213,14 +212,13 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
                 throw new IllegalStateException("migration '" + migration.name() + "' is at " + p
                         + "; verify after the cut-over");
             }
-            long drift = -1;
-            for (int pass = 0; pass < VERIFY_PASSES && drift != 0; pass++) {
+            long drift = compare(true);
+            driftFound.addAndGet(drift);
+            // A pass that repaired something is followed by one that checks; a pass that found nothing changed nothing.
+            for (int pass = 1; pass < VERIFY_PASSES && drift != 0; pass++) {
                 drift = compare(true);
-                if (pass == 0) {
-                    driftFound.addAndGet(drift);
-                }
             }
-            driftRemaining.set(compare(false));
+            driftRemaining.set(drift == 0 ? 0 : compare(false));
             if (driftRemaining.get() != 0) {
                 throw new IllegalStateException("migration '" + migration.name() + "' still has " + driftRemaining
                         + " items of drift after " + VERIFY_PASSES + " repairing passes; are writers bypassing the "
@@ -253,10 +251,10 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
             writes.incrementAndGet();
             known = MigrationPhase.CLEANUP;
             if (migration.rekeys()) {
-                scanAll(migration.from(), (key, item) -> {
-                    repo.deleteItem(migration.from(), key);
+                scanAll(migration.from(), page -> page.forEach(item -> {
+                    repo.deleteItem(migration.from(), item.key());
                     writes.incrementAndGet();
-                });
+                }));
             }
             state.record(MigrationPhase.DONE, migration.segments());
             writes.incrementAndGet();
@@ -292,26 +290,22 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
      */
     private long compare(boolean fix) {
         AtomicLong drift = new AtomicLong();
-        scanAll(migration.from(), (oldKey, old) -> {
-            Optional<Item> actual = migration.rekeys() ? store.get(migration.to().table(), forms.newKey(oldKey))
-                    : Optional.of(old);
-            if (!forms.inStep(Optional.of(old), actual)) {
-                drift.incrementAndGet();
-                if (fix) {
-                    forms.follow(oldKey, forms.readOld(oldKey));
-                    driftRepaired.incrementAndGet();
+        scanAll(migration.from(), page -> {
+            Map<Key, Optional<Item>> actual = migration.rekeys()
+                    ? forms.read(migration.to(), page.stream().map(i -> forms.newKey(i.key())).toList()) : Map.of();
+            for (Item old : page) {
+                Optional<Item> now = migration.rekeys() ? actual.get(forms.newKey(old.key())) : Optional.of(old);
+                if (!forms.inStep(Optional.of(old), now)) {
+                    repair(drift, fix, old.key());
                 }
             }
         });
         if (migration.rekeys()) {
-            scanAll(migration.to(), (newKey, item) -> {
-                Key oldKey = forms.oldKey(newKey);
-                Optional<Item> old = forms.readOld(oldKey);
-                if (old.isEmpty() && !forms.inStep(old, Optional.of(item))) {
-                    drift.incrementAndGet();
-                    if (fix) {
-                        forms.follow(oldKey, old);
-                        driftRepaired.incrementAndGet();
+            scanAll(migration.to(), page -> {
+                Map<Key, Optional<Item>> old = forms.readOld(page.stream().map(i -> forms.oldKey(i.key())).toList());
+                for (Item item : page) {
+                    if (old.get(forms.oldKey(item.key())).isEmpty()) {
+                        repair(drift, fix, forms.oldKey(item.key()));
                     }
                 }
             });
@@ -327,12 +321,21 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
         return drift.get();
     }
 
-    private void scanAll(EntityType<?> type, BiConsumer<Key, Item> each) {
+    private void repair(AtomicLong drift, boolean fix, Key oldKey) {
+        drift.incrementAndGet();
+        if (fix) {
+            forms.follow(oldKey, forms.readOld(oldKey));
+            driftRepaired.incrementAndGet();
+        }
+    }
+
+    /** Every item of {@code type} in its table, a scan page at a time. */
+    private void scanAll(EntityType<?> type, Consumer<List<Item>> each) {
         Scan scan = Scan.of(type.table()).limit(migration.pageSize());
         Optional<Cursor> at = Optional.empty();
         do {
             Page page = store.scan(at.map(scan::after).orElse(scan));
-            page.items().stream().filter(type::isTypeOf).forEach(i -> each.accept(i.key(), i));
+            each.accept(page.items().stream().filter(type::isTypeOf).toList());
             at = page.next();
         } while (at.isPresent());
     }

@@ -10,7 +10,9 @@ import java.util.Objects;
  *
  * @param phase          the phase the migration stands at
  * @param itemsMigrated  items of the old form the backfill carried over (again, after a resume)
- * @param writes         store writes the job issued (backfill, checkpoints, repairs, clean-up)
+ * @param writes         item and state writes the job issued: new forms (the backfill's and those following the
+ *                       attached repository's writes), checkpoints, phases, repairs and clean-up deletes (an
+ *                       index entry written with an item is not counted apart)
  * @param elapsed        the time the job's calls took
  * @param driftFound     items whose new form differed from the old one when verified (and index entries)
  * @param driftRepaired  of those, the ones the verification rewrote

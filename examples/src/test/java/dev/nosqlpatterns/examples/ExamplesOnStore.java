@@ -251,6 +251,34 @@ public abstract class ExamplesOnStore {
     }
 
     @Test
+    void moviesMigrateTheirCreditKeysOnline() {
+        String ns = namespace + "m";
+        MovieDatabase db = MovieDatabase.open(store, ns);
+        db.loadSample();
+        List<String> titles = List.of("tt9000001", "tt9000002", "tt9000003", "tt9000004", "tt9000005");
+        java.util.Map<String, Set<Credit>> before = new java.util.TreeMap<>();
+        titles.forEach(t -> before.put(t, Set.copyOf(db.castAndCrew(t))));
+        List<Credit> directors = db.credits("tt9000004", "director");
+        long credits = before.values().stream().mapToLong(Set::size).sum();
+        dev.nosqlpatterns.migration.MigrationReport report = db.migrateCreditKeys();
+        assertEquals(dev.nosqlpatterns.migration.MigrationPhase.DONE, report.phase());
+        assertEquals(credits, report.itemsMigrated(), report.toString());
+        assertEquals(0, report.driftRemaining());
+        assertTrue(db.creditsKeyedByPerson());
+        java.util.Map<String, Set<Credit>> after = new java.util.TreeMap<>();
+        titles.forEach(t -> after.put(t, Set.copyOf(db.castAndCrew(t))));
+        assertEquals(before, after, "the same credits under the new keys");
+        assertEquals(directors, db.credits("tt9000004", "director"));
+        assertEquals(List.of("DETL|nm9000002!!|actor", "DETL|nm9000004!!|composer", "DETL|nm9000006!!|director",
+                "REGN|ES", "REGN|US", "RTNG"), db.everythingAbout("tt9000002").stream().map(i -> i.key().sort()).toList());
+        assertEquals(List.of("actor"), db.creditsIn("tt9000002", "nm9000002").stream().map(Credit::category).toList());
+        MovieDatabase reopened = MovieDatabase.open(store, ns);
+        assertTrue(reopened.creditsKeyedByPerson(), "a database opened later finds the migration done");
+        assertEquals(before.get("tt9000003"), Set.copyOf(reopened.castAndCrew("tt9000003")));
+        assertEquals(0, db.migrateCreditKeys().itemsMigrated(), "done once");
+    }
+
+    @Test
     void moviesCrewByYearAndRatingUpdates() {
         assertEquals(List.of("tt9000001/director", "tt9000004/director", "tt9000004/writer"),
                 eventually(() -> movies.creditsOf("nm9000001"), 3).stream().map(c -> c.tconst() + "/" + c.category()).toList());

@@ -2,6 +2,10 @@ package dev.nosqlpatterns.examples.movies;
 
 import dev.nosqlpatterns.entity.EntityRepository;
 import dev.nosqlpatterns.entity.EntityType;
+import dev.nosqlpatterns.migration.Migration;
+import dev.nosqlpatterns.migration.MigrationJob;
+import dev.nosqlpatterns.migration.MigrationPhase;
+import dev.nosqlpatterns.migration.MigrationReport;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -31,21 +35,27 @@ import java.util.stream.Stream;
  * rating, so everything about a title is one query and each entity type one prefix query. Credits are
  * entities that declare the crew-by-year index on ({@code nconst}, {@code startYear}); the repository keeps it
  * natively or as an index table, whichever the store supports.
+ *
+ * <p>{@link #migrateCreditKeys()} re-keys the credits online to {@code DETL|<nconst>|<category>} (see
+ * {@link dev.nosqlpatterns.migration.MigrationJob}); every access pattern answers the same afterwards, and a
+ * database opened later finds the migration done and uses the new keys.
  */
 public final class MovieDatabase {
     static final String CREW_INDEX = "crewByYear";
-    private static final String DETL = "DETL";
     private static final String REGN = "REGN";
     private static final String RTNG = "RTNG";
 
     private final Store store;
     private final String table;
-    private final EntityType<Credit> credits;
-    private final EntityRepository repo;
+    private final String stateTable;
+    private volatile EntityType<Credit> credits;
+    private volatile EntityRepository repo;
 
-    private MovieDatabase(Store store, String table, EntityType<Credit> credits, EntityRepository repo) {
+    private MovieDatabase(Store store, String table, String stateTable, EntityType<Credit> credits,
+                          EntityRepository repo) {
         this.store = store;
         this.table = table;
+        this.stateTable = stateTable;
         this.credits = credits;
         this.repo = repo;
     }
@@ -54,12 +64,49 @@ public final class MovieDatabase {
     public static MovieDatabase open(Store store, String namespace) {
         Objects.requireNonNull(store, "store must not be null");
         String table = TableSpec.checkName(namespace + "_movies");
-        EntityType<Credit> credits = EntityType.builder(Credit.class).table(table)
-                .partitionKey("{tconst}").sortKey(DETL + "|{category}|{nconst}")
-                .index(CREW_INDEX, "{nconst}", "{startYear}").build();
+        String stateTable = TableSpec.checkName(namespace + "_migrations");
+        EntityType<Credit> credits = CreditKeys.byCategory(table);
         EntityRepository repo = EntityRepository.of(store, credits);
         repo.createTables();
-        return new MovieDatabase(store, table, credits, repo);
+        MovieDatabase db = new MovieDatabase(store, table, stateTable, credits, repo);
+        if (store.hasTable(stateTable)) {
+            Migration<Credit, Credit> migration = CreditKeys.migration(table, stateTable);
+            try (MigrationJob<Credit, Credit> job = MigrationJob.attach(repo, migration)) {
+                if (job.phase() == MigrationPhase.DONE) {
+                    db.useKeysOf(migration.to());
+                }
+            }
+        }
+        return db;
+    }
+
+    /**
+     * Re-keys the credits from {@code DETL|<category>|<nconst>} to {@code DETL|<nconst>|<category>} online, with a
+     * migration job attached to this database's repository (so its own writes meanwhile reach both layouts), and
+     * uses the new keys from then on; resumes a migration a crash interrupted, and does nothing once it is done.
+     *
+     * @return what the job did: items migrated, writes per item, drift found and repaired
+     */
+    public MigrationReport migrateCreditKeys() {
+        Migration<Credit, Credit> migration = CreditKeys.migration(table, stateTable);
+        MigrationReport report;
+        try (MigrationJob<Credit, Credit> job = MigrationJob.attach(repo, migration)) {
+            report = job.run();
+        }
+        useKeysOf(migration.to());
+        return report;
+    }
+
+    /** True once the credits are keyed by person ({@link #migrateCreditKeys()}). */
+    public boolean creditsKeyedByPerson() {
+        return credits.name().equals(CreditKeys.BY_PERSON);
+    }
+
+    private void useKeysOf(EntityType<Credit> type) {
+        EntityRepository next = EntityRepository.of(store, type);
+        next.createTables();
+        this.repo = next;
+        this.credits = type;
     }
 
     /** The logical tables of the model, for the explain view. */
@@ -122,9 +169,29 @@ public final class MovieDatabase {
         return repo.query(credits, Map.of("tconst", checked(tconst, "tt"))).toList();
     }
 
-    /** The credits of one category of a title, e.g. its directors: one prefix query ({@code DETL|director|}). */
+    /**
+     * The credits of one category of a title, e.g. its directors: one prefix query ({@code DETL|director|}); once
+     * the credits are keyed by person, the title's credits filtered by category.
+     */
     public List<Credit> credits(String tconst, String category) {
+        Objects.requireNonNull(category, "category must not be null");
+        if (creditsKeyedByPerson()) {
+            return castAndCrew(tconst).stream().filter(c -> c.category().equals(category)).toList();
+        }
         return repo.query(credits, Map.of("tconst", checked(tconst, "tt")), Map.of("category", category),
+                Direction.ASCENDING).toList();
+    }
+
+    /**
+     * One person's credits in a title (actor and director, say): one prefix query ({@code DETL|<nconst>|}) once the
+     * credits are keyed by person; before, the title's credits filtered by person.
+     */
+    public List<Credit> creditsIn(String tconst, String nconst) {
+        checked(nconst, "nm");
+        if (!creditsKeyedByPerson()) {
+            return castAndCrew(tconst).stream().filter(c -> c.nconst().equals(nconst)).toList();
+        }
+        return repo.query(credits, Map.of("tconst", checked(tconst, "tt")), Map.of("nconst", nconst),
                 Direction.ASCENDING).toList();
     }
 

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * phase recorded before its work is done fails here.
  */
 public abstract class MigrationCrashSuite extends StoreSuite {
-    private static final int ITEMS = 10;
+    private static final int ITEMS = 8;
 
     @Test
     void rekeyResumesAfterACrashAtEveryWrite() {

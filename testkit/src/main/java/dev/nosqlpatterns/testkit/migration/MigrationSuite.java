@@ -176,7 +176,9 @@ public abstract class MigrationSuite extends StoreSuite {
             MigrationReport report = job.run();
             assertEquals(MigrationPhase.DONE, report.phase());
             assertEquals(seed.size(), report.itemsMigrated());
-            assertTrue(report.writesPerItem() >= 1 && report.itemsPerSecond() > 0, report.toString());
+            // Per item: its new form and the removal of its old one; a checkpoint per page and the phases besides.
+            assertTrue(report.writesPerItem() >= 2 && report.writesPerItem() <= 3 && report.itemsPerSecond() > 0,
+                    report.toString());
             assertEquals(0, report.driftFound(), report.toString());
         }
         assertEquals(MigrationFixture.expected(f.byPerson, seed, MigrationFixture::shout),
