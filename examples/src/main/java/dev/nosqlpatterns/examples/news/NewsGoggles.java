@@ -131,7 +131,7 @@ public final class NewsGoggles {
     public void publish(NewsArticle article) {
         Objects.requireNonNull(article, "article must not be null");
         Map<String, Value> expiry = expiryOf(article.published())
-                .map(at -> Map.of(Expiry.ATTRIBUTE, Value.of(at.toEpochMilli()))).orElse(Map.of());
+                .map(at -> Map.<String, Value>of(Expiry.ATTRIBUTE, Value.of(at.toEpochMilli()))).orElse(Map.of());
         for (String topic : article.topics()) {
             tagged.link(article.id(), topic, expiry);
         }
