@@ -7,6 +7,7 @@ import dev.nosqlpatterns.key.SegmentType;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.BatchGetResult;
 import dev.nosqlpatterns.store.model.ItemRef;
+import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
 import java.util.LinkedHashMap;
@@ -19,7 +20,8 @@ import java.util.OptionalLong;
  * The expiry of documents indexed with one. The direct row holds the expiry ({@value #ROW_ATTRIBUTE}, epoch
  * milliseconds) and is the truth; a <em>marker</em> per expiring document in the postings table, partition
  * {@code (x)}, sort key {@code (expiry, dense id)}, lets a search find the documents expired by the store's
- * clock with one range query that returns only those not yet removed by {@link InvertedSearch#repair()}.
+ * clock with one range query that returns only those not yet removed by {@link InvertedSearch#repair()},
+ * sent with the term reads of a search when they are read together, so that it waits for no extra round.
  * Posting lists are shared by many documents and cannot expire one id, so searches subtract the expired
  * ids instead. A marker is written before its row and deleted after the row lost it, so a marker may be
  * stale (its row has another expiry or none) but a row's expiry always has its marker; a marker counts only
@@ -65,15 +67,38 @@ final class Expiries {
         return markedExpired(store.clock().millis());
     }
 
+    /** The first page of the markers expired by the store's clock, to send with other reads. */
+    Query query() {
+        return query(store.clock().millis());
+    }
+
+    private Query query(long now) {
+        String high = SORT.encode(now, (long) Integer.MAX_VALUE);
+        return Query.in(table, SearchKeys.EXPIRING).where(SortKeyCondition.lessOrEqual(high)).limit(PAGE);
+    }
+
+    /**
+     * The markers of the first page of {@link #query()}, read with other reads; when there was no such page,
+     * or more pages follow, the markers are read again ({@link #markedNow()}).
+     */
+    Map<Integer, Long> marked(Optional<Page> first) {
+        if (first.isEmpty() || first.get().hasNext()) {
+            return markedNow();
+        }
+        Map<Integer, Long> out = new LinkedHashMap<>();
+        first.get().items().forEach(item -> add(out, item));
+        return out;
+    }
+
+    private static void add(Map<Integer, Long> out, Item item) {
+        List<Object> parts = SORT.decode(item.key().sort());
+        out.put(((Long) parts.get(1)).intValue(), (Long) parts.get(0));
+    }
+
     /** The markers of expiries at or before now, by dense id (a stale marker's expiry may differ from its row's). */
     private Map<Integer, Long> markedExpired(long now) {
         Map<Integer, Long> out = new LinkedHashMap<>();
-        String high = SORT.encode(now, (long) Integer.MAX_VALUE);
-        Query q = Query.in(table, SearchKeys.EXPIRING).where(SortKeyCondition.lessOrEqual(high)).limit(PAGE);
-        store.queryAll(q).forEach(item -> {
-            List<Object> parts = SORT.decode(item.key().sort());
-            out.put(((Long) parts.get(1)).intValue(), (Long) parts.get(0));
-        });
+        store.queryAll(query(now)).forEach(item -> add(out, item));
         return out;
     }
 

@@ -59,8 +59,10 @@ import java.util.Set;
  * (by the store's clock), though its id stays in the shared posting lists until {@link #repair()} removes
  * the document; {@link #verify()} counts such documents. The row holds the expiry and a marker sorted by
  * expiry sits in the postings table, so every search also sends one range query of the markers, which
- * returns only the documents expired and not yet repaired (nothing, usually), and, when some of those are
- * in the answer, one batch read of their rows. Reports count the audiences a search returned.
+ * returns only the documents expired and not yet repaired (nothing, usually): in the same round as its terms
+ * when they are read together (the default), else as one more round (none when the answer is empty); when some of those documents are in
+ * the answer, one batch read of their rows follows. {@link #count} and {@link #size} send the range query
+ * first (one round more). Reports count the audiences a search returned.
  *
  * <p>Queries. {@link #find} evaluates AND / OR / NOT cheapest operand first: term sizes come from one batch
  * read of summaries, an AND reads further operands only in the chunks its candidates touch and stops when
@@ -180,8 +182,10 @@ public final class InvertedSearch {
     public Audience find(Criteria criteria) {
         return TechniqueCalls.call(store, "invertedSearch.find", direct.table, () -> {
             Objects.requireNonNull(criteria, "criteria must not be null");
-            return new Audience(expiries.live(Evaluator.forOne(postings, criteria, termsTogether).evaluate(criteria),
-                    postings.format));
+            Evaluator evaluator = Evaluator.forOne(postings, criteria, termsTogether, expiries.query());
+            IdSet ids = evaluator.evaluate(criteria);
+            return new Audience(ids.isEmpty() ? ids : expiries.live(ids, postings.format,
+                    expiries.marked(evaluator.extra())));
         });
     }
 
@@ -190,8 +194,8 @@ public final class InvertedSearch {
         return TechniqueCalls.call(store, "invertedSearch.findAll", direct.table, () -> {
             Objects.requireNonNull(criteria, "criteria must not be null");
             criteria.forEach(c -> Objects.requireNonNull(c, "criteria must not contain null"));
-            Evaluator evaluator = Evaluator.forMany(postings, criteria, termsTogether);
-            Map<Integer, Long> expired = expiries.markedNow();
+            Evaluator evaluator = Evaluator.forMany(postings, criteria, termsTogether, expiries.query());
+            Map<Integer, Long> expired = expiries.marked(evaluator.extra());
             return criteria.stream().map(c -> new Audience(expiries.live(evaluator.evaluate(c), postings.format,
                     expired))).toList();
         });
@@ -214,6 +218,11 @@ public final class InvertedSearch {
         });
     }
 
+    /** The documents in the index, expired or not, from the universe's summary (one read). */
+    private long indexed() {
+        return postings.counts(List.of(SearchKeys.UNIVERSE)).get(SearchKeys.UNIVERSE);
+    }
+
     /** The number of indexed documents, from the universe's summary, less those expired but still indexed. */
     public long size() {
         return postings.counts(List.of(SearchKeys.UNIVERSE)).get(SearchKeys.UNIVERSE) - expiries.expiredCount();
@@ -227,7 +236,7 @@ public final class InvertedSearch {
         return TechniqueCalls.call(store, "invertedSearch.report", direct.table, () -> {
             Objects.requireNonNull(audience, "audience must not be null");
             Set<String> checked = checkFields(fields);
-            if (audience.size() <= readFraction * size()) {
+            if (audience.size() <= readFraction * indexed()) {
                 return direct.reportByReads(audience.ids(), checked);
             }
             return direct.reportsByScan(List.of(audience.ids()), checked, segments, parallelism).get(0);
