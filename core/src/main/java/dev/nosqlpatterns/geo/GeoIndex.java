@@ -63,7 +63,8 @@ import java.util.OptionalLong;
  * search checks, asking the store again only when it dropped expired points from a full answer; the index
  * must be built with {@link Builder#expiringPoints}, which costs each native write one read more.
  * {@link #verify()} counts the expired points still stored ({@link GeoAudit#expired()}) and
- * {@link #repair()} removes them.
+ * {@link #repair()} removes them: on cells by the store's {@code countExpired} / {@code removeExpired} of the
+ * index's table (one scan of it more), natively from the member records.
  */
 public final class GeoIndex {
     /** Which implementation serves the index. */
