@@ -88,6 +88,7 @@ final class GeoFamily implements Family {
                     c -> ids(nativeGeo.get().withinRadius(c, radius, LIMIT)), radius)));
             out.add(candidate(workload, "centre cell + 8 neighbours", slow, () -> radius("centre cell + 8 neighbours",
                     data.get(), c -> neighbours.get().within(c, radius), radius)));
+            out.add(candidate(workload, REFERENCE, slow, () -> centreCell(data.get(), neighbours.get(), radius)));
         }
         String box = "box of 0.1° × 0.1° (" + n + " points)";
         out.add(candidate(box, "geohash cover", boxSlow, () -> box("geohash cover", data.get(),
@@ -95,6 +96,28 @@ final class GeoFamily implements Family {
         out.add(nativeGeo(store, box, boxSlow, () -> box("native geo", data.get(), b -> ids(nativeGeo.get().withinBox(b, LIMIT)))));
         out.addAll(polygonAndNearest(store, n, boxSlow, data, cells, nativeGeo));
         return out;
+    }
+
+    /**
+     * A reference, not a search: one range query (one call, one page of at most {@value #REFERENCE_ITEMS} items)
+     * of the centre's cell in the centre-and-neighbours layout, whose latency a cover's is compared with. Its
+     * answer is that page (checked), not the circle's points; recommendations leave it out.
+     */
+    static final String REFERENCE = "one range query (reference, not a search)";
+    static final int REFERENCE_ITEMS = 100;
+
+    private static CellSpec centreCell(GeoPoints data, NeighbourCells layout, double radius) {
+        IntFunction<String> cellOf = i -> {
+            LatLon c = data.centre(i);
+            return GeoHash.toBase32(c.latitude(), c.longitude(), NeighbourCells.length(radius, c.latitude()));
+        };
+        return CellSpec.read(REFERENCE, GeoPoints.CENTRES, GeoPoints.CENTRES,
+                i -> Answer.anyOrder(layout.cell(cellOf.apply(i))),
+                i -> Answer.anyOrder(data.points().entrySet().stream()
+                        .map(e -> GeoHash.toBase32(e.getValue().latitude(), e.getValue().longitude(), GeoHash.MAX_CHARS)
+                                + "|" + e.getKey())
+                        .filter(sortKey -> sortKey.startsWith(cellOf.apply(i))).sorted().limit(REFERENCE_ITEMS)
+                        .map(sortKey -> sortKey.substring(sortKey.indexOf('|') + 1)).toList()), -1);
     }
 
     /** The k of the nearest-points workload. */
@@ -322,6 +345,13 @@ final class GeoFamily implements Family {
                 }
             }
             return 1;
+        }
+
+        /** The ids of the first {@value #REFERENCE_ITEMS} points of {@code cell}: one range query, one page. */
+        List<String> cell(String cell) {
+            return store.query(Query.in(table, cell.substring(0, PARTITION_CHARS))
+                    .where(SortKeyCondition.beginsWith(cell)).limit(REFERENCE_ITEMS)).items().stream()
+                    .map(i -> i.getString("id").orElseThrow()).toList();
         }
 
         List<String> within(LatLon centre, double radius) {

@@ -88,7 +88,8 @@ final class Recommendations {
     /** The recommendation for {@code w} on {@code store}; empty when no technique was measured there. */
     static Optional<Recommendation> recommend(Report r, Report.Workload w, String store) {
         List<CellResult> cells = r.cells().stream()
-                .filter(c -> w.matches(c) && c.store().equals(store) && c.status() == CellResult.Status.MEASURED).toList();
+                .filter(c -> w.matches(c) && c.store().equals(store) && c.status() == CellResult.Status.MEASURED)
+                .filter(c -> !c.technique().equals(GeoFamily.REFERENCE)).toList();
         if (cells.isEmpty()) {
             return Optional.empty();
         }

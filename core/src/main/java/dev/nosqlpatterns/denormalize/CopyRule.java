@@ -36,6 +36,15 @@ public record CopyRule(String sourceTable, String sourceSortKey, String sourceAt
         }
     }
 
+    /**
+     * The attribute of a target that holds, beside the copy, the expiry of the source it was copied from
+     * ({@code targetAttribute + "~expiresAt"}, epoch milliseconds); absent when the source has none. Reads
+     * through {@link Denormalizer#getTarget} leave out a copy whose source has expired by it.
+     */
+    public String expiryAttribute() {
+        return targetAttribute + dev.nosqlpatterns.item.Expiry.ATTRIBUTE;
+    }
+
     String sourceNode() {
         return sourceTable + "." + sourceAttribute;
     }

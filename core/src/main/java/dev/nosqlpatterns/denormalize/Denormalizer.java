@@ -39,6 +39,11 @@ import java.util.Optional;
  * {@link dev.nosqlpatterns.store.model.ConcurrentUpdateException}. Items written around this class (a plain
  * store put of a source) are not covered.
  *
+ * <p><b>Expiry</b>: a copy carries its source's expiry ({@link dev.nosqlpatterns.item.Expiry}) in
+ * {@link CopyRule#expiryAttribute()}. Reads through {@link #getTarget} or {@link #visible} leave out a copy
+ * whose source has expired, at no cost beyond the read of the target; {@link #verify} counts such a copy as
+ * stale and {@link #repair} removes it. A plain store read of the target still sees it until then.
+ *
  * <p><b>Under crashes</b>: an atomic fan-out leaves source and copies in step, except for a target added
  * or re-pointed concurrently, which the writer checks after the atomic write. An ordered writer that dies
  * leaves copies that are stale, never ahead of their source; {@link #repair} fixes them.
@@ -136,28 +141,61 @@ public final class Denormalizer {
         }
         Item.Builder b = item.toBuilder();
         for (CopyRule r : into) {
-            Optional<Value> copy = sourceKey(r, item).flatMap(k -> store.get(r.sourceTable(), k))
-                    .flatMap(source -> source.get(r.sourceAttribute()));
-            if (copy.isPresent()) {
-                b.put(r.targetAttribute(), copy.get());
-            } else {
-                b.remove(r.targetAttribute());
-            }
+            FanOut.Held copy = FanOut.Held.from(r, sourceKey(r, item).flatMap(k -> store.get(r.sourceTable(), k)));
+            put(b, r.targetAttribute(), copy.value());
+            put(b, r.expiryAttribute(), copy.expiry());
         }
         Item stored = index.put(b.build());
         List<FanOut.Copy> copied = new ArrayList<>();
         for (CopyRule r : into) {
-            sourceKey(r, stored).ifPresent(k -> copied.add(FanOut.Copy.of(r, k, stored, stored.get(r.targetAttribute()))));
+            sourceKey(r, stored).ifPresent(k -> copied.add(FanOut.Copy.of(r, k, stored, FanOut.Held.in(r, stored))));
         }
         Map<ItemRef, Optional<Item>> now = fanOut.read(copied);
         List<FanOut.Copy> stale = copied.stream()
                 .map(c -> new FanOut.Copy(c.rule(), c.source(), c.target(), c.unchanged(),
-                        now.get(c.sourceRef()).flatMap(s -> s.get(c.rule().sourceAttribute()))))
-                .filter(c -> !c.value().equals(stored.get(c.rule().targetAttribute()))).toList();
+                        FanOut.Held.from(c.rule(), now.get(c.sourceRef()))))
+                .filter(c -> !c.held().equals(FanOut.Held.in(c.rule(), stored))).toList();
         if (stale.isEmpty() || fanOut.settle(stale) == 0) {
             return stored;
         }
         return store.get(targetTable, stored.key()).orElse(stored);
+    }
+
+    private static void put(Item.Builder b, String attribute, Optional<Value> value) {
+        if (value.isPresent()) {
+            b.put(attribute, value.get());
+        } else {
+            b.remove(attribute);
+        }
+    }
+
+    /**
+     * The target item as a read through this class sees it: {@link #visible} of what the store holds.
+     * Costs the one get; the sources are not read.
+     */
+    public Optional<Item> getTarget(String targetTable, Key key) {
+        Objects.requireNonNull(key, "target key must not be null");
+        return store.get(targetTable, key).map(item -> visible(targetTable, item));
+    }
+
+    /**
+     * {@code target} without the copies whose source has expired by the store's clock: each copy is
+     * stored with its source's expiry beside it ({@link CopyRule#expiryAttribute()}), so a copy of an
+     * expired source is hidden from the moment the source expires, before {@link #repair} removes it, at
+     * no cost beyond the read of the target itself. The item is returned unchanged when nothing expired.
+     */
+    public Item visible(String targetTable, Item target) {
+        Objects.requireNonNull(target, "target item must not be null");
+        long now = store.clock().millis();
+        Item.Builder b = null;
+        for (CopyRule r : rulesInto(targetTable)) {
+            Optional<Value> expiry = target.get(r.expiryAttribute());
+            if (expiry.isPresent() && expiry.get() instanceof Value.Num n && n.value().longValue() <= now) {
+                b = b == null ? target.toBuilder() : b;
+                b.remove(r.targetAttribute()).remove(r.expiryAttribute());
+            }
+        }
+        return b == null ? target : b.build();
     }
 
     private static Optional<Key> sourceKey(CopyRule r, Item target) {
@@ -176,12 +214,18 @@ public final class Denormalizer {
         return fanOut.writeSource(sourceTable, key, Optional.empty(), rulesFrom(sourceTable, key));
     }
 
-    /** Compares every copy made by {@code rule} with its source; changes nothing. */
+    /**
+     * Compares every copy made by {@code rule} with its source; changes nothing. A copy of a source that has
+     * expired (or whose expiry changed) counts as stale.
+     */
     public CopyDrift verify(CopyRule rule) {
         return audit(rule, false);
     }
 
-    /** Sets every stale copy made by {@code rule} to its source's value; returns what it fixed. */
+    /**
+     * Sets every stale copy made by {@code rule} to its source's value, and removes the copies of expired
+     * sources; returns what it fixed.
+     */
     public CopyDrift repair(CopyRule rule) {
         return audit(rule, true);
     }
@@ -205,8 +249,8 @@ public final class Denormalizer {
             for (Item target : targets) {
                 checked++;
                 Key sourceKey = Key.of(target.getString(rule.referenceAttribute()).orElseThrow(), rule.sourceSortKey());
-                Optional<Value> truth = found.get(new ItemRef(rule.sourceTable(), sourceKey)).flatMap(s -> s.get(rule.sourceAttribute()));
-                if (!target.get(rule.targetAttribute()).equals(truth)) {
+                FanOut.Held truth = FanOut.Held.from(rule, found.get(new ItemRef(rule.sourceTable(), sourceKey)));
+                if (!FanOut.Held.in(rule, target).equals(truth)) {
                     stale++;
                     if (sample.size() < 20) {
                         sample.add(target.key());

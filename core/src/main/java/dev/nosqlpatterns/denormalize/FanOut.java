@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.denormalize;
 
 import dev.nosqlpatterns.index.IndexTable;
+import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -43,19 +44,41 @@ final class FanOut {
     }
 
     /**
-     * One copy to write: {@code value} (removed when empty) into {@code target}, if it is still as read.
+     * What a copy holds, or should hold: the copied value and the expiry of the source it came from (both
+     * empty when the source or its attribute is absent).
+     */
+    record Held(Optional<Value> value, Optional<Value> expiry) {
+        static final Held NOTHING = new Held(Optional.empty(), Optional.empty());
+
+        /** What the copy of {@code source} by {@code rule} holds. */
+        static Held from(CopyRule rule, Optional<Item> source) {
+            Optional<Value> value = source.flatMap(s -> s.get(rule.sourceAttribute()));
+            return value.isEmpty() ? NOTHING : new Held(value, source.flatMap(s -> s.get(Expiry.ATTRIBUTE)));
+        }
+
+        /** What {@code target} holds for {@code rule}. */
+        static Held in(CopyRule rule, Item target) {
+            return new Held(target.get(rule.targetAttribute()), target.get(rule.expiryAttribute()));
+        }
+    }
+
+    /**
+     * One copy to write: {@code held} (removed when empty) into {@code target}, if it is still as read.
      *
      * @param source the source's key in {@code rule}'s source table
      */
-    record Copy(CopyRule rule, Key source, Key target, Condition unchanged, Optional<Value> value) {
-        static Copy of(CopyRule rule, Key source, Item target, Optional<Value> value) {
-            return new Copy(rule, source, target.key(), Condition.unchangedSince(Optional.of(target), VERSION), value);
+    record Copy(CopyRule rule, Key source, Key target, Condition unchanged, Held held) {
+        static Copy of(CopyRule rule, Key source, Item target, Held held) {
+            return new Copy(rule, source, target.key(), Condition.unchangedSince(Optional.of(target), VERSION), held);
         }
 
         Write.Update write() {
-            UpdateAction change = value.map(v -> UpdateAction.set(rule.targetAttribute(), v))
+            UpdateAction change = held.value().map(v -> UpdateAction.set(rule.targetAttribute(), v))
                     .orElse(UpdateAction.remove(rule.targetAttribute()));
-            return Write.update(rule.targetTable(), target, change, UpdateAction.add(VERSION, 1)).when(unchanged);
+            UpdateAction expiry = held.expiry().map(v -> UpdateAction.set(rule.expiryAttribute(), v))
+                    .orElse(UpdateAction.remove(rule.expiryAttribute()));
+            return Write.update(rule.targetTable(), target, change, expiry, UpdateAction.add(VERSION, 1))
+                    .when(unchanged);
         }
 
         ItemRef sourceRef() {
@@ -100,9 +123,9 @@ final class FanOut {
     List<Copy> staleCopies(List<CopyRule> rules, Key key, Optional<Item> source) {
         List<Copy> out = new ArrayList<>();
         for (CopyRule r : rules) {
-            Optional<Value> value = source.flatMap(s -> s.get(r.sourceAttribute()));
+            Held value = Held.from(r, source);
             for (Item target : reverse.get(r.targetTable()).find(key.partition())) {
-                if (!target.get(r.targetAttribute()).equals(value)) {
+                if (!Held.in(r, target).equals(value)) {
                     out.add(Copy.of(r, key, target, value));
                 }
             }
@@ -128,7 +151,7 @@ final class FanOut {
                 try {
                     Item after = store.update(c.write());
                     written.add(new Copy(c.rule(), c.source(), c.target(),
-                            Condition.unchangedSince(Optional.of(after), VERSION), c.value()));
+                            Condition.unchangedSince(Optional.of(after), VERSION), c.held()));
                     changed++;
                 } catch (ConditionFailedException changedSince) {
                     // Written by another writer since it was read; that writer checks it.
@@ -137,8 +160,8 @@ final class FanOut {
             Map<ItemRef, Optional<Item>> sources = read(written);
             List<Copy> next = new ArrayList<>();
             for (Copy c : written) {
-                Optional<Value> now = sources.get(c.sourceRef()).flatMap(s -> s.get(c.rule().sourceAttribute()));
-                if (!now.equals(c.value())) {
+                Held now = Held.from(c.rule(), sources.get(c.sourceRef()));
+                if (!now.equals(c.held())) {
                     next.add(new Copy(c.rule(), c.source(), c.target(), c.unchanged(), now));
                 }
             }

@@ -17,7 +17,8 @@ import java.util.Optional;
  * checked against its point record and each point record against its entry, with one batched read per
  * page for each. Repair puts the point record's entry where it is missing or outdated, deletes entries
  * no point record vouches for (only if unchanged since read), and finishes interrupted moves. Every fix
- * is idempotent, so a repair can be interrupted and run again.
+ * is idempotent, so a repair can be interrupted and run again. Expired entries and point records, which the
+ * scan no longer sees, are counted (and removed) by the store's {@link Store#countExpired} of the table.
  */
 final class CellAudit {
     private static final int PAGE = 200;
@@ -43,7 +44,7 @@ final class CellAudit {
             total = total.plus(check(page.items(), fix));
             at = page.next();
         } while (at.isPresent());
-        return total;
+        return total.plusExpired(fix ? store.removeExpired(table) : store.countExpired(table));
     }
 
     private GeoAudit check(List<Item> items, boolean fix) {
@@ -71,7 +72,7 @@ final class CellAudit {
                 }
             }
         }
-        return new GeoAudit(entries.size(), points.size(), stale, missing, unfinished, fix);
+        return new GeoAudit(entries.size(), points.size(), stale, missing, unfinished, 0, fix);
     }
 
     /** Entries whose point record is gone, elsewhere, or newer; returns how many. */
@@ -82,7 +83,8 @@ final class CellAudit {
             Optional<CellKeys.Point> owner = owners.get(new ItemRef(table, keys.pointKey(e.scope(), e.id())))
                     .flatMap(keys::pointOf);
             boolean here = owner.isPresent() && owner.get().cell().equals(e.cell());
-            if (here && owner.get().token() == e.token() && owner.get().point().equals(e.point())) {
+            if (here && owner.get().token() == e.token() && owner.get().point().equals(e.point())
+                    && owner.get().expiry().equals(e.expiry())) {
                 continue;
             }
             stale++;

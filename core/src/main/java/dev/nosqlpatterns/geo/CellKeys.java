@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.geo;
 
+import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -11,6 +12,7 @@ import dev.nosqlpatterns.store.model.SortKeyCondition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -21,7 +23,8 @@ import java.util.Set;
  * range are one range query in one partition. A <em>point record</em> says where an id is now:
  * partition {@code (geo.point, index, scope, id)}, sort key {@code point}; it carries the cell, the
  * coordinates, the write token the entry must match, and, while a move is unfinished, the old entries
- * ({@code "cell token"}) still to delete. Keys are {@link CompositeKeyCodec} tuples, so any scope or
+ * ({@code "cell token"}) still to delete. A point put with an expiry has it ({@link Expiry}) on its record
+ * and its entry, so both expire together and the store's reads leave them out from then on. Keys are {@link CompositeKeyCodec} tuples, so any scope or
  * id works and items of other indexes or techniques in the table are told apart.
  */
 final class CellKeys {
@@ -49,12 +52,16 @@ final class CellKeys {
         this.pointPrefix = PARTITION.prefix(POINT_KIND, name);
     }
 
-    /** A cell entry as read back. */
-    record Entry(Key key, String scope, String id, String cell, LatLon point, long token) {
+    /** A cell entry as read back, with the expiry (epoch milliseconds) of its point. */
+    record Entry(Key key, String scope, String id, String cell, LatLon point, long token, OptionalLong expiry) {
     }
 
-    /** A point record as read back; {@code stale} lists {@code "cell token"} of entries still to delete. */
-    record Point(Key key, String scope, String id, String cell, LatLon point, long token, Set<String> stale) {
+    /**
+     * A point record as read back; {@code stale} lists {@code "cell token"} of entries still to delete;
+     * {@code expiry} is the point's expiry in epoch milliseconds, which its entry carries too.
+     */
+    record Point(Key key, String scope, String id, String cell, LatLon point, long token, Set<String> stale,
+                 OptionalLong expiry) {
     }
 
     Key pointKey(String scope, String id) {
@@ -86,22 +93,31 @@ final class CellKeys {
         return GeoHash.toBase32(code >>> 4, 60);
     }
 
-    Item entry(String scope, String cell, String id, LatLon point, long token) {
-        return Item.builder(entryKey(scope, cell, id)).put(LAT, Value.of(point.latitude()))
-                .put(LON, Value.of(point.longitude())).put(TOKEN, token).build();
+    Item entry(String scope, String cell, String id, LatLon point, long token, OptionalLong expiry) {
+        Item.Builder b = Item.builder(entryKey(scope, cell, id)).put(LAT, Value.of(point.latitude()))
+                .put(LON, Value.of(point.longitude())).put(TOKEN, token);
+        expiry.ifPresent(at -> b.put(Expiry.ATTRIBUTE, at));
+        return b.build();
     }
 
     Item entry(Point p) {
-        return entry(p.scope(), p.cell(), p.id(), p.point(), p.token());
+        return entry(p.scope(), p.cell(), p.id(), p.point(), p.token(), p.expiry());
     }
 
-    Item point(String scope, String id, String cell, LatLon point, long token, Set<String> stale) {
+    Item point(String scope, String id, String cell, LatLon point, long token, Set<String> stale,
+               OptionalLong expiry) {
         Item.Builder b = Item.builder(pointKey(scope, id)).put(CELL, cell).put(LAT, Value.of(point.latitude()))
                 .put(LON, Value.of(point.longitude())).put(TOKEN, token);
         if (!stale.isEmpty()) {
             b.put(STALE, Value.stringSet(stale));
         }
+        expiry.ifPresent(at -> b.put(Expiry.ATTRIBUTE, at));
         return b.build();
+    }
+
+    /** The expiry an entry or point record carries, in epoch milliseconds. */
+    static OptionalLong expiryOf(Item item) {
+        return Expiry.millis(item).map(OptionalLong::of).orElse(OptionalLong.empty());
     }
 
     /** The entry an item is, when it is one of this index's. */
@@ -113,7 +129,7 @@ final class CellKeys {
             List<Object> partition = PARTITION.decode(item.key().partition());
             List<Object> sort = SORT.decode(item.key().sort());
             return Optional.of(new Entry(item.key(), (String) partition.get(2), (String) sort.get(1),
-                    (String) sort.get(0), coordinates(item), item.getLong(TOKEN).orElse(0L)));
+                    (String) sort.get(0), coordinates(item), item.getLong(TOKEN).orElse(0L), expiryOf(item)));
         } catch (IllegalArgumentException | IllegalStateException e) {
             return Optional.empty();
         }
@@ -128,7 +144,7 @@ final class CellKeys {
             List<Object> partition = PARTITION.decode(item.key().partition());
             return Optional.of(new Point(item.key(), (String) partition.get(2), (String) partition.get(3),
                     item.getString(CELL).orElseThrow(), coordinates(item), item.getLong(TOKEN).orElse(0L),
-                    item.getStringSet(STALE)));
+                    item.getStringSet(STALE), expiryOf(item)));
         } catch (IllegalArgumentException | IllegalStateException | java.util.NoSuchElementException e) {
             return Optional.empty();
         }

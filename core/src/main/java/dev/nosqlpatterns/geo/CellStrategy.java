@@ -48,8 +48,8 @@ final class CellStrategy implements GeoStrategy {
     }
 
     @Override
-    public void put(String scope, String id, LatLon point) {
-        writes.put(scope, id, point);
+    public void put(String scope, String id, LatLon point, java.util.OptionalLong expiry) {
+        writes.put(scope, id, point, expiry);
     }
 
     @Override

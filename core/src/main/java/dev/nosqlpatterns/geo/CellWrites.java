@@ -17,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -62,7 +63,7 @@ final class CellWrites {
         return store.has(Capability.ATOMIC_WRITES);
     }
 
-    void put(String scope, String id, LatLon point) {
+    void put(String scope, String id, LatLon point, OptionalLong expiry) {
         String cell = GeoHash.toBase32(point.latitude(), point.longitude(), GeoHash.MAX_CHARS);
         Key pointKey = keys.pointKey(scope, id);
         ConditionFailedException conflict = null;
@@ -77,12 +78,12 @@ final class CellWrites {
             stale.removeIf(member -> CellKeys.staleCell(member).equals(cell));
             Condition unchanged = old.map(p -> Condition.attributeEquals(CellKeys.TOKEN, Value.of(p.token())))
                     .orElse(Condition.ifAbsent());
-            Item entry = keys.entry(scope, cell, id, point, token);
+            Item entry = keys.entry(scope, cell, id, point, token, expiry);
             try {
                 if (atomic()) {
-                    putAtomically(scope, id, cell, point, token, stale, entry, unchanged);
+                    putAtomically(scope, id, cell, point, token, stale, entry, unchanged, expiry);
                 } else {
-                    putInSteps(scope, id, cell, point, token, stale, entry, unchanged);
+                    putInSteps(scope, id, cell, point, token, stale, entry, unchanged, expiry);
                 }
                 return;
             } catch (ConditionFailedException e) {
@@ -96,7 +97,7 @@ final class CellWrites {
     }
 
     private void putAtomically(String scope, String id, String cell, LatLon point, long token, Set<String> stale,
-                               Item entry, Condition unchanged) {
+                               Item entry, Condition unchanged, OptionalLong expiry) {
         List<Write> writes = new ArrayList<>();
         writes.add(Write.put(table, entry));
         int room = store.limits().maxAtomicWriteItems() - 2;
@@ -110,7 +111,7 @@ final class CellWrites {
                 later.add(member);
             }
         }
-        writes.add(new Write.Put(table, keys.point(scope, id, cell, point, token, later), unchanged));
+        writes.add(new Write.Put(table, keys.point(scope, id, cell, point, token, later, expiry), unchanged));
         for (String staleCell : now) {
             writes.add(Write.delete(table, keys.entryKey(scope, staleCell, id)));
         }
@@ -121,9 +122,9 @@ final class CellWrites {
     }
 
     private void putInSteps(String scope, String id, String cell, LatLon point, long token, Set<String> stale,
-                            Item entry, Condition unchanged) {
+                            Item entry, Condition unchanged, OptionalLong expiry) {
         store.put(table, entry);
-        store.put(table, keys.point(scope, id, cell, point, token, stale), unchanged);
+        store.put(table, keys.point(scope, id, cell, point, token, stale, expiry), unchanged);
         if (!stale.isEmpty()) {
             finish(scope, id, token, stale);
         }
@@ -151,15 +152,15 @@ final class CellWrites {
             }
             String cell = GeoHash.toBase32(point.latitude(), point.longitude(), GeoHash.MAX_CHARS);
             long token = newToken();
-            entries.add(Write.put(table, keys.entry(scope, cell, id, point, token)));
-            records.add(Write.put(table, keys.point(scope, id, cell, point, token, Set.of())));
+            entries.add(Write.put(table, keys.entry(scope, cell, id, point, token, OptionalLong.empty())));
+            records.add(Write.put(table, keys.point(scope, id, cell, point, token, Set.of(), OptionalLong.empty())));
         });
         for (List<Write> writes : List.of(entries, records)) {
             for (int from = 0; from < writes.size(); from += BATCH) {
                 store.writeBatch(writes.subList(from, Math.min(writes.size(), from + BATCH)));
             }
         }
-        existing.forEach((id, point) -> put(scope, id, point));
+        existing.forEach((id, point) -> put(scope, id, point, OptionalLong.empty()));
     }
 
     /** Deletes the stale entries, then drops the stale list unless another write came since. */

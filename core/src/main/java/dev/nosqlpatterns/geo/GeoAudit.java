@@ -2,22 +2,25 @@ package dev.nosqlpatterns.geo;
 
 import dev.nosqlpatterns.verify.Verification;
 /**
- * What {@link GeoIndex#verify()} found, or {@link GeoIndex#repair()} fixed, in a cell index: entries that
- * disagree with the point records that own them, and the writes an interrupted put or remove left undone.
+ * What {@link GeoIndex#verify()} found, or {@link GeoIndex#repair()} fixed: in a cell index, entries that
+ * disagree with the point records that own them and the writes an interrupted put or remove left undone;
+ * in any index, points that have expired but are still stored (reads already leave them out).
  *
  * @param entries         cell entries checked
  * @param points          point records checked
  * @param staleEntries    entries of a removed point, at a cell the point has left, or with outdated data
  * @param missingEntries  points whose entry at their current cell is absent
  * @param unfinishedMoves points that still list old entries to delete
+ * @param expired         expired leftovers still stored: on cells the expired items of the index's table
+ *                        (entries and point records), natively the expired points still in the store's geo sets
  * @param repaired        whether the problems were fixed
  */
 public record GeoAudit(long entries, long points, long staleEntries, long missingEntries, long unfinishedMoves,
-                       boolean repaired) implements Verification {
+                       long expired, boolean repaired) implements Verification {
 
     /** Nothing checked, nothing found. */
     static GeoAudit empty(boolean repaired) {
-        return new GeoAudit(0, 0, 0, 0, 0, repaired);
+        return new GeoAudit(0, 0, 0, 0, 0, 0, repaired);
     }
 
     /** True when no problem was found. */
@@ -32,7 +35,7 @@ public record GeoAudit(long entries, long points, long staleEntries, long missin
 
     @Override
     public long disagreements() {
-        return staleEntries + missingEntries + unfinishedMoves;
+        return staleEntries + missingEntries + unfinishedMoves + expired;
     }
 
     @Override
@@ -41,11 +44,18 @@ public record GeoAudit(long entries, long points, long staleEntries, long missin
         kinds.put("cell entries of a removed point, at a cell the point left, or outdated", staleEntries);
         kinds.put("points without their entry at their current cell", missingEntries);
         kinds.put("points that still list old entries to delete", unfinishedMoves);
+        kinds.put("expired points still stored", expired);
         return Verification.lines(kinds);
+    }
+
+    /** This audit with {@code count} expired leftovers more. */
+    GeoAudit plusExpired(long count) {
+        return new GeoAudit(entries, points, staleEntries, missingEntries, unfinishedMoves, expired + count, repaired);
     }
 
     GeoAudit plus(GeoAudit other) {
         return new GeoAudit(entries + other.entries, points + other.points, staleEntries + other.staleEntries,
-                missingEntries + other.missingEntries, unfinishedMoves + other.unfinishedMoves, repaired);
+                missingEntries + other.missingEntries, unfinishedMoves + other.unfinishedMoves, expired + other.expired,
+                repaired);
     }
 }

@@ -1,17 +1,20 @@
 package dev.nosqlpatterns.geo;
 
 import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.key.Utf8Order;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;
 import dev.nosqlpatterns.store.capability.NativeGeo;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 
 /**
  * Points of ids, found by distance, box or polygon, and the k nearest: the geohash technique on any store, or the store's own geo
@@ -51,6 +54,17 @@ import java.util.Objects;
  * {@link #repair()} removes them. {@link #verify()} counts them.
  * {@link #putAll} is not guarded against concurrent writes of the same ids and may also leave such
  * leftovers.
+ *
+ * <p><b>Expiry</b>: {@link #put(String, String, LatLon, Instant)} places a point that expires, say with the
+ * item it locates ({@link Expiry}). From that instant on, by the store's clock, no search (radius, box,
+ * polygon, k nearest) returns it, whether or not anything has removed it yet. On cells the entry and the
+ * point record carry the expiry, so the store's reads leave them out at no cost and the store's own expiry
+ * or sweep removes them. Natively the point's member in the store's geo set names its expiry, which the
+ * search checks, asking the store again only when it dropped expired points from a full answer; the index
+ * must be built with {@link Builder#expiringPoints}, which costs each native write one read more.
+ * {@link #verify()} counts the expired points still stored ({@link GeoAudit#expired()}) and
+ * {@link #repair()} removes them: on cells by the store's {@code countExpired} / {@code removeExpired} of the
+ * index's table (one scan of it more), natively from the member records.
  */
 public final class GeoIndex {
     /** Which implementation serves the index. */
@@ -74,6 +88,7 @@ public final class GeoIndex {
     private final Store store;
     private final CellKeys keys;
     private final GeoStrategy impl;
+    private final boolean expiring;
 
     private GeoIndex(Builder b, Strategy resolved) {
         this.store = b.store;
@@ -82,8 +97,12 @@ public final class GeoIndex {
         this.strategy = resolved;
         this.coverOptions = new CoverOptions(b.maxRanges, 5 * b.partitionChars, 60);
         this.keys = new CellKeys(name, b.partitionChars);
+        this.expiring = b.expiringPoints;
         if (resolved == Strategy.NATIVE) {
-            impl = new NativeStrategy(store.nativeGeo(), table, name);
+            if (b.expiringPoints && !store.hasTable(table)) {
+                store.createTable(TableSpec.named(table));
+            }
+            impl = new NativeStrategy(store, table, name, b.expiringPoints);
         } else {
             if (!store.hasTable(table)) {
                 store.createTable(TableSpec.named(table));
@@ -109,21 +128,51 @@ public final class GeoIndex {
 
     /** Places the point of {@code id} (unscoped), moving it when it had one. */
     public void put(String id, LatLon point) {
-        put(UNSCOPED, id, point, false);
+        put(UNSCOPED, id, point, null, false);
     }
 
     /** Places the point of {@code id} in {@code scope}, moving it when it had one there. */
     public void put(String scope, String id, LatLon point) {
-        TechniqueCalls.run(store, "geo.put", table, () -> put(scope, id, point, true));
+        TechniqueCalls.run(store, "geo.put", table, () -> put(scope, id, point, null, true));
     }
 
-    private void put(String scope, String id, LatLon point, boolean scoped) {
+    /**
+     * Places the unscoped point of {@code id}, which expires at {@code expiresAt} (truncated to milliseconds);
+     * see {@link #put(String, String, LatLon, Instant)}.
+     */
+    public void put(String id, LatLon point, Instant expiresAt) {
+        put(UNSCOPED, id, point, Objects.requireNonNull(expiresAt, "expiry instant must not be null"), false);
+    }
+
+    /**
+     * Places the point of {@code id} in {@code scope}, moving it when it had one there, until {@code expiresAt}
+     * (truncated to milliseconds): from then on searches leave it out (see the class comment on expiry). A
+     * later put without an expiry keeps the point for good.
+     *
+     * @throws IllegalArgumentException when the instant is outside {@link Expiry#EARLIEST} to {@link Expiry#LATEST}
+     * @throws IllegalStateException    on the native strategy when the index was not built with
+     *                                  {@link Builder#expiringPoints}
+     */
+    public void put(String scope, String id, LatLon point, Instant expiresAt) {
+        Objects.requireNonNull(expiresAt, "expiry instant must not be null");
+        TechniqueCalls.run(store, "geo.put", table, () -> put(scope, id, point, expiresAt, true));
+    }
+
+    private void put(String scope, String id, LatLon point, Instant expiresAt, boolean scoped) {
         List<String> problems = idProblems(scope, id, scoped);
         if (point == null) {
             problems.add("point must not be null");
         }
+        if (expiresAt != null && (expiresAt.isBefore(Expiry.EARLIEST) || expiresAt.isAfter(Expiry.LATEST))) {
+            problems.add("expiry instant " + expiresAt + " is outside " + Expiry.EARLIEST + " .. " + Expiry.LATEST);
+        }
         GeoChecks.report("put of id " + quote(id) + (scoped ? " in scope " + quote(scope) : ""), problems);
-        impl.put(scope, id, point);
+        if (expiresAt != null && strategy == Strategy.NATIVE && !expiring) {
+            throw new IllegalStateException("put of id " + quote(id) + " with expiry " + expiresAt + ": geo index '"
+                    + name + "' uses the store's native geo search; build it with expiringPoints(true) to place "
+                    + "points that expire");
+        }
+        impl.put(scope, id, point, expiresAt == null ? OptionalLong.empty() : OptionalLong.of(expiresAt.toEpochMilli()));
     }
 
     /**
@@ -279,12 +328,12 @@ public final class GeoIndex {
         return impl.withinPolygon(scope, polygon, limit);
     }
 
-    /** Scans the index and counts what interrupted writes left behind, changing nothing. */
+    /** Scans the index and counts what interrupted writes and expired points left behind, changing nothing. */
     public GeoAudit verify() {
         return TechniqueCalls.call(store, "geo.verify", table, () -> impl.audit(false));
     }
 
-    /** Scans the index and fixes what interrupted writes left behind; idempotent. */
+    /** Scans the index and fixes what interrupted writes left behind and removes expired points; idempotent. */
     public GeoAudit repair() {
         return TechniqueCalls.call(store, "geo.repair", table, () -> impl.audit(true));
     }
@@ -295,6 +344,10 @@ public final class GeoIndex {
             text(problems, "scope", scope);
         }
         text(problems, "id", id);
+        if (expiring && strategy == Strategy.NATIVE && id != null && id.indexOf(NativeMembers.SEPARATOR) >= 0) {
+            problems.add("id " + quote(id) + " holds U+001F, which an index of expiring native points keeps "
+                    + "between an id and its expiry");
+        }
         if (problems.isEmpty() && strategy != Strategy.NATIVE) {
             problems.addAll(keys.tooLong(scope, id, store.limits()));
         }
@@ -342,6 +395,7 @@ public final class GeoIndex {
         private int partitionChars = 3;
         private boolean verifiedReads;
         private int maxAttempts = 10;
+        private boolean expiringPoints;
 
         private Builder(Store store, String table) {
             this.store = Objects.requireNonNull(store, "store must not be null");
@@ -393,6 +447,17 @@ public final class GeoIndex {
             return this;
         }
 
+        /**
+         * Whether points may be put with an expiry on the native strategy; default false. The cell strategy
+         * takes expiring points either way. Natively each put and remove then reads one member record of
+         * its id first (see the class comment on expiry), and ids may not hold U+001F.
+         */
+        public Builder expiringPoints(boolean expiring) {
+            this.expiringPoints = expiring;
+            return this;
+        }
+
+        /** The index; on {@link Strategy#NATIVE} fails when the store has no native geo search. */
         public GeoIndex build() {
             boolean hasNative = store.has(Capability.NATIVE_GEO);
             if (strategy == Strategy.NATIVE && !hasNative) {

@@ -9,7 +9,8 @@ import java.util.List;
  */
 interface GeoStrategy {
 
-    void put(String scope, String id, LatLon point);
+    /** Places the point of {@code id}, expiring at {@code expiry} (epoch milliseconds) when one is given. */
+    void put(String scope, String id, LatLon point, java.util.OptionalLong expiry);
 
     /** Places many points; ids that already have a point are moved one by one. */
     void putAll(String scope, java.util.Map<String, LatLon> points);
@@ -28,6 +29,6 @@ interface GeoStrategy {
     /** The {@code k} points nearest to {@code centre}, nearest first (ties by id), or all when fewer. */
     List<GeoHit> nearest(String scope, LatLon centre, int k);
 
-    /** Checks, and with {@code fix} repairs, what interrupted writes left behind. */
+    /** Checks, and with {@code fix} repairs, what interrupted writes and expired points left behind. */
     GeoAudit audit(boolean fix);
 }

@@ -7,6 +7,8 @@ import dev.nosqlpatterns.store.capability.NativeGeo;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalLong;
+import java.util.function.IntFunction;
 
 /**
  * The geo index on the store's own geo search ({@link NativeGeo}): one native set per table, index and
@@ -15,6 +17,11 @@ import java.util.List;
  * unchanged; hits are re-measured with the same {@link Circle}, {@link LatLonBox} and
  * {@link LatLonPolygon} checks the cell strategy uses, so both strategies answer alike. Calls go through {@link Store#nativeGeo()}, which
  * reports their cost.
+ *
+ * <p>Expiring points ({@link NativeMembers}, only on an index built with expiring points): a store's geo
+ * set cannot expire one member, so the member of an expiring point is its id with the expiry appended and
+ * a search leaves out the members expired by the store's clock, asking again for more when it dropped some
+ * from a full answer (no extra request otherwise). Each write of such an index reads one member record first.
  */
 final class NativeStrategy implements GeoStrategy {
     private static final CompositeKeyCodec SET = CompositeKeyCodec.of(SegmentType.STRING, SegmentType.STRING,
@@ -23,11 +30,13 @@ final class NativeStrategy implements GeoStrategy {
     private final Store.NativeGeoCalls geo;
     private final String table;
     private final String name;
+    private final NativeMembers members;
 
-    NativeStrategy(Store.NativeGeoCalls geo, String table, String name) {
-        this.geo = geo;
+    NativeStrategy(Store store, String table, String name, boolean expiring) {
+        this.geo = store.nativeGeo();
         this.table = table;
         this.name = name;
+        this.members = expiring ? new NativeMembers(store, table, name) : null;
     }
 
     private String set(String scope) {
@@ -35,12 +44,22 @@ final class NativeStrategy implements GeoStrategy {
     }
 
     @Override
-    public void put(String scope, String id, LatLon point) {
-        geo.putPoint(set(scope), id, point.latitude(), point.longitude());
+    public void put(String scope, String id, LatLon point, OptionalLong expiry) {
+        if (members == null) {
+            geo.putPoint(set(scope), id, point.latitude(), point.longitude());
+            return;
+        }
+        members.put(set(scope), scope, id, expiry,
+                member -> geo.putPoint(set(scope), member, point.latitude(), point.longitude()),
+                member -> geo.removePoint(set(scope), member));
     }
 
     @Override
     public void putAll(String scope, java.util.Map<String, LatLon> points) {
+        if (members != null) {
+            points.forEach((id, p) -> put(scope, id, p, OptionalLong.empty()));
+            return;
+        }
         List<NativeGeo.Point> batch = new ArrayList<>(points.size());
         points.forEach((id, p) -> batch.add(new NativeGeo.Point(id, p.latitude(), p.longitude())));
         geo.putPoints(set(scope), batch);
@@ -48,15 +67,38 @@ final class NativeStrategy implements GeoStrategy {
 
     @Override
     public void remove(String scope, String id) {
-        geo.removePoint(set(scope), id);
+        if (members == null) {
+            geo.removePoint(set(scope), id);
+        } else {
+            members.remove(scope, id, member -> geo.removePoint(set(scope), member));
+        }
+    }
+
+    /**
+     * The live hits of a search asked with {@code limit} (ids without their expiry suffix); when it dropped
+     * expired members from a full answer, asks again for as many more as it dropped.
+     */
+    private List<NativeGeo.GeoHit> live(int limit, IntFunction<List<NativeGeo.GeoHit>> search) {
+        if (members == null) {
+            return search.apply(limit);
+        }
+        int ask = limit;
+        while (true) {
+            List<NativeGeo.GeoHit> all = search.apply(ask);
+            List<NativeGeo.GeoHit> live = members.live(all);
+            if (live.size() >= limit || all.size() < ask || ask >= GeoIndex.MAX_LIMIT) {
+                return live;
+            }
+            ask = Math.min(GeoIndex.MAX_LIMIT, ask + (all.size() - live.size()));
+        }
     }
 
     @Override
     public List<GeoHit> withinRadius(String scope, Circle circle, int limit) {
         LatLon c = circle.centre();
         List<GeoHit> hits = new ArrayList<>();
-        for (NativeGeo.GeoHit hit : geo.withinRadius(set(scope), c.latitude(), c.longitude(), circle.radiusMeters(),
-                limit)) {
+        for (NativeGeo.GeoHit hit : live(limit, n -> geo.withinRadius(set(scope), c.latitude(), c.longitude(),
+                circle.radiusMeters(), n))) {
             double d = circle.distanceTo(hit.latitude(), hit.longitude());
             if (d <= circle.radiusMeters()) {
                 hits.add(new GeoHit(hit.id(), new LatLon(hit.latitude(), hit.longitude()), d));
@@ -69,7 +111,8 @@ final class NativeStrategy implements GeoStrategy {
     public List<GeoHit> withinBox(String scope, LatLonBox box, int limit) {
         LatLon centre = box.centre();
         List<GeoHit> hits = new ArrayList<>();
-        for (NativeGeo.GeoHit hit : geo.withinBox(set(scope), box.south(), box.west(), box.north(), box.east(), limit)) {
+        for (NativeGeo.GeoHit hit : live(limit, n -> geo.withinBox(set(scope), box.south(), box.west(), box.north(),
+                box.east(), n))) {
             if (box.containsUnchecked(hit.latitude(), hit.longitude())) {
                 LatLon p = new LatLon(hit.latitude(), hit.longitude());
                 hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
@@ -86,7 +129,7 @@ final class NativeStrategy implements GeoStrategy {
         }
         LatLon centre = polygon.centre();
         List<GeoHit> hits = new ArrayList<>();
-        for (NativeGeo.GeoHit hit : geo.withinPolygon(set(scope), rings, limit)) {
+        for (NativeGeo.GeoHit hit : live(limit, n -> geo.withinPolygon(set(scope), rings, n))) {
             LatLon p = new LatLon(hit.latitude(), hit.longitude());
             if (polygon.contains(p)) {
                 hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
@@ -99,7 +142,7 @@ final class NativeStrategy implements GeoStrategy {
     @Override
     public List<GeoHit> nearest(String scope, LatLon centre, int k) {
         List<GeoHit> hits = new ArrayList<>();
-        for (NativeGeo.GeoHit hit : geo.nearest(set(scope), centre.latitude(), centre.longitude(), k)) {
+        for (NativeGeo.GeoHit hit : live(k, n -> geo.nearest(set(scope), centre.latitude(), centre.longitude(), n))) {
             LatLon p = new LatLon(hit.latitude(), hit.longitude());
             hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
         }
@@ -108,7 +151,11 @@ final class NativeStrategy implements GeoStrategy {
 
     @Override
     public GeoAudit audit(boolean fix) {
-        return GeoAudit.empty(fix);
+        if (members == null) {
+            return GeoAudit.empty(fix);
+        }
+        return GeoAudit.empty(fix).plusExpired(members.expired(fix, (scope, member) -> geo.removePoint(set(scope),
+                member)));
     }
 
     private static List<GeoHit> sorted(List<GeoHit> hits, int limit) {

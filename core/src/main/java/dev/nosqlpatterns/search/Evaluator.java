@@ -26,17 +26,24 @@ final class Evaluator {
     private final long universeCount;
     private final Map<String, IdSet> whole = new HashMap<>();
     private final boolean preload;
+    private final dev.nosqlpatterns.store.model.Page extra;
 
-    /** {@code universeWhole}: null reads the summaries alone first, else every term at once with the universe whole or not. */
-    private Evaluator(Postings postings, Set<Term> terms, Boolean universeWhole, boolean preload) {
+    /**
+     * {@code universeWhole}: null reads the summaries alone first, else every term at once with the universe
+     * whole or not, and {@code extra} (when not null) in the same round.
+     */
+    private Evaluator(Postings postings, Set<Term> terms, Boolean universeWhole, boolean preload,
+                      dev.nosqlpatterns.store.model.Query extra) {
         this.postings = postings;
         Set<String> partitions = new HashSet<>();
         terms.forEach(t -> partitions.add(SearchKeys.term(t)));
         if (universeWhole == null) {
             partitions.add(SearchKeys.UNIVERSE);
             this.counts = postings.counts(partitions);
+            this.extra = null;
         } else {
-            Postings.Wave wave = postings.readAtOnce(partitions, universeWhole);
+            Postings.Wave wave = postings.readAtOnce(partitions, universeWhole, extra);
+            this.extra = wave.extra();
             this.counts = wave.counts();
             this.whole.putAll(wave.whole());
         }
@@ -46,15 +53,22 @@ final class Evaluator {
 
     /** An evaluator for one criteria: reads as little as the estimates allow. */
     static Evaluator forOne(Postings postings, Criteria criteria, boolean together) {
-        return new Evaluator(postings, criteria.terms(), together ? readsWholeUniverse(criteria) : null, false);
+        return forOne(postings, criteria, together, null);
+    }
+
+    /** {@link #forOne(Postings, Criteria, boolean)} reading {@code extra} with the terms when they are read together. */
+    static Evaluator forOne(Postings postings, Criteria criteria, boolean together,
+                            dev.nosqlpatterns.store.model.Query extra) {
+        return new Evaluator(postings, criteria.terms(), together ? readsWholeUniverse(criteria) : null, false, extra);
     }
 
     /** An evaluator for a batch of criteria: reads each term once, whole, and shares it among them. */
-    static Evaluator forMany(Postings postings, List<Criteria> criteria, boolean together) {
+    static Evaluator forMany(Postings postings, List<Criteria> criteria, boolean together,
+                             dev.nosqlpatterns.store.model.Query extra) {
         Set<Term> terms = new HashSet<>();
         criteria.forEach(c -> terms.addAll(c.terms()));
         return new Evaluator(postings, terms, together ? criteria.stream().anyMatch(Evaluator::readsWholeUniverse) : null,
-                true);
+                true, extra);
     }
 
     /**
@@ -74,6 +88,11 @@ final class Evaluator {
             return o.operands().stream().anyMatch(Evaluator::readsWholeUniverse);
         }
         return true;
+    }
+
+    /** The page of the extra query read with the terms; empty when the terms were not read together. */
+    java.util.Optional<dev.nosqlpatterns.store.model.Page> extra() {
+        return java.util.Optional.ofNullable(extra);
     }
 
     IdSet evaluate(Criteria criteria) {

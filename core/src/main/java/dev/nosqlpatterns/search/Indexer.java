@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -43,8 +44,11 @@ final class Indexer {
     private final DirectIndex direct;
     private final Dictionary dictionary;
     private final OptimisticRetry retry;
+    private final Expiries expiries;
 
-    Indexer(Store store, Postings postings, DirectIndex direct, Dictionary dictionary, OptimisticRetry retry) {
+    Indexer(Store store, Postings postings, DirectIndex direct, Dictionary dictionary, OptimisticRetry retry,
+            Expiries expiries) {
+        this.expiries = expiries;
         this.store = store;
         this.postings = postings;
         this.direct = direct;
@@ -52,19 +56,23 @@ final class Indexer {
         this.retry = retry;
     }
 
-    void index(Document doc) {
+    /** Indexes {@code doc}, its row holding {@code expiry} (epoch milliseconds) when given, else none. */
+    void index(Document doc, OptionalLong expiry) {
         check(List.of(doc));
         int id = dictionary.ids(List.of(doc.id()), true).get(doc.id());
+        expiries.mark(id, expiry);
         for (int attempt = 1; ; attempt++) {
-            Change change = change(id, doc, direct.get(id));
+            Change change = change(id, doc, direct.get(id), expiry);
             try {
                 if (store.has(Capability.ATOMIC_WRITES) && writeAtomically(change)) {
+                    expiries.unmark(id, Expiries.before(change.old()), expiry);
                     return;
                 }
                 if (change.rowChanges()) {
                     store.put(change.rowWrite(direct.table));
                 }
                 finish(List.of(change));
+                expiries.unmark(id, Expiries.before(change.old()), expiry);
                 return;
             } catch (ConditionFailedException lost) {
                 retry.after(attempt, direct.table, SearchKeys.row(id), lost);
@@ -81,7 +89,7 @@ final class Indexer {
         List<Write> rows = new ArrayList<>();
         for (Document doc : docs) {
             int id = ids.get(doc.id());
-            Change change = change(id, doc, old.get(new ItemRef(direct.table, SearchKeys.row(id))));
+            Change change = change(id, doc, old.get(new ItemRef(direct.table, SearchKeys.row(id))), OptionalLong.empty());
             changes.add(change);
             if (change.rowChanges()) {
                 rows.add(Write.put(direct.table, change.row()));
@@ -89,6 +97,7 @@ final class Indexer {
         }
         store.writeBatch(rows);
         finish(changes);
+        changes.forEach(c -> expiries.unmark(c.id(), Expiries.before(c.old()), OptionalLong.empty()));
     }
 
     /**
@@ -118,6 +127,7 @@ final class Indexer {
                     List<Postings.Planned> planned = postings.plan(edits.build(), writes);
                     if (addPlanned(writes, planned)) {
                         store.writeAtomically(writes);
+                        expiries.unmark(id, Expiries.before(old), OptionalLong.empty());
                         return true;
                     }
                 }
@@ -130,6 +140,7 @@ final class Indexer {
                 Item current = DirectIndex.gone(old.get()) ? old.get() : marked;
                 store.delete(Write.delete(direct.table, current.key()).when(versionIs(current)));
                 settle(Map.of(id, partitions), new HashMap<>(Map.of(id, Set.of())));
+                expiries.unmark(id, Expiries.before(old), OptionalLong.empty());
                 return true;
             } catch (ConditionFailedException lost) {
                 retry.after(attempt, direct.table, SearchKeys.row(id), lost);
@@ -234,7 +245,8 @@ final class Indexer {
         List<Write> writes = new ArrayList<>();
         Write.Put rowWrite = change.rowWrite(direct.table);
         if (change.rowChanges()) {
-            Item row = DirectIndex.row(change.id(), change.doc(), DirectIndex.version(change.row()), Map.of(), false);
+            Item row = withExpiry(DirectIndex.row(change.id(), change.doc(), DirectIndex.version(change.row()), Map.of(),
+                    false), Expiries.of(change.row()));
             writes.add(new Write.Put(direct.table, row, rowWrite.condition()));
         } else {
             writes.add(Write.check(direct.table, rowWrite.key(), rowWrite.condition()));
@@ -266,7 +278,7 @@ final class Indexer {
     }
 
     /** What indexing {@code doc} under {@code id} changes, given the row as read. */
-    private Change change(int id, Document doc, Optional<Item> old) {
+    private Change change(int id, Document doc, Optional<Item> old, OptionalLong expiry) {
         Set<String> wanted = new HashSet<>();
         doc.terms().forEach(t -> wanted.add(SearchKeys.term(t)));
         Set<String> dropped = old.map(this::allPartitions).orElseGet(HashSet::new);
@@ -274,15 +286,20 @@ final class Indexer {
         Set<String> adds = new HashSet<>(wanted);
         adds.add(SearchKeys.UNIVERSE);
         boolean same = old.isPresent() && !DirectIndex.gone(old.get()) && !old.get().has(DirectIndex.DROP)
-                && DirectIndex.fields(old.get(), DirectIndex.FIELDS).equals(doc.fields());
+                && DirectIndex.fields(old.get(), DirectIndex.FIELDS).equals(doc.fields())
+                && Expiries.of(old.get()).equals(expiry);
         Map<String, Set<String>> drop = new TreeMap<>();
         for (String p : dropped) {
             SearchKeys.termOf(p).ifPresent(t -> drop.computeIfAbsent(t.field(), f -> new java.util.TreeSet<>()).add(t.value()));
         }
         long version = old.map(r -> DirectIndex.version(r) + 1)
                 .orElseGet(() -> OptimisticRetry.firstVersion(System.currentTimeMillis()));
-        Item row = DirectIndex.row(id, doc, version, drop, false);
+        Item row = withExpiry(DirectIndex.row(id, doc, version, drop, false), expiry);
         return new Change(id, doc, old, same ? null : row, adds, dropped);
+    }
+
+    private static Item withExpiry(Item row, OptionalLong expiry) {
+        return expiry.isPresent() ? row.toBuilder().put(Expiries.ROW_ATTRIBUTE, expiry.getAsLong()).build() : row;
     }
 
     /** Every term partition a row names, in its fields and in its pending drop. */

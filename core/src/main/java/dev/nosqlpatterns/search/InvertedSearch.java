@@ -9,12 +9,15 @@ import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Map;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -51,6 +54,16 @@ import java.util.Set;
  * row written with postings or counts behind it, which indexing the document again completes and
  * {@link #repair()} fixes; a read may see the document in some of its terms until then.
  *
+ * <p>Expiry. A document indexed with an expiry ({@link #index(Document, Instant)}) is left out of
+ * {@link #find}, {@link #findAll}, {@link #count}, {@link #size} and {@link #document} from that instant on
+ * (by the store's clock), though its id stays in the shared posting lists until {@link #repair()} removes
+ * the document; {@link #verify()} counts such documents. The row holds the expiry and a marker sorted by
+ * expiry sits in the postings table, so every search also sends one range query of the markers, which
+ * returns only the documents expired and not yet repaired (nothing, usually): in the same round as its terms
+ * when they are read together (the default), else as one more round (none when the answer is empty); when some of those documents are in
+ * the answer, one batch read of their rows follows. {@link #count} and {@link #size} send the range query
+ * first (one round more). Reports count the audiences a search returned.
+ *
  * <p>Queries. {@link #find} evaluates AND / OR / NOT cheapest operand first: term sizes come from one batch
  * read of summaries, an AND reads further operands only in the chunks its candidates touch and stops when
  * they run out. Thread-safe.
@@ -64,6 +77,7 @@ public final class InvertedSearch {
     private final Dictionary dictionary;
     private final Indexer indexer;
     private final SearchRepair repair;
+    private final Expiries expiries;
     private final int segments;
     private final int parallelism;
     private final double readFraction;
@@ -76,7 +90,8 @@ public final class InvertedSearch {
         this.postings = new Postings(b.store, b.postingsTable, b.format, chunkBits, retry);
         this.direct = new DirectIndex(b.store, b.directTable);
         this.dictionary = new Dictionary(b.store, b.postingsTable);
-        this.indexer = new Indexer(b.store, postings, direct, dictionary, retry);
+        this.expiries = new Expiries(b.store, b.postingsTable, direct);
+        this.indexer = new Indexer(b.store, postings, direct, dictionary, retry, expiries);
         this.segments = b.segments;
         this.parallelism = b.parallelism;
         this.readFraction = b.readFraction;
@@ -92,11 +107,35 @@ public final class InvertedSearch {
         return new Builder(store, postingsTable, directTable);
     }
 
-    /** Adds a document or replaces what is indexed for it. */
+    /** Adds a document or replaces what is indexed for it (with no expiry, whatever it had). */
     public void index(Document document) {
         TechniqueCalls.run(store, "invertedSearch.index", direct.table, () -> {
             Objects.requireNonNull(document, "document must not be null");
-            indexer.index(document);
+            indexer.index(document, OptionalLong.empty());
+        });
+    }
+
+    /**
+     * Adds a document or replaces what is indexed for it, until {@code expiresAt} (truncated to
+     * milliseconds): from then on, by the store's clock, searches, counts, sizes and {@link #document} leave
+     * it out, before anything has removed it; {@link #verify()} counts it and {@link #repair()} removes it.
+     * Costs one write more than {@link #index(Document)} (an expiry marker), and one delete more when it
+     * replaces another expiry. See the class comment on expiry for what reads pay.
+     *
+     * @throws IllegalArgumentException when the instant is outside {@link dev.nosqlpatterns.item.Expiry#EARLIEST}
+     *                                  to {@link dev.nosqlpatterns.item.Expiry#LATEST}
+     */
+    public void index(Document document, Instant expiresAt) {
+        TechniqueCalls.run(store, "invertedSearch.index", direct.table, () -> {
+            Objects.requireNonNull(document, "document must not be null");
+            Objects.requireNonNull(expiresAt, "expiry instant must not be null");
+            if (expiresAt.isBefore(dev.nosqlpatterns.item.Expiry.EARLIEST)
+                    || expiresAt.isAfter(dev.nosqlpatterns.item.Expiry.LATEST)) {
+                throw new IllegalArgumentException("expiry instant " + expiresAt + " of document '" + document.id()
+                        + "' is outside " + dev.nosqlpatterns.item.Expiry.EARLIEST + " .. "
+                        + dev.nosqlpatterns.item.Expiry.LATEST);
+            }
+            indexer.index(document, OptionalLong.of(expiresAt.toEpochMilli()));
         });
     }
 
@@ -128,7 +167,8 @@ public final class InvertedSearch {
             if (id.isEmpty()) {
                 return Optional.empty();
             }
-            return direct.get(id.getAsInt()).filter(row -> !DirectIndex.gone(row)).map(DirectIndex::document);
+            return direct.get(id.getAsInt()).filter(row -> !DirectIndex.gone(row) && !expiries.expired(row))
+                    .map(DirectIndex::document);
         });
     }
 
@@ -142,7 +182,10 @@ public final class InvertedSearch {
     public Audience find(Criteria criteria) {
         return TechniqueCalls.call(store, "invertedSearch.find", direct.table, () -> {
             Objects.requireNonNull(criteria, "criteria must not be null");
-            return new Audience(Evaluator.forOne(postings, criteria, termsTogether).evaluate(criteria));
+            Evaluator evaluator = Evaluator.forOne(postings, criteria, termsTogether, expiries.query());
+            IdSet ids = evaluator.evaluate(criteria);
+            return new Audience(ids.isEmpty() ? ids : expiries.live(ids, postings.format,
+                    expiries.marked(evaluator.extra())));
         });
     }
 
@@ -151,22 +194,38 @@ public final class InvertedSearch {
         return TechniqueCalls.call(store, "invertedSearch.findAll", direct.table, () -> {
             Objects.requireNonNull(criteria, "criteria must not be null");
             criteria.forEach(c -> Objects.requireNonNull(c, "criteria must not contain null"));
-            Evaluator evaluator = Evaluator.forMany(postings, criteria, termsTogether);
-            return criteria.stream().map(c -> new Audience(evaluator.evaluate(c))).toList();
+            Evaluator evaluator = Evaluator.forMany(postings, criteria, termsTogether, expiries.query());
+            Map<Integer, Long> expired = expiries.marked(evaluator.extra());
+            return criteria.stream().map(c -> new Audience(expiries.live(evaluator.evaluate(c), postings.format,
+                    expired))).toList();
         });
     }
 
-    /** The number of documents with {@code term}, from its summary (one read). */
+    /**
+     * The number of documents with {@code term}, from its summary (one read) and the expiry markers (one
+     * range query); while expired documents are still indexed, from the term's posting list less them.
+     */
     public long count(Term term) {
         return TechniqueCalls.call(store, "invertedSearch.count", direct.table, () -> {
             Objects.requireNonNull(term, "term must not be null");
-            return postings.counts(List.of(SearchKeys.term(term))).get(SearchKeys.term(term));
+            Map<Integer, Long> expired = expiries.markedNow();
+            if (expired.isEmpty()) {
+                return postings.counts(List.of(SearchKeys.term(term))).get(SearchKeys.term(term));
+            }
+            Criteria has = Criteria.has(term);
+            IdSet ids = Evaluator.forOne(postings, has, termsTogether).evaluate(has);
+            return (long) expiries.live(ids, postings.format, expired).cardinality();
         });
     }
 
-    /** The number of indexed documents, from the universe's summary. */
-    public long size() {
+    /** The documents in the index, expired or not, from the universe's summary (one read). */
+    private long indexed() {
         return postings.counts(List.of(SearchKeys.UNIVERSE)).get(SearchKeys.UNIVERSE);
+    }
+
+    /** The number of indexed documents, from the universe's summary, less those expired but still indexed. */
+    public long size() {
+        return postings.counts(List.of(SearchKeys.UNIVERSE)).get(SearchKeys.UNIVERSE) - expiries.expiredCount();
     }
 
     /**
@@ -177,7 +236,7 @@ public final class InvertedSearch {
         return TechniqueCalls.call(store, "invertedSearch.report", direct.table, () -> {
             Objects.requireNonNull(audience, "audience must not be null");
             Set<String> checked = checkFields(fields);
-            if (audience.size() <= readFraction * size()) {
+            if (audience.size() <= readFraction * indexed()) {
                 return direct.reportByReads(audience.ids(), checked);
             }
             return direct.reportsByScan(List.of(audience.ids()), checked, segments, parallelism).get(0);
@@ -208,12 +267,20 @@ public final class InvertedSearch {
 
     /** Compares posting lists and counts with the direct index; reads both tables once, writes nothing. */
     public SearchAudit verify() {
-        return TechniqueCalls.call(store, "invertedSearch.verify", direct.table, () -> repair.run(false));
+        return TechniqueCalls.call(store, "invertedSearch.verify", direct.table, () -> audit(false));
     }
 
     /** Fixes what {@link #verify()} finds; returns what it found. Run while no writer is active. */
     public SearchAudit repair() {
-        return TechniqueCalls.call(store, "invertedSearch.repair", direct.table, () -> repair.run(true));
+        return TechniqueCalls.call(store, "invertedSearch.repair", direct.table, () -> audit(true));
+    }
+
+    /** Expired documents first (removed with their postings when fixing), then postings against rows. */
+    private SearchAudit audit(boolean fix) {
+        long[] expired = expiries.audit(fix, indexer::remove);
+        SearchAudit a = repair.run(fix);
+        return new SearchAudit(a.documents(), a.missingPostings(), a.stalePostings(), a.wrongCounts(),
+                a.pendingDocuments(), expired[0], expired[1]);
     }
 
     public PostingFormat format() {

@@ -79,7 +79,7 @@ final class Postings {
      * What one round of reads sent together learned: the summary count of every partition asked for, and
      * the whole id set of every partition read to its end.
      */
-    record Wave(Map<String, Long> counts, Map<String, IdSet> whole) {
+    record Wave(Map<String, Long> counts, Map<String, IdSet> whole, dev.nosqlpatterns.store.model.Page extra) {
     }
 
     /**
@@ -89,6 +89,11 @@ final class Postings {
      * counts of longer terms are read afterwards in one batch, and their ids by the restricted reads.
      */
     Wave readAtOnce(Collection<String> terms, boolean universeWhole) {
+        return readAtOnce(terms, universeWhole, null);
+    }
+
+    /** {@link #readAtOnce(Collection, boolean)} with {@code extra} (when not null) sent in the same round. */
+    Wave readAtOnce(Collection<String> terms, boolean universeWhole, Query extra) {
         List<String> partitions = new ArrayList<>(new java.util.LinkedHashSet<>(terms));
         partitions.remove(SearchKeys.UNIVERSE);
         List<Query> queries = new ArrayList<>(partitions.size() + 1);
@@ -98,6 +103,9 @@ final class Postings {
         queries.add(universeWhole ? Query.in(table, SearchKeys.UNIVERSE).limit(PAGE + 1)
                 : Query.in(table, SearchKeys.UNIVERSE).where(SortKeyCondition.equalTo(SearchKeys.SUMMARY)).limit(1));
         partitions.add(SearchKeys.UNIVERSE);
+        if (extra != null) {
+            queries.add(extra);
+        }
         List<dev.nosqlpatterns.store.model.Page> pages = store.queryEach(queries);
         Map<String, Long> counts = new HashMap<>();
         Map<String, IdSet> whole = new HashMap<>();
@@ -128,7 +136,7 @@ final class Postings {
         if (!unfinished.isEmpty()) {
             counts.putAll(counts(unfinished));
         }
-        return new Wave(counts, whole);
+        return new Wave(counts, whole, extra == null ? null : pages.get(pages.size() - 1));
     }
 
     /** Every id of a partition, with one paged query of its chunks. */

@@ -4,16 +4,19 @@ import dev.nosqlpatterns.verify.Verification;
 /**
  * How far an {@link InvertedSearch}'s derived data (posting lists and their counts) is from its truth
  * (the direct index), found by {@link InvertedSearch#verify()} and fixed by {@link InvertedSearch#repair()}.
- * Drift comes only from writers that stopped halfway on stores without atomic writes.
+ * Drift comes from writers that stopped halfway on stores without atomic writes, and from documents that
+ * expired ({@link InvertedSearch#index(Document, java.time.Instant)}) and are still indexed.
  *
  * @param documents        rows of the direct index read
  * @param missingPostings  (term, document) pairs the direct index has and the posting lists lack
  * @param stalePostings    pairs the posting lists have and the direct index does not
  * @param wrongCounts      terms whose summary count differs from their posting list's size
  * @param pendingDocuments direct rows still marked with removals to finish
+ * @param expiredDocuments documents expired by the store's clock but still indexed (searches leave them out)
+ * @param staleMarkers     expiry markers of a past instant whose document no longer has that expiry
  */
 public record SearchAudit(long documents, long missingPostings, long stalePostings, long wrongCounts,
-                          long pendingDocuments) implements Verification {
+                          long pendingDocuments, long expiredDocuments, long staleMarkers) implements Verification {
 
     /** True when the derived data matches the direct index exactly. */
     public boolean clean() {
@@ -27,7 +30,7 @@ public record SearchAudit(long documents, long missingPostings, long stalePostin
 
     @Override
     public long disagreements() {
-        return missingPostings + stalePostings + wrongCounts + pendingDocuments;
+        return missingPostings + stalePostings + wrongCounts + pendingDocuments + expiredDocuments + staleMarkers;
     }
 
     @Override
@@ -37,6 +40,8 @@ public record SearchAudit(long documents, long missingPostings, long stalePostin
         kinds.put("(term, document) pairs in the posting lists that the documents no longer have", stalePostings);
         kinds.put("terms whose count differs from their posting list's size", wrongCounts);
         kinds.put("documents with removals still to finish", pendingDocuments);
+        kinds.put("expired documents still indexed", expiredDocuments);
+        kinds.put("expiry markers their documents no longer have", staleMarkers);
         return Verification.lines(kinds);
     }
 }

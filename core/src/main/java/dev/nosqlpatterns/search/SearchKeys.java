@@ -27,6 +27,8 @@ final class SearchKeys {
     static final Key SEQUENCE = Key.of(PARTITION.encode("q", "", ""), SUMMARY);
     static final Key SETTINGS = Key.of(PARTITION.encode("m", "", ""), SUMMARY);
     static final String ROW_SORT = "doc";
+    /** The partition of expiry markers ({@link Expiries}). */
+    static final String EXPIRING = PARTITION.encode("x", "", "");
 
     private SearchKeys() {
     }

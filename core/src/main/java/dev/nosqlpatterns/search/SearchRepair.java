@@ -77,7 +77,8 @@ final class SearchRepair {
             counter.counts.forEach(postings::setCount);
             expected.pending.forEach(this::finishRow);
         }
-        return new SearchAudit(expected.rows, counter.missing, counter.stale, counter.wrongCounts, expected.pending.size());
+        return new SearchAudit(expected.rows, counter.missing, counter.stale, counter.wrongCounts, expected.pending.size(),
+                0, 0);
     }
 
     private Expected readRows(int segment) {

@@ -25,8 +25,8 @@ class VerificationTest {
                 new Drift(10, 9, 1, 2, 0, List.of(k), List.of(k, k), List.of()),
                 new CopyDrift(6, 1, List.of(k)),
                 new TreeCheck(7, true, 2, List.of("node 'a' points to a missing parent")),
-                new GeoAudit(5, 4, 1, 0, 1, false),
-                new SearchAudit(3, 0, 2, 1, 0),
+                new GeoAudit(5, 4, 1, 0, 1, 0, false),
+                new SearchAudit(3, 0, 2, 1, 0, 0, 0),
                 Verification.of(12, Map.of("link pairs whose sides disagreed", 3L)));
         assertEquals(List.of(19L, 6L, 7L, 9L, 3L, 12L), found.stream().map(Verification::examined).toList());
         assertEquals(List.of(3L, 1L, 4L, 2L, 3L, 3L), found.stream().map(Verification::disagreements).toList());
@@ -40,8 +40,8 @@ class VerificationTest {
     @Test
     void aCleanResultIsConsistentAndSaysNothing() {
         List<Verification> clean = List.of(new Drift(3, 3, 0, 0, 0, List.of(), List.of(), List.of()),
-                new CopyDrift(2, 0, List.of()), new TreeCheck(4, false, 0, List.of()), new GeoAudit(2, 2, 0, 0, 0, true),
-                new SearchAudit(5, 0, 0, 0, 0), Verification.of(8, Map.of("one-sided links", 0L)));
+                new CopyDrift(2, 0, List.of()), new TreeCheck(4, false, 0, List.of()), new GeoAudit(2, 2, 0, 0, 0, 0, true),
+                new SearchAudit(5, 0, 0, 0, 0, 0, 0), Verification.of(8, Map.of("one-sided links", 0L)));
         for (Verification v : clean) {
             assertTrue(v.consistent(), v.toString());
             assertEquals(List.of(), v.findings(), v.toString());

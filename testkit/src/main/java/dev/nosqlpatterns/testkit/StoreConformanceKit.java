@@ -148,6 +148,14 @@ public abstract class StoreConformanceKit {
     class ExpiryOfEntities extends dev.nosqlpatterns.testkit.entity.EntityExpirySuite {
     }
 
+    @Nested
+    class ExpiryOfGeoPoints extends dev.nosqlpatterns.testkit.geo.ExpiryGeoSuite {
+    }
+
+    @Nested
+    class ExpiryOfSearchDocuments extends dev.nosqlpatterns.testkit.search.ExpirySearchSuite {
+    }
+
     // Techniques.
 
     @Nested

@@ -2,6 +2,7 @@ package dev.nosqlpatterns.examples.news;
 
 import dev.nosqlpatterns.partitioning.BucketedTimeline;
 import dev.nosqlpatterns.partitioning.Granularity;
+import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -13,6 +14,7 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.model.Write;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
@@ -39,6 +41,12 @@ import java.util.regex.Pattern;
  * topic links are derived. {@link #publish} writes the derived items first and the article last, and is
  * idempotent, so publishing again after a failure completes it; reads by topic join against the
  * article table, so a link whose article was never written is skipped.
+ *
+ * <p>Retention ({@link #open(Store, String, Duration)}): an article expires a retention period after its
+ * publication, and so do its month-bucket copy and both sides of its topic links, which carry the same
+ * expiry ({@link Expiry}). From then on, by the store's clock, no read returns the article or a link to it,
+ * before the store's own expiry or sweep has removed anything; {@link #expiredLeftovers()} counts what is
+ * still stored and {@link #removeExpired()} removes it.
  */
 public final class NewsGoggles {
     static final Pattern PROVIDER = Pattern.compile("\\$[A-Za-z0-9]{1,40}");
@@ -56,9 +64,11 @@ public final class NewsGoggles {
     private final String subscribers;
     private final BucketedTimeline byMonth;
     private final AdjacencyList tagged;
+    private final Optional<Duration> retention;
 
-    private NewsGoggles(Store store, String namespace) {
+    private NewsGoggles(Store store, String namespace, Optional<Duration> retention) {
         this.store = store;
+        this.retention = retention;
         this.namespace = namespace;
         this.minor = namespace + "_minor";
         this.articles = namespace + "_articles";
@@ -74,7 +84,28 @@ public final class NewsGoggles {
     public static NewsGoggles open(Store store, String namespace) {
         Objects.requireNonNull(store, "store must not be null");
         TableSpec.checkName(namespace + "_topic_links");
-        return new NewsGoggles(store, namespace);
+        return new NewsGoggles(store, namespace, Optional.empty());
+    }
+
+    /**
+     * The application on {@code store}, whose articles expire {@code retention} after their publication,
+     * with their month-bucket copies and topic links.
+     *
+     * @throws IllegalArgumentException when the retention is zero or negative
+     */
+    public static NewsGoggles open(Store store, String namespace, Duration retention) {
+        Objects.requireNonNull(store, "store must not be null");
+        Objects.requireNonNull(retention, "retention must not be null");
+        if (retention.isZero() || retention.isNegative()) {
+            throw new IllegalArgumentException("retention must be positive, got " + retention);
+        }
+        TableSpec.checkName(namespace + "_topic_links");
+        return new NewsGoggles(store, namespace, Optional.of(retention));
+    }
+
+    /** When an article published at {@code published} expires; empty without a retention period. */
+    public Optional<Instant> expiryOf(Instant published) {
+        return retention.map(published::plus);
     }
 
     /** The logical tables of the model, for the explain view. */
@@ -93,15 +124,38 @@ public final class NewsGoggles {
         store.writeBatch(writes);
     }
 
-    /** Publishes an article: topic links and month bucket first, the article itself last; idempotent. */
+    /**
+     * Publishes an article: topic links and month bucket first, the article itself last; idempotent. With a
+     * retention period, all of them expire together at {@link #expiryOf} the publication.
+     */
     public void publish(NewsArticle article) {
         Objects.requireNonNull(article, "article must not be null");
+        Map<String, Value> expiry = expiryOf(article.published())
+                .map(at -> Map.<String, Value>of(Expiry.ATTRIBUTE, Value.of(at.toEpochMilli()))).orElse(Map.of());
         for (String topic : article.topics()) {
-            tagged.link(article.id(), topic);
+            tagged.link(article.id(), topic, expiry);
         }
-        Map<String, Value> copy = attributes(article);
+        Map<String, Value> copy = new LinkedHashMap<>(attributes(article));
+        copy.putAll(expiry);
         byMonth.put(article.provider(), article.published(), article.id(), copy);
         store.put(articles, new Item(Key.of(article.id(), BASE), copy));
+    }
+
+    /**
+     * The expired articles, month-bucket copies and topic links still stored (reads already leave them
+     * out): one scan of each of those tables.
+     */
+    public long expiredLeftovers() {
+        return expiringTables().stream().mapToLong(store::countExpired).sum();
+    }
+
+    /** Removes the expired articles, month-bucket copies and topic links still stored; returns how many. */
+    public long removeExpired() {
+        return expiringTables().stream().mapToLong(store::removeExpired).sum();
+    }
+
+    private List<String> expiringTables() {
+        return List.of(articles, namespace + "_by_month", namespace + "_topic_links");
     }
 
     /** Sets a subscriber's profile and preferences; each preference kind is one item of its collection. */

@@ -28,8 +28,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Data derived from an item expires with it: index entries, shadow rows, the inverse side of a link, and the
- * copies of a denormalized attribute. Reads through the technique never return what an expired item left, before the store's own
- * removal has run; a leftover an older writer made without the expiry is found by {@code verify()} and
+ * copies of a denormalized attribute (geo points and search documents: ExpiryGeoSuite, ExpirySearchSuite).
+ * Reads through the technique never return what an expired item left, before the store's own removal has run; a leftover an older writer made without the expiry is found by {@code verify()} and
  * removed by {@code repair()}. Time moves on a store over the same backend whose clock the test controls.
  */
 public abstract class ExpiryDerivedSuite extends ClockedStoreSuite {
@@ -129,22 +129,38 @@ public abstract class ExpiryDerivedSuite extends ClockedStoreSuite {
     }
 
     @Test
-    void copiesOfAnExpiredSourceAreStaleUntilRepairRemovesThem() {
+    void copiesOfAnExpiredSourceAreHiddenFromReadsUntilRepairRemovesThem() {
         String providers = table();
         String articles = table();
         String reverse = table();
         CopyRule rule = new CopyRule(providers, "<BASE>", "name", articles, "providerId", "providerName", reverse);
         Denormalizer d = Denormalizer.of(later, List.of(rule));
         d.putSource(providers, Expiry.at(Item.builder("provider|bbc", "<BASE>").put("name", "BBC").build(), in(60)));
+        d.putSource(providers, Item.builder("provider|npr", "<BASE>").put("name", "NPR").build());
         Key article = Key.of("article|1", "<BASE>");
+        Key other = Key.of("article|2", "<BASE>");
         d.putTarget(articles, Item.builder(article).put("title", "t").put("providerId", "provider|bbc").build());
-        assertEquals("BBC", later.get(articles, article).orElseThrow().getString("providerName").orElseThrow());
+        d.putTarget(articles, Item.builder(other).put("title", "u").put("providerId", "provider|npr").build());
+        assertEquals("BBC", d.getTarget(articles, article).orElseThrow().getString("providerName").orElseThrow());
+        assertEquals(Expiry.of(later.get(providers, Key.of("provider|bbc", "<BASE>")).orElseThrow()).map(
+                java.time.Instant::toEpochMilli), later.get(articles, article).orElseThrow()
+                .getLong(rule.expiryAttribute()), "the copy carries its source's expiry");
+        assertTrue(d.verify(rule).none(), () -> "drift: " + d.verify(rule));
 
         clock.advance(Duration.ofSeconds(61));
+        Item seen = d.getTarget(articles, article).orElseThrow();
+        assertTrue(seen.getString("providerName").isEmpty(), () -> "the copy of an expired source is hidden: " + seen);
+        assertEquals("t", seen.getString("title").orElseThrow());
+        assertEquals("NPR", d.getTarget(articles, other).orElseThrow().getString("providerName").orElseThrow());
+        assertEquals("BBC", later.get(articles, article).orElseThrow().getString("providerName").orElseThrow(),
+                "still stored until repair");
         CopyDrift drift = d.verify(rule);
         assertEquals(1, drift.stale(), () -> "drift: " + drift);
+        assertEquals(List.of(article), drift.staleSample());
         assertEquals(1, d.repair(rule).stale());
-        assertTrue(later.get(articles, article).orElseThrow().getString("providerName").isEmpty());
+        Item stored = later.get(articles, article).orElseThrow();
+        assertTrue(stored.getString("providerName").isEmpty() && !stored.has(rule.expiryAttribute()),
+                () -> "repaired: " + stored);
         assertTrue(d.verify(rule).none(), () -> "drift: " + d.verify(rule));
     }
 }
