@@ -234,7 +234,8 @@ public final class EntityRepository {
     }
 
     /**
-     * Registers {@code follower} to be told of every write of {@code type} through this repository (save, insert,
+     * Registers {@code follower} to be told of every write of {@code type} (or of a type built again with its table
+     * and name) through this repository (save, insert,
      * update, patch, delete and batches): {@link WriteFollower#beforeWrite} before it, which may refuse it by
      * throwing, and {@link WriteFollower#afterWrite} once it is acknowledged. This is how a running migration
      * keeps a second form of the type's items in step (dual writes, see {@code dev.nosqlpatterns.migration});

@@ -7,27 +7,34 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** The {@link WriteFollower}s of a repository, by entity type. Thread-safe. */
+/**
+ * The {@link WriteFollower}s of a repository, by entity type: by its table and name, so that a type built again
+ * (each JVM, or each call of a factory method, builds its own) is followed as the one registered. Thread-safe.
+ */
 final class WriteFollowers {
-    private final Map<EntityType<?>, List<WriteFollower>> byType = new ConcurrentHashMap<>();
+    private final Map<String, List<WriteFollower>> byType = new ConcurrentHashMap<>();
+
+    private static String id(EntityType<?> type) {
+        return type.table() + '\u0000' + type.name();
+    }
 
     Store.Registration add(EntityType<?> type, WriteFollower follower) {
-        byType.computeIfAbsent(type, t -> new CopyOnWriteArrayList<>()).add(follower);
-        return () -> byType.getOrDefault(type, List.of()).remove(follower);
+        byType.computeIfAbsent(id(type), t -> new CopyOnWriteArrayList<>()).add(follower);
+        return () -> byType.getOrDefault(id(type), List.of()).remove(follower);
     }
 
     boolean any(EntityType<?> type) {
-        return !byType.getOrDefault(type, List.of()).isEmpty();
+        return !byType.getOrDefault(id(type), List.of()).isEmpty();
     }
 
     void before(EntityType<?> type, Key key) {
-        for (WriteFollower f : byType.getOrDefault(type, List.of())) {
+        for (WriteFollower f : byType.getOrDefault(id(type), List.of())) {
             f.beforeWrite(key);
         }
     }
 
     void after(EntityType<?> type, Key key) {
-        for (WriteFollower f : byType.getOrDefault(type, List.of())) {
+        for (WriteFollower f : byType.getOrDefault(id(type), List.of())) {
             f.afterWrite(key);
         }
     }

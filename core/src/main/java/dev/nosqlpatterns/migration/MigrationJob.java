@@ -196,8 +196,10 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
     }
 
     /**
-     * Compares every old item with its new form, and the new form with the old, repairing each difference, until
-     * a pass finds none; then records {@link MigrationPhase#VERIFIED}. Nothing when verified already.
+     * Compares every old item with its new form, and the new form with the old, repairing each difference and
+     * reading the pair again, until a pass leaves none out of step; then records {@link MigrationPhase#VERIFIED}.
+     * Application writes may go on meanwhile: the difference a dual write in flight shows is repaired like any
+     * other, and its pair is in step when read again. Nothing when verified already.
      *
      * @return the report, with the drift found and repaired
      * @throws IllegalStateException before the cut-over, or when drift remains after {@value #VERIFY_PASSES} passes
@@ -212,13 +214,14 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
                 throw new IllegalStateException("migration '" + migration.name() + "' is at " + p
                         + "; verify after the cut-over");
             }
-            long drift = compare(true);
-            driftFound.addAndGet(drift);
-            // A pass that repaired something is followed by one that checks; a pass that found nothing changed nothing.
-            for (int pass = 1; pass < VERIFY_PASSES && drift != 0; pass++) {
-                drift = compare(true);
+            long[] pass = compare();
+            driftFound.addAndGet(pass[0]);
+            // Drift an application write in flight shows for a moment is repaired and then in step: only what a
+            // repair left out of step calls for another pass.
+            for (int n = 1; n < VERIFY_PASSES && pass[1] != 0; n++) {
+                pass = compare();
             }
-            driftRemaining.set(drift == 0 ? 0 : compare(false));
+            driftRemaining.set(pass[1]);
             if (driftRemaining.get() != 0) {
                 throw new IllegalStateException("migration '" + migration.name() + "' still has " + driftRemaining
                         + " items of drift after " + VERIFY_PASSES + " repairing passes; are writers bypassing the "
@@ -285,18 +288,20 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
     }
 
     /**
-     * One pass over both forms: the items whose new form differs (repaired with {@code fix}), plus the new type's
-     * missing or duplicate index entries (with {@code fix}, repaired, and stale entries removed).
+     * One repairing pass over both forms: the items whose new form differed, plus the new type's missing or
+     * duplicate index entries (repaired, and stale entries removed); and the items still out of step when read
+     * again after their repair.
      */
-    private long compare(boolean fix) {
+    private long[] compare() {
         AtomicLong drift = new AtomicLong();
+        AtomicLong left = new AtomicLong();
         scanAll(migration.from(), page -> {
             Map<Key, Optional<Item>> actual = migration.rekeys()
                     ? forms.read(migration.to(), page.stream().map(i -> forms.newKey(i.key())).toList()) : Map.of();
             for (Item old : page) {
                 Optional<Item> now = migration.rekeys() ? actual.get(forms.newKey(old.key())) : Optional.of(old);
                 if (!forms.inStep(Optional.of(old), now)) {
-                    repair(drift, fix, old.key());
+                    repair(drift, left, old.key());
                 }
             }
         });
@@ -305,27 +310,29 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
                 Map<Key, Optional<Item>> old = forms.readOld(page.stream().map(i -> forms.oldKey(i.key())).toList());
                 for (Item item : page) {
                     if (old.get(forms.oldKey(item.key())).isEmpty()) {
-                        repair(drift, fix, forms.oldKey(item.key()));
+                        repair(drift, left, forms.oldKey(item.key()));
                     }
                 }
             });
         }
         EntityRepository indexes = EntityRepository.of(store, migration.to());
-        EntityAudit audit = fix ? indexes.repair() : indexes.verify();
+        EntityAudit audit = indexes.repair();
         // Stale entries are skipped by reads and left by design by repairable index writes: removed, not drift.
         long wrongEntries = audit.byIndex().values().stream().mapToLong(d -> d.missing() + d.duplicates()).sum();
         drift.addAndGet(wrongEntries);
-        if (fix) {
-            driftRepaired.addAndGet(wrongEntries);
-        }
-        return drift.get();
+        driftRepaired.addAndGet(wrongEntries);
+        return new long[] {drift.get(), left.get()};
     }
 
-    private void repair(AtomicLong drift, boolean fix, Key oldKey) {
+    /** Repairs the key's new form, then reads both forms again: still out of step counts as left. */
+    private void repair(AtomicLong drift, AtomicLong left, Key oldKey) {
         drift.incrementAndGet();
-        if (fix) {
-            forms.follow(oldKey, forms.readOld(oldKey));
-            driftRepaired.incrementAndGet();
+        forms.follow(oldKey, forms.readOld(oldKey));
+        driftRepaired.incrementAndGet();
+        Optional<Item> old = forms.readOld(oldKey);
+        Optional<Item> now = migration.rekeys() ? store.get(migration.to().table(), forms.newKey(oldKey)) : old;
+        if (!forms.inStep(old, now)) {
+            left.incrementAndGet();
         }
     }
 

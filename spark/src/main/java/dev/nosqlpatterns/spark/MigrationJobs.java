@@ -35,12 +35,28 @@ public final class MigrationJobs {
     }
 
     /**
-     * Runs every phase of the migration {@code definition} builds, on the store of {@code uri}, still to run.
+     * Runs every phase of the migration {@code definition} builds, on the store of {@code uri}, still to run:
+     * {@link #backfill}, then the cut-over, the verification and the clean-up on the driver.
      *
      * @return the report: items the tasks migrated in this run, store writes of the tasks and the driver, the
      *         run's elapsed time, and the drift the verification found and repaired
      */
     public MigrationReport run(String uri, MigrationDefinition definition) {
+        return phases(uri, definition, true);
+    }
+
+    /**
+     * Begins the migration (when it has not begun) and backfills every unfinished segment as Spark tasks, and
+     * stops there: the application may check the new form, then cut over, verify and clean up with a
+     * {@link MigrationJob} (or {@link #run}, which resumes at the cut-over).
+     *
+     * @return the report of the backfill: items and writes of the tasks, elapsed time
+     */
+    public MigrationReport backfill(String uri, MigrationDefinition definition) {
+        return phases(uri, definition, false);
+    }
+
+    private MigrationReport phases(String uri, MigrationDefinition definition, boolean toTheEnd) {
         Objects.requireNonNull(uri, "store URI must not be null");
         Objects.requireNonNull(definition, "migration definition must not be null");
         Migration<?, ?> migration = Objects.requireNonNull(definition.migration(),
@@ -55,13 +71,15 @@ public final class MigrationJobs {
                 done = backfill(uri, definition, migration.segments(), p.items());
                 p.print("backfilled " + done[0] + " items in " + migration.segments() + " segments");
             }
-            job.cutOver();
-            MigrationReport verified = job.verify();
-            p.print("verified: " + verified.driftFound() + " items of drift found, " + verified.driftRepaired()
-                    + " repaired");
-            job.cleanup();
+            if (toTheEnd) {
+                job.cutOver();
+                MigrationReport verified = job.verify();
+                p.print("verified: " + verified.driftFound() + " items of drift found, " + verified.driftRepaired()
+                        + " repaired");
+                job.cleanup();
+            }
             MigrationReport own = job.report();
-            return new MigrationReport(own.phase(), done[0], done[1] + own.writes(),
+            return new MigrationReport(job.phase(), done[0], done[1] + own.writes(),
                     Duration.ofNanos(System.nanoTime() - start), own.driftFound(), own.driftRepaired(),
                     own.driftRemaining());
         }

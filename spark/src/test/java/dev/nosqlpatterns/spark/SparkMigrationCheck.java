@@ -23,8 +23,9 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * A re-key migration of movie credits (keyed by movie, moved to keys by person in another table, roles in
- * capitals) run by {@link MigrationJobs} while an application thread keeps writing through its repository; the
- * new form must hold exactly every acknowledged write, and the old form must be gone.
+ * capitals): backfilled by {@link MigrationJobs}, then cut over and verified while an application thread keeps
+ * writing through its repository, then cleaned up; the new form must hold exactly every acknowledged write, and
+ * the old form must be gone. A second run of the whole job finds it done.
  */
 final class SparkMigrationCheck {
     /** A person's role in a movie. */
@@ -81,24 +82,30 @@ final class SparkMigrationCheck {
             repo.save(byMovie, c);
             model.put(c.person(), c);
         }
-        MigrationReport report;
+        MigrationReport backfilled;
+        MigrationReport verified;
         int acknowledged;
         try (MigrationJob<Credit, Credit> attached = MigrationJob.attach(repo, definition.migration())) {
             attached.begin();
             AtomicBoolean over = new AtomicBoolean();
-            CompletableFuture<Integer> writer = CompletableFuture.supplyAsync(() -> write(repo, attached, byMovie,
-                    credits, model, over));
+            CompletableFuture<Integer> writer = CompletableFuture.supplyAsync(() -> write(repo, byMovie, credits,
+                    model, over));
             try {
-                report = new MigrationJobs(spark, null).run(uri, definition);
+                // The application writes through the backfill (Spark tasks), the cut-over and the verification.
+                backfilled = new MigrationJobs(spark, null).backfill(uri, definition);
+                attached.cutOver();
+                verified = attached.verify();
             } finally {
                 over.set(true);
             }
             acknowledged = writer.get();
+            attached.cleanup();
+            assertEquals(MigrationPhase.DONE, attached.phase());
         }
-        assertEquals(MigrationPhase.DONE, report.phase(), report.toString());
+        assertEquals(MigrationPhase.BACKFILL, backfilled.phase(), backfilled.toString());
         assertTrue(acknowledged > 0, "the application wrote while the job ran");
-        assertEquals(0, report.driftRemaining(), report.toString());
-        assertTrue(report.itemsMigrated() >= credits && report.writesPerItem() >= 1, report.toString());
+        assertEquals(0, verified.driftRemaining(), verified.toString());
+        assertTrue(backfilled.itemsMigrated() >= credits && backfilled.writesPerItem() >= 1, backfilled.toString());
         EntityType<Credit> byPerson = definition.byPerson();
         Map<String, Credit> expected = new TreeMap<>(model.values().stream().collect(Collectors.toMap(Credit::person,
                 c -> new Credit(c.movie(), c.person(), c.role().toUpperCase(Locale.ROOT), c.billing()))));
@@ -117,27 +124,17 @@ final class SparkMigrationCheck {
         assertEquals(0, again.itemsMigrated(), again.toString());
     }
 
-    /**
-     * Updates credits' roles through the attached repository until the backfill is over (the verification
-     * repeats its passes while writes are in flight), at least 20 times; the number acknowledged.
-     */
-    private static int write(EntityRepository repo, MigrationJob<Credit, Credit> attached, EntityType<Credit> byMovie,
-                             int credits, Map<String, Credit> model, AtomicBoolean over) {
+    /** Updates credits' roles until told to stop (at most 5,000 times); the number acknowledged. */
+    private static int write(EntityRepository repo, EntityType<Credit> byMovie, int credits, Map<String, Credit> model,
+                             AtomicBoolean over) {
         Random random = new Random(5);
         int done = 0;
-        try {
-            for (int n = 0; n < 2_000 && !over.get(); n++) {
-                if (n >= 20 && n % 10 == 0 && attached.phase().reached(MigrationPhase.CUT_OVER)) {
-                    break;
-                }
-                Credit c = model.get("nm" + random.nextInt(credits));
-                Credit changed = new Credit(c.movie(), c.person(), "role" + n, c.billing());
-                repo.save(byMovie, changed);
-                model.put(c.person(), changed);
-                done++;
-            }
-        } catch (IllegalStateException refused) {
-            // The clean-up began: the application writes the new type from here on.
+        for (int n = 0; n < 5_000 && !over.get(); n++) {
+            Credit c = model.get("nm" + random.nextInt(credits));
+            Credit changed = new Credit(c.movie(), c.person(), "role" + n, c.billing());
+            repo.save(byMovie, changed);
+            model.put(c.person(), changed);
+            done++;
         }
         return done;
     }

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
  * Online migrations of entity types: a re-key (credits moved from keys by movie to keys by person, in another
  * table, with a transform) and an add-index (an index by role backfilled in place), each run while two writers
  * save, update, patch and delete credits through the repository; afterwards the new form holds exactly what the
- * writers' acknowledged writes left (no lost write, no resurrected delete) and verifies with zero drift. Also the
+ * writers' acknowledged writes left (no lost write, no resurrected delete), before any verification and after
+ * one the writers keep writing through, which ends at zero drift. Also the
  * schema version of entity types, the migration builder's checks and the per-segment API.
  */
 public abstract class MigrationSuite extends StoreSuite {
@@ -90,9 +91,24 @@ public abstract class MigrationSuite extends StoreSuite {
                 acknowledged += write(repo, f, seed, w, 15, model, backfilled);
             }
             checkNewForm(f, newType, transform, model, "after writes past the cut-over");
-            MigrationReport verified = job.verify();
-            assertEquals(0, verified.driftFound(), "the dual writes left nothing to repair: " + verified);
-            assertEquals(0, verified.driftRemaining(), "verification ends at zero drift");
+            // The writers go on through the verification, which must end, in step, without refusing them.
+            AtomicBoolean verifying = new AtomicBoolean();
+            List<Future<Integer>> during = new ArrayList<>();
+            for (int w = 0; w < WRITERS; w++) {
+                int writer = w;
+                during.add(pool.submit(() -> write(repo, f, seed, writer, 10, model, verifying)));
+            }
+            MigrationReport verified;
+            try {
+                verified = job.verify();
+            } finally {
+                verifying.set(true);
+            }
+            for (Future<Integer> w : during) {
+                acknowledged += w.get();
+            }
+            assertEquals(0, verified.driftRemaining(), "verification ends at zero drift: " + verified);
+            checkNewForm(f, newType, transform, model, "after writes during the verification");
             job.cleanup();
             assertEquals(MigrationPhase.DONE, job.phase());
             assertTrue(acknowledged > 0, "the writers wrote while the job ran");
