@@ -9,6 +9,7 @@ import dev.nosqlpatterns.examples.cli.Runner;
 import dev.nosqlpatterns.examples.eshop.EShop;
 import dev.nosqlpatterns.examples.eshop.EShopExample;
 import dev.nosqlpatterns.examples.library.ArticleTitle;
+import dev.nosqlpatterns.examples.library.ArticleStats;
 import dev.nosqlpatterns.examples.library.Library;
 import dev.nosqlpatterns.examples.library.LibraryArticle;
 import dev.nosqlpatterns.examples.library.LibraryExample;
@@ -163,6 +164,39 @@ public abstract class ExamplesOnStore {
                 library.titlesFor("automata", "turing"));
         assertEquals(List.of(), library.titlesFor("automata", "curry"));
         assertEquals(List.of("automata", "computing", "theory"), library.keywordsOf("neumann", "theory_of_automata"));
+    }
+
+    @Test
+    void libraryCountsViewsByPartialUpdatesResetsByVersionAndMovesIndexEntries() {
+        Library own = Library.open(store, namespace + "s");
+        LibraryExample.loadSample(own);
+        assertTrue(own.recordView("neumann", "missing", "ada").isEmpty(), "no figures for a missing article");
+        assertEquals(1, own.recordView("turing", "computable_numbers", "ada").orElseThrow().views());
+        own.recordView("turing", "computable_numbers", "alan");
+        ArticleStats seen = own.recordView("turing", "computable_numbers", "ada").orElseThrow();
+        assertEquals(3, seen.views());
+        assertEquals(Set.of("ada", "alan"), seen.readers());
+        own.recordView("turing", "computable_numbers", "grace");
+        // The editor read the figures before grace's view: the reset names the version read and is refused.
+        dev.nosqlpatterns.entity.VersionConflictException stale = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.nosqlpatterns.entity.VersionConflictException.class,
+                () -> own.resetStats("turing", "computable_numbers", seen.version()));
+        assertTrue(stale.getMessage().contains(String.valueOf(seen.version())), stale.getMessage());
+        ArticleStats now = own.stats("turing", "computable_numbers").orElseThrow();
+        assertEquals(4, now.views());
+        assertTrue(own.resetStats("turing", "computable_numbers", now.version()));
+        assertTrue(own.stats("turing", "computable_numbers").isEmpty());
+        // A partial update of the indexed category moves the article's index entry.
+        assertEquals("math.LO", own.recategorize("turing", "computable_numbers", "math.LO").orElseThrow().category());
+        assertEquals(List.of("computable_numbers"), eventually(() -> slugs(own.inCategory("math.LO")), 1));
+        List<String> expected = List.of("probabilistic_logics", "theory_of_automata");
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        List<String> flCategory = slugs(own.inCategory("cs.FL"));
+        while (!flCategory.equals(expected) && System.nanoTime() < deadline) {
+            flCategory = slugs(own.inCategory("cs.FL"));
+        }
+        assertEquals(expected, flCategory, "the old category's entry is gone");
+        assertEquals("On Computable Numbers", own.article("turing", "computable_numbers").orElseThrow().title());
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.key.CompactId;
 import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.model.TableSpec;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -25,7 +27,8 @@ import java.util.stream.Stream;
  * (natively where the store's index reads are consistent, else as index tables).
  *
  * <p>{@link #publish} writes the keyword lists first and the article last, and is idempotent: after a
- * failure, publishing again completes it.
+ * failure, publishing again completes it. Each article's reading figures ({@link ArticleStats}) are an entity
+ * of their own, counted by partial updates and versioned for an editor's reset.
  */
 public final class Library {
     static final String BY_CATEGORY = "byCategory";
@@ -35,14 +38,16 @@ public final class Library {
     private final String table;
     private final EntityType<Author> authors;
     private final EntityType<LibraryArticle> articles;
+    private final EntityType<ArticleStats> stats;
     private final EntityRepository repo;
 
     private Library(Store store, String table, EntityType<Author> authors, EntityType<LibraryArticle> articles,
-                    EntityRepository repo) {
+                    EntityType<ArticleStats> stats, EntityRepository repo) {
         this.store = store;
         this.table = table;
         this.authors = authors;
         this.articles = articles;
+        this.stats = stats;
         this.repo = repo;
     }
 
@@ -57,9 +62,11 @@ public final class Library {
                 .index(BY_CATEGORY, "{category}", "{published}")
                 .index(BY_AUTHOR, "{author}", "{published}")
                 .build();
-        EntityRepository repo = EntityRepository.of(store, authors, articles);
+        EntityType<ArticleStats> stats = EntityType.builder(ArticleStats.class).table(table)
+                .partitionKey("author:{author}").sortKey("stats:{author}/{slug}").version("version").build();
+        EntityRepository repo = EntityRepository.of(store, authors, articles, stats);
         repo.createTables();
-        return new Library(store, table, authors, articles, repo);
+        return new Library(store, table, authors, articles, stats, repo);
     }
 
     /** How the category index is kept on this store, for the explain view. */
@@ -132,6 +139,62 @@ public final class Library {
     /** Access pattern 9, "the author's articles in chronological order": the declared author index. */
     public List<LibraryArticle> chronologicallyBy(String author) {
         return repo.query(articles, BY_AUTHOR).eq(checked("author", author)).list();
+    }
+
+    /**
+     * Access pattern 10, "count a view": a partial update of the article's figures (one more view, the reader
+     * added to the set) without reading them first, one conditional request; the first view creates them.
+     *
+     * @return the figures after the view, or empty when there is no such article
+     */
+    public Optional<ArticleStats> recordView(String author, String slug, String reader) {
+        Map<String, Object> key = Map.of("author", checked("author", author), "slug", checked("article slug", slug));
+        checked("reader", reader);
+        for (int attempt = 0; attempt < 3; attempt++) {
+            Optional<ArticleStats> counted = repo.patch(stats, key).add("views", 1).addMembers("readers", Set.of(reader))
+                    .apply();
+            if (counted.isPresent()) {
+                return counted;
+            }
+            if (article(author, slug).isEmpty()) {
+                return Optional.empty();
+            }
+            try {
+                repo.insert(new ArticleStats(author, slug, 1, Set.of(reader), 0));
+                return repo.get(stats, key);
+            } catch (ConditionFailedException another) {
+                // another reader created them first: count on them
+            }
+        }
+        throw new IllegalStateException("the figures of " + author + "/" + slug + " could not be created or counted");
+    }
+
+    /** The article's reading figures, with the version an editor's {@link #resetStats} must name. */
+    public Optional<ArticleStats> stats(String author, String slug) {
+        return repo.get(stats, Map.of("author", checked("author", author), "slug", checked("article slug", slug)));
+    }
+
+    /**
+     * Access pattern 11, "an editor resets the figures": deletes them only at the version the editor read, so a
+     * view counted since is not thrown away unseen.
+     *
+     * @return true when they were deleted
+     * @throws dev.nosqlpatterns.entity.VersionConflictException naming the version read and the one stored
+     */
+    public boolean resetStats(String author, String slug, long versionRead) {
+        return repo.delete(stats, Map.of("author", checked("author", author), "slug", checked("article slug", slug)),
+                versionRead);
+    }
+
+    /**
+     * Access pattern 12, "move an article to another category": a partial update of the indexed category, so the
+     * repository moves its entry in the category index (a read, then the write with its index entries).
+     *
+     * @return the article as moved, or empty when there is none
+     */
+    public Optional<LibraryArticle> recategorize(String author, String slug, String category) {
+        return repo.patch(articles, Map.of("author", checked("author", author), "slug", checked("article slug", slug)))
+                .set("category", Objects.requireNonNull(category, "category must not be null")).apply();
     }
 
     private List<ArticleTitle> titles(String keyword, String prefix) {

@@ -17,19 +17,23 @@ import dev.nosqlpatterns.testkit.migration.MigrationFixture.Credit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
  * A migration job that dies at any one of its writes (before it reaches the store or after it took effect, in
- * turn) is resumed by a fresh job object on a healthy store from what the store records, and ends done, with
- * the new form holding exactly the old data, at zero drift, for a re-key and an add-index. Every write of a clean
+ * turn) is resumed by a fresh job object on a healthy store from what the store records, while the application
+ * updates credits through its repository, and ends done, with the new form holding exactly the old data and
+ * every acknowledged update, at zero drift, for a re-key and an add-index. Every write of a clean
  * run is a crash point, so a step that is not idempotent, a checkpoint written before its page is migrated, or a
  * phase recorded before its work is done fails here.
  */
 public abstract class MigrationCrashSuite extends StoreSuite {
     private static final int ITEMS = 8;
+    /** Updates the application makes while each resumed job backfills. */
+    private static final int WRITES = 3;
 
     @Test
     void rekeyResumesAfterACrashAtEveryWrite() {
@@ -75,12 +79,32 @@ public abstract class MigrationCrashSuite extends StoreSuite {
             } catch (FaultInjectingBackend.SimulatedCrash crashed) {
                 // The process is gone; what it wrote stays.
             }
-            try (MigrationJob<Credit, Credit> resumed = MigrationJob.attach(EntityRepository.of(store, f.byMovie), m)) {
+            EntityRepository app = EntityRepository.of(store, f.byMovie);
+            try (MigrationJob<Credit, Credit> resumed = MigrationJob.attach(app, m)) {
+                // The application writes through the resumed backfill (refused once a clean-up began).
+                List<Credit> model = new ArrayList<>(seed);
+                int point = n;
+                CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+                    for (int w = 0; w < WRITES; w++) {
+                        Credit c = model.get((point + w * 3) % model.size());
+                        Credit changed = new Credit(c.movie(), c.person(), "role-" + point + "-" + w, c.billing());
+                        try {
+                            app.save(f.byMovie, changed);
+                        } catch (IllegalStateException refused) {
+                            return; // the crashed job had begun the clean-up: the new type takes writes now
+                        }
+                        model.set(model.indexOf(c), changed);
+                    }
+                });
+                resumed.begin();
+                resumed.backfill();
+                writer.join();
                 MigrationReport report = resumed.run();
                 String at = "crash " + when + " write " + n + " of " + writes;
                 check(failures, at + ": phase", MigrationPhase.DONE, report.phase());
                 check(failures, at + ": drift remaining", 0L, report.driftRemaining());
-                check(failures, at + ": new form", expected, MigrationFixture.contents(store, newType));
+                check(failures, at + ": new form", MigrationFixture.expected(newType, model, transform),
+                        MigrationFixture.contents(store, newType));
                 check(failures, at + ": index drift", 0L,
                         EntityRepository.of(store, newType).verify().disagreements());
                 if (m.rekeys()) {
