@@ -114,4 +114,13 @@ class RecommendationsTest {
         assertTrue(redis.risks().get(0).startsWith("reads the whole table"), redis.risks().toString());
         assertEquals("", redis.saferPick(), "no technique without the risk was measured");
     }
+
+    @Test
+    void theGeoReferenceIsNeverRecommendedThoughFastest() {
+        Report r = report(List.of(read("geo", "within 1 km", "redis", "geohash cover", 900, 1, 1, 1),
+                read("geo", "within 1 km", "redis", GeoFamily.REFERENCE, 300, 1, 1, 1)), "redis", "[]");
+        Recommendations.Recommendation rec = only(r);
+        assertEquals("geohash cover", rec.technique());
+        assertTrue(rec.reason().startsWith("the only technique measured here"), rec.reason());
+    }
 }
