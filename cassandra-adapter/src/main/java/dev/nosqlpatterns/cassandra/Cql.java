@@ -18,6 +18,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs statements for a backend: prepares and caches them, sets the configured consistency levels,
@@ -25,6 +26,7 @@ import java.util.concurrent.ConcurrentMap;
  */
 final class Cql {
     private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration SCHEMA_POLL = Duration.ofMillis(200);
 
     final CqlSession session;
     final Settings settings;
@@ -102,8 +104,35 @@ final class Cql {
 
     /** A schema change, given time to settle on every node. */
     ResultSet ddl(String text, CostMeter meter, String table) {
-        return execute(SimpleStatement.newInstance(text).setTimeout(DDL_TIMEOUT)
+        ResultSet rs = execute(SimpleStatement.newInstance(text).setTimeout(DDL_TIMEOUT)
                 .setConsistencyLevel(settings.consistency()), meter, table, null);
+        if (!rs.getExecutionInfo().isSchemaInAgreement()) {
+            awaitSchemaAgreement(text, meter);
+        }
+        return rs;
+    }
+
+    /**
+     * The driver waits a few seconds for every live node to hold the changed schema; a loaded cluster may
+     * take longer, and a statement sent to a node that has not caught up yet fails (a table created on one
+     * coordinator is unknown to the next). Keep checking until the deadline, then carry on with a warning.
+     */
+    private void awaitSchemaAgreement(String text, CostMeter meter) {
+        long deadline = System.nanoTime() + DDL_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            meter.roundTrip();
+            if (session.checkSchemaAgreement()) {
+                return;
+            }
+            try {
+                Thread.sleep(SCHEMA_POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        LoggerFactory.getLogger(CassandraStore.class).warn("The nodes did not agree on the schema within {} s"
+                + " after: {}; statements on nodes that lag may still fail", DDL_TIMEOUT.toSeconds(), text);
     }
 
     /** The failure of an async stage, translated. */
