@@ -22,6 +22,8 @@ final class CircleShape implements CoverBuilder.Shape {
     private static final double WHOLE_SPHERE = Math.PI - 1e-4;
     /** Slack on the bounding box, in degrees, above the rounding error of its arcsine. */
     private static final double BOX_SLACK = 1e-9;
+    /** 1/6 as a factor: a multiplication where a division would take several times as long. */
+    private static final double SIXTH = 1.0 / 6;
 
     private final double lat;
     private final double lon;
@@ -109,6 +111,15 @@ final class CircleShape implements CoverBuilder.Shape {
         return weight;
     }
 
+    @Override
+    public long[] enclosingBox() {
+        if (whole || allLongitudes || lonLow < -180.0 || lonHigh > 180.0) {
+            return null;
+        }
+        return new long[] {Axis.LONGITUDE.quantize(lonLow), Axis.LONGITUDE.quantize(lonHigh),
+            Axis.LATITUDE.quantize(latLow), Axis.LATITUDE.quantize(latHigh)};
+    }
+
     /**
      * The relation when bounds without trigonometry decide it, else -1. The haversine of the distance to a
      * point is {@code hav(dLat) + cos(lat0) cos(lat) hav(dLon)}; bounding each term over the cell, with
@@ -162,7 +173,7 @@ final class CircleShape implements CoverBuilder.Shape {
     /** A lower bound of {@code hav(x)} for x from 0 to pi. */
     private static double havLow(double x) {
         double y = x * 0.5;
-        double s = y - y * y * y / 6;
+        double s = y - y * y * y * SIXTH;
         return s * s;
     }
 

@@ -32,11 +32,23 @@ final class CoverBuilder {
          */
         int relate(long x0, long x1, long y0, long y1);
 
-        /** The weight (area) of the cell: additive, a cell weighs what its two halves weigh together. */
+        /**
+         * The weight (area) of the cell: additive, a cell weighs what its two halves weigh together, and
+         * proportional to the cell's width within a band of rows, so the halves of a split across x weigh
+         * the same (the refinement halves such a cell's weight without asking).
+         */
         double weight(long x0, long x1, long y0, long y1);
 
         /** The weight of the shape itself. */
         double weight();
+
+        /**
+         * The index ranges {@code {x0, x1, y0, y1}} of a box of cells holding every point of the shape, or
+         * null when there is none cheaper than the whole grid (a shape across the antimeridian or a pole).
+         */
+        default long[] enclosingBox() {
+            return null;
+        }
     }
 
     private CoverBuilder() {

@@ -75,7 +75,8 @@ final class CoverRefinement {
      * While the shape lies in one half of the only item, an edge cell, the item becomes that half: a
      * tight loop on the cell's index ranges, no weights (the other half only lengthens an end gap,
      * which no range reads). Stops where both halves touch the shape, or one is inside, or at the
-     * finest precision.
+     * finest precision. Starts at the smallest cell holding the shape's enclosing box, when it has one:
+     * the levels above it would each find one half outside.
      */
     private void descend() {
         if (items.bits[0] < 0) {
@@ -85,6 +86,16 @@ final class CoverRefinement {
         int bits = 0;
         long x0 = 0;
         long y0 = 0;
+        long[] box = shape.enclosingBox();
+        if (box != null) {
+            // the smallest cell holding both corners of the box holds the shape: start there
+            long low = Morton.interleave((int) box[0], (int) box[2]);
+            long high = Morton.interleave((int) box[1], (int) box[3]);
+            bits = Math.min(maxBits, Long.numberOfLeadingZeros(low ^ high));
+            first = low & ~Morton.lowMask(bits);
+            x0 = Morton.x(first) & 0xFFFFFFFFL;
+            y0 = Morton.y(first) & 0xFFFFFFFFL;
+        }
         while (bits < maxBits) {
             long width = 1L << (32 - (bits + 2) / 2);
             long height = 1L << (32 - (bits + 1) / 2);
@@ -219,6 +230,10 @@ final class CoverRefinement {
         if (items.size == 1 && (r0 == CoverBuilder.Shape.OUTSIDE || r1 == CoverBuilder.Shape.OUTSIDE)) {
             w0 = r0 == CoverBuilder.Shape.OUTSIDE ? 0 : Double.NaN;
             w1 = r1 == CoverBuilder.Shape.OUTSIDE ? 0 : Double.NaN;
+        } else if ((bits & 1) == 0 && !Double.isNaN(parent)) {
+            // halves across x: the same band of rows, half the width each
+            w0 = parent * 0.5;
+            w1 = w0;
         } else {
             w0 = shape.weight(x0, x0 + width - 1, y0, y0 + height - 1);
             w1 = Double.isNaN(parent) ? shape.weight(x1, x1 + width - 1, y1, y1 + height - 1) : Math.max(0, parent - w0);
