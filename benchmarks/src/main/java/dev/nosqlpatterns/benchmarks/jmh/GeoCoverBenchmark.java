@@ -31,8 +31,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Building the cover of a circle and of a box (the ranges a geohash query reads) beside S2's
  * {@link S2RegionCoverer} with at most as many cells (each cell one range of S2 cell ids) on the same
- * shapes: 64 centres around a latitude (± 1°, any longitude), radii from 100 m to 50 km, boxes as wide on
- * the ground as the circle; each call covers the next shape of the 64. Also geohash-java's circle query
+ * shapes: 64 or 1,024 centres around a latitude (± 1°, any longitude), radii from 100 m to 50 km, boxes
+ * as wide on the ground as the circle; each call covers the next shape of the set. Also geohash-java's
+ * circle query
  * (a handful of equal-length hashes, not a tight cover). {@code CoverComparison} in the pattern runner
  * measures what each cover reads.
  */
@@ -43,7 +44,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 1)
 @Fork(1)
 public class GeoCoverBenchmark {
-    private static final int SHAPES = 64;
     private static final int RANGES = 8;
 
     @Param({"100", "1000", "10000", "50000"})
@@ -52,19 +52,33 @@ public class GeoCoverBenchmark {
     @Param({"0", "45", "70"})
     public double latitude;
 
-    private final Circle[] circles = new Circle[SHAPES];
-    private final LatLonBox[] boxes = new LatLonBox[SHAPES];
-    private final S2Cap[] caps = new S2Cap[SHAPES];
-    private final S2LatLngRect[] rects = new S2LatLngRect[SHAPES];
+    /**
+     * How many shapes each benchmark cycles through (a power of two). With few, a CPU's branch predictors
+     * learn each coverer's path through every shape, more for one coverer than the other.
+     */
+    @Param({"64", "1024"})
+    public int shapes;
+
+    private Circle[] circles;
+    private LatLonBox[] boxes;
+    private S2Cap[] caps;
+    private S2LatLngRect[] rects;
     private final CoverOptions options = CoverOptions.DEFAULT.withMaxRanges(RANGES);
     private final S2RegionCoverer coverer = S2RegionCoverer.builder().setMaxCells(RANGES).build();
     private int next;
 
     @Setup
     public void shapes() {
+        if (shapes < 1 || Integer.bitCount(shapes) != 1) {
+            throw new IllegalArgumentException("shapes must be a power of two, got " + shapes);
+        }
+        circles = new Circle[shapes];
+        boxes = new LatLonBox[shapes];
+        caps = new S2Cap[shapes];
+        rects = new S2LatLngRect[shapes];
         SplittableRandom random = new SplittableRandom(64);
         double r = LatLon.EARTH_RADIUS_METERS;
-        for (int i = 0; i < SHAPES; i++) {
+        for (int i = 0; i < shapes; i++) {
             double lat = latitude + random.nextDouble(-1, 1);
             double lon = random.nextDouble(-180, 180);
             circles[i] = Circle.of(lat, lon, radiusMeters);
@@ -79,7 +93,7 @@ public class GeoCoverBenchmark {
     }
 
     private int nextShape() {
-        next = (next + 1) & (SHAPES - 1);
+        next = (next + 1) & (shapes - 1);
         return next;
     }
 
