@@ -35,4 +35,10 @@ final class AnnulusShape implements CoverBuilder.Shape {
     public double weight() {
         return weight;
     }
+
+    /** The outer circle's box: the ring lies within it. */
+    @Override
+    public long[] enclosingBox() {
+        return outer.enclosingBox();
+    }
 }

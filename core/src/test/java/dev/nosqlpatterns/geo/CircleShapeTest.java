@@ -44,6 +44,40 @@ class CircleShapeTest {
         assertTrue(decided > 200_000, "cells the bounds decided: " + decided);
     }
 
+    @Test
+    void enclosingBoxHoldsEveryPointOfTheCircle() {
+        SplittableRandom random = new SplittableRandom(29);
+        int boxes = 0;
+        for (int c = 0; c < 2_000; c++) {
+            double lat = random.nextDouble(-89.9, 89.9);
+            double lon = c % 5 == 0 ? (random.nextBoolean() ? 180 : -180) * random.nextDouble(0.999, 1) : random.nextDouble(-180, 180);
+            double radius = Math.pow(10, random.nextDouble(-1, 6.5));
+            CircleShape shape = new CircleShape(Circle.of(lat, lon, radius));
+            long[] box = shape.enclosingBox();
+            if (box == null) {
+                continue;
+            }
+            boxes++;
+            double phi = Math.toRadians(lat);
+            double delta = radius / LatLon.EARTH_RADIUS_METERS * (1 - 1e-9);
+            for (int k = 0; k < 100; k++) {
+                // a point on the circle (just inside), by bearing, or anywhere inside it
+                double d = k % 2 == 0 ? delta : delta * Math.sqrt(random.nextDouble());
+                double bearing = random.nextDouble(0, 2 * Math.PI);
+                double lat2 = Math.asin(Math.sin(phi) * Math.cos(d) + Math.cos(phi) * Math.sin(d) * Math.cos(bearing));
+                double lon2 = Math.toRadians(lon) + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(phi),
+                        Math.cos(d) - Math.sin(phi) * Math.sin(lat2));
+                long code = GeoHash.encode(Math.toDegrees(lat2), wrap(Math.toDegrees(lon2)));
+                long x = Morton.x(code) & 0xFFFFFFFFL;
+                long y = Morton.y(code) & 0xFFFFFFFFL;
+                String where = "circle (" + lat + ", " + lon + ") r " + radius + ", point " + Math.toDegrees(lat2)
+                        + ", " + Math.toDegrees(lon2);
+                assertTrue(x >= box[0] && x <= box[1] && y >= box[2] && y <= box[3], where);
+            }
+        }
+        assertTrue(boxes > 1_000, "circles with a box: " + boxes);
+    }
+
     private static double clamp(double v, double limit) {
         return Math.max(-limit, Math.min(limit, v));
     }
