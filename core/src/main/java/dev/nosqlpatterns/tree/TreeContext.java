@@ -66,9 +66,11 @@ final class TreeContext<T> {
     /**
      * Times an attempt that found its reads in disagreement, with the header unchanged, is run again before
      * the tree is called broken: a store may show a range read part of an atomic write whose header write
-     * is not yet visible to a get (DynamoDB's queries are only read-committed against transactions).
+     * is not yet visible to a get (DynamoDB's queries are only read-committed against transactions), and
+     * on a loaded server the rest may take tens of milliseconds to show. The pauses double from 2 ms, so
+     * a tree is called broken after about a quarter of a second of disagreement.
      */
-    static final int MAX_SUSPECT_ATTEMPTS = 4;
+    static final int MAX_SUSPECT_ATTEMPTS = 8;
 
     /** A pause after a change lost a race or while another writer's change is pending. */
     static final class Retry extends RuntimeException {
