@@ -293,9 +293,15 @@ final class NestedSetTree<T> extends AbstractTree<T> {
                 Item i = moved.get(j);
                 Span old = Span.of(i);
                 Optional<String> parent = j == 0 ? Optional.of(newParentId) : old.parent();
+                Long parentLeft = parent.map(newLeft::get).orElse(null);
+                if (parentLeft == null) {
+                    // the subtree was read while another change moved part of it
+                    throw tx.inconsistent("node '" + old.id() + "' lies in the subtree of '" + id
+                            + "' but its parent does not");
+                }
                 newLeft.put(old.id(), numbers[j][0]);
                 write(tx, new Span(old.id(), parent, old.depth() + shift, numbers[j][0], numbers[j][1],
-                        newLeft.get(parent.orElseThrow())), i.get(Layout.PAYLOAD).orElseThrow());
+                        parentLeft), i.get(Layout.PAYLOAD).orElseThrow());
             }
             return null;
         });
