@@ -25,7 +25,7 @@ public record Circle(LatLon centre, double radiusMeters) {
         if (!(radiusMeters >= 0.0) || Double.isInfinite(radiusMeters)) {
             problems.add("radius must be a finite number of metres >= 0, got " + radiusMeters);
         }
-        GeoChecks.report("circle around (" + latitude + ", " + longitude + ") of radius " + radiusMeters + " m",
+        GeoChecks.report(() -> "circle around (" + latitude + ", " + longitude + ") of radius " + radiusMeters + " m",
                 problems);
         return new Circle(new LatLon(latitude, longitude), radiusMeters);
     }

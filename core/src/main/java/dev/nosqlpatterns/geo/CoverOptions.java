@@ -30,7 +30,7 @@ public record CoverOptions(int maxRanges, int partitionBits, int maxBits) {
         if (partitionBits < 0 || partitionBits > Math.min(64, Math.max(1, maxBits))) {
             problems.add("partitionBits must be from 0 to maxBits (" + maxBits + "), got " + partitionBits);
         }
-        GeoChecks.report("cover options", problems);
+        GeoChecks.report(() -> "cover options", problems);
     }
 
     public CoverOptions withMaxRanges(int ranges) {

@@ -2,6 +2,7 @@ package dev.nosqlpatterns.geo;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** Argument checks shared by the geo types; each message names the argument and the bad value. */
 final class GeoChecks {
@@ -52,10 +53,13 @@ final class GeoChecks {
         return value;
     }
 
-    /** Throws one exception listing every collected problem, if any. */
-    static void report(String subject, List<String> problems) {
+    /**
+     * Throws one exception listing every collected problem, if any. The subject is built only then: the
+     * checks run for every point read and written, most often with nothing to report.
+     */
+    static void report(Supplier<String> subject, List<String> problems) {
         if (!problems.isEmpty()) {
-            throw new IllegalArgumentException(subject + ": " + String.join("; ", problems));
+            throw new IllegalArgumentException(subject.get() + ": " + String.join("; ", problems));
         }
     }
 

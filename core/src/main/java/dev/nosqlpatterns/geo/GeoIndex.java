@@ -166,7 +166,7 @@ public final class GeoIndex {
         if (expiresAt != null && (expiresAt.isBefore(Expiry.EARLIEST) || expiresAt.isAfter(Expiry.LATEST))) {
             problems.add("expiry instant " + expiresAt + " is outside " + Expiry.EARLIEST + " .. " + Expiry.LATEST);
         }
-        GeoChecks.report("put of id " + quote(id) + (scoped ? " in scope " + quote(scope) : ""), problems);
+        GeoChecks.report(() -> "put of id " + quote(id) + (scoped ? " in scope " + quote(scope) : ""), problems);
         if (expiresAt != null && strategy == Strategy.NATIVE && !expiring) {
             throw new IllegalStateException("put of id " + quote(id) + " with expiry " + expiresAt + ": geo index '"
                     + name + "' uses the store's native geo search; build it with expiringPoints(true) to place "
@@ -205,7 +205,7 @@ public final class GeoIndex {
             }
             copy.put(id, point);
         });
-        GeoChecks.report("putAll of " + points.size() + " points", problems);
+        GeoChecks.report(() -> "putAll of " + points.size() + " points", problems);
         impl.putAll(scope, copy);
     }
 
@@ -220,7 +220,7 @@ public final class GeoIndex {
     }
 
     private void remove(String scope, String id, boolean scoped) {
-        GeoChecks.report("remove of id " + quote(id), idProblems(scope, id, scoped));
+        GeoChecks.report(() -> "remove of id " + quote(id), idProblems(scope, id, scoped));
         impl.remove(scope, id);
     }
 
@@ -244,7 +244,7 @@ public final class GeoIndex {
         if (!(radiusMeters >= 0) || Double.isInfinite(radiusMeters)) {
             problems.add("radius must be a finite number of metres >= 0, got " + radiusMeters);
         }
-        GeoChecks.report("radius search", problems);
+        GeoChecks.report(() -> "radius search", problems);
         return impl.withinRadius(scope, new Circle(centre, radiusMeters), limit);
     }
 
@@ -277,7 +277,7 @@ public final class GeoIndex {
         if (centre == null) {
             problems.add("centre must not be null");
         }
-        GeoChecks.report("nearest search", problems);
+        GeoChecks.report(() -> "nearest search", problems);
         return impl.nearest(scope, centre, k);
     }
 
@@ -299,7 +299,7 @@ public final class GeoIndex {
         if (box == null) {
             problems.add("box must not be null");
         }
-        GeoChecks.report("box search", problems);
+        GeoChecks.report(() -> "box search", problems);
         return impl.withinBox(scope, box, limit);
     }
 
@@ -324,7 +324,7 @@ public final class GeoIndex {
         if (polygon == null) {
             problems.add("polygon must not be null");
         }
-        GeoChecks.report("polygon search", problems);
+        GeoChecks.report(() -> "polygon search", problems);
         return impl.withinPolygon(scope, polygon, limit);
     }
 
@@ -406,7 +406,7 @@ public final class GeoIndex {
         public Builder name(String indexName) {
             List<String> problems = new ArrayList<>();
             text(problems, "index name", indexName);
-            GeoChecks.report("geo index", problems);
+            GeoChecks.report(() -> "geo index", problems);
             this.name = indexName;
             return this;
         }

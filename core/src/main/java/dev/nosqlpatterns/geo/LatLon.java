@@ -21,7 +21,7 @@ public record LatLon(double latitude, double longitude) {
         var problems = GeoChecks.problems();
         GeoChecks.latitude(problems, "latitude", latitude);
         GeoChecks.longitude(problems, "longitude", longitude);
-        GeoChecks.report("point (" + latitude + ", " + longitude + ")", problems);
+        GeoChecks.report(() -> "point (" + latitude + ", " + longitude + ")", problems);
     }
 
     public static LatLon of(double latitude, double longitude) {

@@ -25,7 +25,7 @@ public record LatLonBox(double south, double west, double north, double east) {
         if (problems.isEmpty() && south > north) {
             problems.add("south " + south + " lies north of north " + north);
         }
-        GeoChecks.report("box [south " + south + ", west " + west + ", north " + north + ", east " + east + "]",
+        GeoChecks.report(() -> "box [south " + south + ", west " + west + ", north " + north + ", east " + east + "]",
                 problems);
     }
 

@@ -77,7 +77,7 @@ public final class LatLonPolygon {
         Objects.requireNonNull(rings, "rings must not be null");
         List<String> problems = new ArrayList<>();
         PolygonRings.Checked checked = PolygonRings.check(rings, problems);
-        GeoChecks.report("polygon", problems);
+        GeoChecks.report(() -> "polygon", problems);
         List<List<LatLon>> holes = new ArrayList<>();
         for (int i = 1; i < rings.size(); i++) {
             holes.add(List.copyOf(rings.get(i)));

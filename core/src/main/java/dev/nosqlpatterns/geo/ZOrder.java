@@ -30,7 +30,7 @@ public final class ZOrder {
         var problems = GeoChecks.problems();
         checkAxis(problems, "x", xMin, xMax);
         checkAxis(problems, "y", yMin, yMax);
-        GeoChecks.report("Z-order over x [" + xMin + ", " + xMax + "] and y [" + yMin + ", " + yMax + "]", problems);
+        GeoChecks.report(() -> "Z-order over x [" + xMin + ", " + xMax + "] and y [" + yMin + ", " + yMax + "]", problems);
         return new ZOrder(new Axis(xMin, xMax), new Axis(yMin, yMax));
     }
 
@@ -66,7 +66,7 @@ public final class ZOrder {
         var problems = GeoChecks.problems();
         within(problems, "x", xValue, x);
         within(problems, "y", yValue, y);
-        GeoChecks.report("point (" + xValue + ", " + yValue + ")", problems);
+        GeoChecks.report(() -> "point (" + xValue + ", " + yValue + ")", problems);
         return Morton.interleave((int) x.quantize(xValue), (int) y.quantize(yValue));
     }
 
@@ -155,7 +155,7 @@ public final class ZOrder {
             if (!Double.isFinite(yLow) || !Double.isFinite(yHigh) || !(yLow <= yHigh)) {
                 problems.add("y bounds must be finite with low <= high, got [" + yLow + ", " + yHigh + "]");
             }
-            GeoChecks.report("rectangle", problems);
+            GeoChecks.report(() -> "rectangle", problems);
         }
 
         public boolean contains(double xValue, double yValue) {

@@ -14,10 +14,12 @@ final class Sizes {
         return Utf8Order.utf8Length(s);
     }
 
-    /** About one byte per two significant digits, plus one. */
-    static int number(BigDecimal n) {
-        BigDecimal normalized = n.signum() == 0 ? BigDecimal.ZERO : n.stripTrailingZeros();
-        int digits = normalized.unscaledValue().abs().toString().length();
-        return (digits + 1) / 2 + 1;
+    /**
+     * About one byte per two significant digits, plus one. {@code normalized} has no trailing zeros (as
+     * {@link Value.Num} holds its value), so its precision is its count of significant digits: no
+     * digits are printed, as every item read and written is sized for its cost report.
+     */
+    static int number(BigDecimal normalized) {
+        return (normalized.precision() + 1) / 2 + 1;
     }
 }

@@ -117,6 +117,10 @@ public record CompositeKeyCodec(List<SegmentType> types) {
             in.begin(i, type);
             int start = in.position();
             Object value = type.read(in);
+            if (type.readsCanonicalOnly()) {
+                values.add(value);
+                continue;
+            }
             expected.setLength(0);
             type.write(value, expected);
             int length = in.position() - start;

@@ -25,6 +25,15 @@ final class KeyReader {
         return pos;
     }
 
+    /** Consumes every character before {@code position}, which must not be before the current one. */
+    void moveTo(int position) {
+        if (position < pos || position > key.length()) {
+            throw new IllegalArgumentException("cannot move from offset " + pos + " to " + position + " in a key of "
+                    + key.length() + " characters");
+        }
+        pos = position;
+    }
+
     boolean atEnd() {
         return pos >= key.length();
     }

@@ -38,6 +38,11 @@ public enum SegmentType {
         Object read(KeyReader in) {
             return StringTokens.read(in);
         }
+
+        @Override
+        boolean readsCanonicalOnly() {
+            return true;
+        }
     },
 
     /**
@@ -188,6 +193,15 @@ public enum SegmentType {
 
     /** Reads one token and its separator; the result may not be canonical if the key is not. */
     abstract Object read(KeyReader in);
+
+    /**
+     * Whether {@link #read} accepts only the token {@link #write} gives for the value it returns, so a
+     * decoded segment needs no writing again to prove it canonical: true for strings, whose every character
+     * up to the escape is escaped one way and whose reader refuses any other spelling.
+     */
+    boolean readsCanonicalOnly() {
+        return false;
+    }
 
     String subject(int segment) {
         return "segment " + segment + " (" + this + ")";

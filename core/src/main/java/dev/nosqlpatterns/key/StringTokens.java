@@ -31,6 +31,10 @@ final class StringTokens {
     }
 
     static String read(KeyReader in) {
+        String plain = readPlain(in);
+        if (plain != null) {
+            return plain;
+        }
         StringBuilder out = new StringBuilder();
         while (true) {
             int at = in.position();
@@ -59,5 +63,28 @@ final class StringTokens {
                 out.append(c);
             }
         }
+    }
+
+    /**
+     * The common token: characters above the escape, none a surrogate, then the terminator. Returned as a
+     * substring of the key, consumed; null, consuming nothing, for any other token.
+     */
+    private static String readPlain(KeyReader in) {
+        String key = in.key();
+        int start = in.position();
+        for (int i = start; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c == ESCAPE) {
+                if (i + 1 < key.length() && key.charAt(i + 1) == ESCAPE) {
+                    in.moveTo(i + 2);
+                    return key.substring(start, i);
+                }
+                return null;
+            }
+            if (c < ESCAPE || Character.isSurrogate(c)) {
+                return null;
+            }
+        }
+        return null;
     }
 }

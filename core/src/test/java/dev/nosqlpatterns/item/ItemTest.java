@@ -20,6 +20,17 @@ class ItemTest {
     }
 
     @Test
+    void numbersCostOneBytePerTwoSignificantDigitsPlusOne() {
+        assertEquals(2, Value.of(0).sizeInBytes());
+        assertEquals(2, Value.of(new BigDecimal("-0.001")).sizeInBytes());
+        assertEquals(3, Value.of(new BigDecimal("12300")).sizeInBytes(), "trailing zeros are not significant");
+        assertEquals(3, Value.of(new BigDecimal("1.2300")).sizeInBytes());
+        assertEquals(6, Value.of(123456789).sizeInBytes());
+        assertEquals(11, Value.of(Long.MIN_VALUE).sizeInBytes(), "19 digits");
+        assertEquals(20, Value.of(new BigDecimal("1.234567890123456789012345678901234567E+100")).sizeInBytes(), "37 digits");
+    }
+
+    @Test
     void containersCostThreeBytesPlusOnePerElement() {
         assertEquals(3, Value.list().sizeInBytes());
         // "a" 1, true 1, 7 is one digit: 2; each element adds 1

@@ -40,6 +40,47 @@ class CompositeKeyCodecTest {
         assertEquals(List.of("a\u0000b!! \u001F"), codec.decode("a!?b!`!`!_!^!!"));
     }
 
+    /**
+     * Strings are decoded without writing them again (the reader is strict), so every spelling the reader
+     * accepts must be the one the writer gives: tried on every text of up to five characters over the
+     * characters that matter (escape, the ends of the escaped range, a control character, surrogates).
+     */
+    @Test
+    void everyStringTheDecoderAcceptsIsCanonical() {
+        char[] alphabet = {'!', '?', '`', 'a', '\u0001', '\uD83D', '\uDE00', '\u00E9'};
+        CompositeKeyCodec codec = CompositeKeyCodec.of(STRING, STRING);
+        int accepted = 0;
+        int[] digits = new int[6];
+        for (int length = 0; length <= 5; length++) {
+            Arrays.fill(digits, 0);
+            while (true) {
+                StringBuilder token = new StringBuilder();
+                for (int i = 0; i < length; i++) {
+                    token.append(alphabet[digits[i]]);
+                }
+                String key = token + "!!x!!";
+                List<Object> decoded;
+                try {
+                    decoded = codec.decode(key);
+                } catch (IllegalArgumentException refused) {
+                    decoded = null;
+                }
+                if (decoded != null) {
+                    accepted++;
+                    assertEquals(key, codec.encode(decoded.toArray()), "decoded " + decoded + " from " + key);
+                }
+                int d = 0;
+                while (d < length && ++digits[d] == alphabet.length) {
+                    digits[d++] = 0;
+                }
+                if (d == length) {
+                    break;
+                }
+            }
+        }
+        assertTrue(accepted > 1000, "only " + accepted + " texts were accepted");
+    }
+
     @Test
     void writesEachTypeAsDocumented() {
         assertEquals("0000000000000000!", CompositeKeyCodec.of(LONG).encode(Long.MIN_VALUE));
