@@ -1,7 +1,9 @@
 package dev.nosqlpatterns.benchmarks;
 
 import dev.nosqlpatterns.store.Store;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -12,13 +14,34 @@ import java.util.Objects;
  * timed write after timing (earlier ones may since have been overwritten, e.g. by a later move).
  */
 final class Harness {
+    /** A read cell's warm-up and repetitions run at most this many times their operations per repetition. */
+    static final int MAX_STRETCH = 1000;
     private final int repetitions;
+    private final long readWarmUpNanos;
+    private final long readRepetitionNanos;
 
+    /** A harness that runs each cell's operations per repetition once per repetition, after half as many. */
     Harness(int repetitions) {
+        this(repetitions, Duration.ZERO, Duration.ZERO);
+    }
+
+    /**
+     * A harness whose read cells also warm up for at least {@code readWarmUp} and time each repetition for at
+     * least {@code readRepetition}, repeating the cell's operations (reads repeat without changing anything):
+     * a cell of a few slow operations would otherwise time code the JIT has not compiled yet, and give a
+     * 99th percentile of a dozen samples. Write cells, whose every operation adds data, keep their counts.
+     */
+    Harness(int repetitions, Duration readWarmUp, Duration readRepetition) {
         if (repetitions < 1) {
             throw new IllegalArgumentException("repetitions must be at least 1, got " + repetitions);
         }
+        if (readWarmUp.isNegative() || readRepetition.isNegative()) {
+            throw new IllegalArgumentException("read warm-up and repetition times must not be negative, got "
+                    + readWarmUp + " and " + readRepetition);
+        }
         this.repetitions = repetitions;
+        this.readWarmUpNanos = readWarmUp.toNanos();
+        this.readRepetitionNanos = readRepetition.toNanos();
     }
 
     /** The measured statistics and costs of {@code spec}; throws {@link WrongAnswerException} on a wrong answer. */
@@ -29,27 +52,33 @@ final class Harness {
         for (; counter < spec.distinctInputs(); counter++) {
             check(spec, counter);
         }
-        int warmUp = Math.max(1, spec.opsPerRepetition() / 2);
-        for (int w = 0; w < warmUp; w++, counter++) {
+        int ops = spec.opsPerRepetition();
+        long stretch = spec.isWrite() ? 0 : 1;
+        int warmUp = Math.max(1, ops / 2);
+        long warmUntil = System.nanoTime() + stretch * readWarmUpNanos;
+        for (int w = 0; w < warmUp || w < MAX_STRETCH * stretch * ops && System.nanoTime() < warmUntil; w++, counter++) {
             spec.operation().run(counter);
         }
         CapacityMeter meter = new CapacityMeter();
-        long[] latencies = new long[repetitions * spec.opsPerRepetition()];
+        Samples latencies = new Samples(repetitions * ops);
         List<LatencyStats.Repetition> reps = new ArrayList<>();
         long matched = 0;
-        int sample = 0;
         Store.Registration registration = store.onCost(meter);
         try {
             for (int r = 0; r < repetitions; r++) {
                 long repStart = System.nanoTime();
-                for (int k = 0; k < spec.opsPerRepetition(); k++, counter++) {
-                    long start = System.nanoTime();
-                    Answer answer = spec.operation().run(counter);
-                    latencies[sample++] = System.nanoTime() - start;
-                    matched += spec.matched() != null ? spec.matched().applyAsLong(counter)
-                            : answer == null ? 0 : answer.size();
-                }
-                reps.add(new LatencyStats.Repetition(spec.opsPerRepetition(), System.nanoTime() - repStart));
+                long minEnd = repStart + stretch * readRepetitionNanos;
+                int done = 0;
+                do {
+                    for (int k = 0; k < ops; k++, counter++, done++) {
+                        long start = System.nanoTime();
+                        Answer answer = spec.operation().run(counter);
+                        latencies.add(System.nanoTime() - start);
+                        matched += spec.matched() != null ? spec.matched().applyAsLong(counter)
+                                : answer == null ? 0 : answer.size();
+                    }
+                } while (done < MAX_STRETCH * stretch * ops && System.nanoTime() < minEnd);
+                reps.add(new LatencyStats.Repetition(done, System.nanoTime() - repStart));
             }
         } finally {
             registration.close();
@@ -57,8 +86,8 @@ final class Harness {
         if (spec.isWrite()) {
             check(spec, counter - 1);
         }
-        CellResult.Costs costs = costs(spec, meter, latencies.length, matched);
-        return new Measured(LatencyStats.of(latencies, reps), costs);
+        CellResult.Costs costs = costs(spec, meter, latencies.size(), matched);
+        return new Measured(LatencyStats.of(latencies.toArray(), reps), costs);
     }
 
     /**
@@ -85,35 +114,40 @@ final class Harness {
             }
         }
         int ops = library.opsPerRepetition();
-        // a whole repetition of warm-up: the two sides must both be compiled before they are compared
-        for (int w = 0; w < ops; w++, counter++) {
+        long stretch = library.isWrite() ? 0 : 1;
+        // at least a whole repetition of warm-up: the two sides must both be compiled before they are compared
+        long warmUntil = System.nanoTime() + stretch * readWarmUpNanos;
+        for (int w = 0; w < ops || w < MAX_STRETCH * stretch * ops && System.nanoTime() < warmUntil; w++, counter++) {
             library.operation().run(counter);
             rival.operation().run(counter);
         }
         CapacityMeter meter = new CapacityMeter();
-        long[][] latencies = new long[2][repetitions * ops];
+        Samples[] latencies = {new Samples(repetitions * ops), new Samples(repetitions * ops)};
         long[] matched = new long[2];
         List<List<LatencyStats.Repetition>> reps = List.of(new ArrayList<>(), new ArrayList<>());
         CellSpec[] specs = {library, rival};
-        int sample = 0;
         Store.Registration registration = store.onCost(meter);
         try {
             for (int r = 0; r < repetitions; r++) {
                 long[] wall = new long[2];
-                for (int k = 0; k < ops; k++, counter++, sample++) {
-                    for (int turn = 0; turn < 2; turn++) {
-                        int s = (k + turn) % 2;
-                        long start = System.nanoTime();
-                        Answer answer = specs[s].operation().run(counter);
-                        long took = System.nanoTime() - start;
-                        latencies[s][sample] = took;
-                        wall[s] += took;
-                        matched[s] += specs[s].matched() != null ? specs[s].matched().applyAsLong(counter)
-                                : answer == null ? 0 : answer.size();
+                long minEnd = System.nanoTime() + stretch * readRepetitionNanos;
+                int done = 0;
+                do {
+                    for (int k = 0; k < ops; k++, counter++, done++) {
+                        for (int turn = 0; turn < 2; turn++) {
+                            int s = (k + turn) % 2;
+                            long start = System.nanoTime();
+                            Answer answer = specs[s].operation().run(counter);
+                            long took = System.nanoTime() - start;
+                            latencies[s].add(took);
+                            wall[s] += took;
+                            matched[s] += specs[s].matched() != null ? specs[s].matched().applyAsLong(counter)
+                                    : answer == null ? 0 : answer.size();
+                        }
                     }
-                }
-                reps.get(0).add(new LatencyStats.Repetition(ops, wall[0]));
-                reps.get(1).add(new LatencyStats.Repetition(ops, wall[1]));
+                } while (done < MAX_STRETCH * stretch * ops && System.nanoTime() < minEnd);
+                reps.get(0).add(new LatencyStats.Repetition(done, wall[0]));
+                reps.get(1).add(new LatencyStats.Repetition(done, wall[1]));
             }
         } finally {
             registration.close();
@@ -125,7 +159,8 @@ final class Harness {
         List<Measured> out = new ArrayList<>(2);
         for (int s = 0; s < 2; s++) {
             CapacityMeter m = s == 0 ? meter : new CapacityMeter();
-            out.add(new Measured(LatencyStats.of(latencies[s], reps.get(s)), costs(specs[s], m, latencies[s].length, matched[s])));
+            out.add(new Measured(LatencyStats.of(latencies[s].toArray(), reps.get(s)),
+                    costs(specs[s], m, latencies[s].size(), matched[s])));
         }
         return out;
     }
@@ -164,5 +199,30 @@ final class Harness {
 
     /** The figures of a measured cell. */
     record Measured(LatencyStats stats, CellResult.Costs costs) {
+    }
+
+    /** Latencies in nanoseconds, as many as were taken. */
+    private static final class Samples {
+        private long[] values;
+        private int size;
+
+        Samples(int expected) {
+            values = new long[Math.max(16, expected)];
+        }
+
+        void add(long nanos) {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, size * 2);
+            }
+            values[size++] = nanos;
+        }
+
+        int size() {
+            return size;
+        }
+
+        long[] toArray() {
+            return Arrays.copyOf(values, size);
+        }
     }
 }

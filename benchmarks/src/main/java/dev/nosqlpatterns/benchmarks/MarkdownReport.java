@@ -96,8 +96,11 @@ final class MarkdownReport {
         }
         b.append("| mode | ").append(r.settings().mode().name().toLowerCase(Locale.ROOT)).append(" (data scale ×")
                 .append(r.settings().mode().scale).append(") |\n");
+        Settings.Mode mode = r.settings().mode();
         b.append("| repetitions | ").append(r.settings().repetitions())
-                .append(" timed, after a warm-up of half a repetition and the oracle check |\n");
+                .append(" timed, after the oracle check and a warm-up of half a repetition; read cells warm up for at least ")
+                .append(mode.readWarmUp.toMillis()).append(" ms and repeat each repetition's operations for at least ")
+                .append(mode.readRepetition.toMillis()).append(" ms |\n");
         return b.toString();
     }
 

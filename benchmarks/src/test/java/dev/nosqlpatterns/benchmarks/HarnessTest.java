@@ -9,6 +9,7 @@ import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.memory.MemoryStore;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -64,6 +65,43 @@ class HarnessTest {
         assertTrue(Double.isNaN(m.costs().writesPerLogicalWrite()));
         assertEquals(123, m.costs().storageBytes());
         assertTrue(m.costs().capacityPerOp() >= 1, "estimated at least one read unit per get");
+    }
+
+    @Test
+    void readCellsWarmUpAndRepeatForTheirLeastTimesAndWritesKeepTheirCounts() {
+        List<Long> starts = new java.util.ArrayList<>();
+        CellSpec spec = CellSpec.read("slow get", 4, 2, i -> {
+            starts.add(System.nanoTime());
+            sleepAMillisecond();
+            return read(i);
+        }, i -> Answer.anyOrder(List.of("v" + (i % 4))), -1);
+        Harness.Measured m = new Harness(2, Duration.ofMillis(60), Duration.ofMillis(30)).measure(store, spec);
+        long samples = m.stats().samples();
+        assertTrue(samples >= 2 * 30 / 2, "each repetition lasted at least 30 ms of 1 ms reads: " + samples + " samples");
+        assertEquals(0, samples % 2, "whole repetitions of the cell's operations");
+        long firstWarmUp = starts.get(4);
+        long firstTimed = starts.get(starts.size() - (int) samples);
+        assertTrue(firstTimed - firstWarmUp >= Duration.ofMillis(60).toNanos(), "warmed up for at least 60 ms");
+
+        AtomicInteger writes = new AtomicInteger();
+        CellSpec write = CellSpec.write("put", 1, 4, i -> {
+            writes.incrementAndGet();
+            store.put("t", Item.builder("w", "s" + i).build());
+            return null;
+        }, i -> Answer.anyOrder(store.get("t", Key.of("w", "s" + i)).map(x -> x.key().sort()).stream().toList()),
+                i -> Answer.anyOrder(List.of("s" + i)), 1);
+        Harness.Measured w = new Harness(2, Duration.ofMillis(60), Duration.ofMillis(30)).measure(store, write);
+        assertEquals(8, w.stats().samples(), "a write cell runs its operations per repetition, however fast");
+        assertEquals(1 + 2 + 8, writes.get(), "check, warm-up of half a repetition, two repetitions");
+    }
+
+    private static void sleepAMillisecond() {
+        try {
+            Thread.sleep(1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
