@@ -7,6 +7,7 @@ import dev.nosqlpatterns.store.model.TableSpec;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -31,6 +32,8 @@ final class TableInfo {
     final String updateIfExists;
     final String updateIfAttribute;
     final String updateIfStamp;
+    /** {@link #updateIfStamp} that writes only the attributes given, leaving the others as they are. */
+    final String mergeIfStamp;
     final String touchIfStamp;
     final String delete;
     final String deleteIfExists;
@@ -70,6 +73,7 @@ final class TableInfo {
         this.updateIfExists = update + " IF EXISTS";
         this.updateIfAttribute = update + " IF attrs[?] = ?";
         this.updateIfStamp = update + " IF stamp = ?";
+        this.mergeIfStamp = "UPDATE " + cqlName + " SET attrs = attrs + ?, stamp = ?" + sets + KEY + " IF stamp = ?";
         this.touchIfStamp = "UPDATE " + cqlName + " SET stamp = ?" + KEY + " IF stamp = ?";
         this.delete = "DELETE FROM " + cqlName + KEY;
         this.deleteIfExists = delete + " IF EXISTS";
@@ -147,6 +151,39 @@ final class TableInfo {
         v.add(item.key().partition());
         v.add(item.key().sort());
         v.addAll(List.of(condition));
+        return v.toArray();
+    }
+
+    /**
+     * The bind values of {@link #mergeIfStamp} turning {@code before} into {@code after}: only the attributes
+     * whose encoded value changed, so the row keeps its other map cells and gets no tombstone for the whole
+     * map, as rewriting it would give it; null when {@code after} lacks an attribute {@code before} has (a
+     * removal takes the whole rewrite of {@link #updateValues}), or when either has an expiry: the cells an
+     * insert wrote carry its time to live, and an item must not outlive some of its attributes.
+     */
+    Object[] mergeValues(Item before, Item after, long stamp, long expectedStamp) {
+        if (dev.nosqlpatterns.item.Expiry.millis(before).isPresent()
+                || dev.nosqlpatterns.item.Expiry.millis(after).isPresent()) {
+            return null;
+        }
+        Map<String, ByteBuffer> old = ItemRows.encode(before);
+        Map<String, ByteBuffer> now = ItemRows.encode(after);
+        if (!now.keySet().containsAll(old.keySet())) {
+            return null;
+        }
+        Map<String, ByteBuffer> changed = new HashMap<>();
+        now.forEach((name, value) -> {
+            if (!value.equals(old.get(name))) {
+                changed.put(name, value);
+            }
+        });
+        List<Object> v = new ArrayList<>(5 + projections.size());
+        v.add(changed);
+        v.add(stamp);
+        projections.forEach(p -> v.add(p.columnValue(after)));
+        v.add(after.key().partition());
+        v.add(after.key().sort());
+        v.add(expectedStamp);
         return v.toArray();
     }
 

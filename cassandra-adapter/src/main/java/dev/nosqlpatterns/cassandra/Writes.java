@@ -118,8 +118,11 @@ final class Writes {
             }
             checkSize(t, after, cql.settings.limits().maxItemBytes());
             long stamp = newStamp();
+            Object[] merge = cur.item().isEmpty() || cur.stamp() == null ? null
+                    : t.mergeValues(cur.item().get(), after, stamp, cur.stamp());
             BoundStatement st = cur.item().isEmpty()
                     ? cql.lwt(cql.prepare(t.insertIfAbsent, t.name), t.insertValues(after, stamp))
+                    : merge != null ? cql.lwt(cql.prepare(t.mergeIfStamp, t.name), merge)
                     : cql.lwt(cql.prepare(t.updateIfStamp, t.name), t.updateValues(after, stamp, cur.stamp()));
             if (transaction(st, t, k, stamp, meter)) {
                 return after;
