@@ -42,8 +42,8 @@ final class OverheadCauses {
                     + " takes longer to answer those: the same 100 items through the SDK alone, with and without"
                     + " ReturnConsumedCapacity in turn, took 26.9 against 21.6 ms at loopback (1.24) and 58 against"
                     + " 52 ms at 2 ms per round trip (1.12, beside a build)"),
-            Map.entry("cassandra|counter add", "the library reads and rewrites the whole attribute map (a whole-collection"
-                    + " write, with its tombstone) where the hand-written code sets one map entry"),
+            Map.entry("cassandra|counter add", "the library reads the whole attribute map, as Store.update returns the"
+                    + " item, where the hand-written code reads one map entry; both then write the changed entry alone"),
             Map.entry("cassandra|query 100 of 1000", "the library asks for one row more, to know whether more follow"),
             Map.entry("lucene|get", "the library merges its pending writes and loads the key, value and version fields,"
                     + " decoding the key; the hand-written get loads the value only"));
