@@ -39,8 +39,16 @@ public final class Utf8Order {
 
     /** Number of bytes of the UTF-8 encoding of {@code s}, counted without allocating. */
     public static int utf8Length(String s) {
-        int bytes = 0;
-        for (int i = 0; i < s.length(); i++) {
+        int n = s.length();
+        int ascii = 0;
+        while (ascii < n && s.charAt(ascii) < 0x80) {
+            ascii++;
+        }
+        if (ascii == n) {
+            return n;
+        }
+        int bytes = ascii;
+        for (int i = ascii; i < n; i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
                 bytes += 1;
