@@ -114,7 +114,9 @@ final class TreeContext<T> {
                 }
                 return result;
             } catch (IllegalStateException | IndexOutOfBoundsException | ClassCastException
-                     | java.util.NoSuchElementException broken) {
+                     | java.util.NoSuchElementException | NullPointerException broken) {
+                // what reads that disagree raise (a node listed twice, a number missing): retried while a
+                // concurrent change explains it, and thrown once it has persisted with nothing to explain it
                 if (!tx.overtaken()) {
                     suspect(broken, ++suspects);
                 } else {
