@@ -148,6 +148,46 @@ class CassandraStoreTest {
     }
 
     @Test
+    void anUpdateThatRemovesNothingWritesOnlyTheEntriesItChanges() {
+        String t = CassandraTestSupport.uniqueName("merge");
+        try (Store store = CassandraTestSupport.builder().build()) {
+            store.createTable(TableSpec.named(t));
+            store.put(t, Item.builder("p", "s").put("kept", "k").put("n", 1).build());
+            long put = writeTime(t, "kept");
+            store.update(t, Key.of("p", "s"), UpdateAction.add("n", 2), UpdateAction.set("added", Value.of("a")));
+            assertEquals(put, writeTime(t, "kept"), "the unchanged entry is not written again");
+            assertTrue(writeTime(t, "n") > put && writeTime(t, "added") > put, "the changed entries are");
+            assertEquals(Item.builder("p", "s").put("kept", "k").put("n", 3).put("added", "a").build(),
+                    store.get(t, Key.of("p", "s")).orElseThrow());
+
+            store.update(t, Key.of("p", "s"), UpdateAction.remove("added"));
+            assertTrue(writeTime(t, "kept") > put, "a removal rewrites the whole map");
+            assertEquals(Item.builder("p", "s").put("kept", "k").put("n", 3).build(),
+                    store.get(t, Key.of("p", "s")).orElseThrow());
+
+            Item expiring = dev.nosqlpatterns.item.Expiry.at(Item.builder("p", "e").put("kept", "k").put("n", 1).build(),
+                    java.time.Instant.now().plusSeconds(3600));
+            store.put(t, expiring);
+            long expiringPut = writeTime(t, "e", "kept");
+            store.update(t, Key.of("p", "e"), UpdateAction.add("n", 1));
+            assertTrue(writeTime(t, "e", "kept") > expiringPut,
+                    "an item with an expiry is rewritten whole: its cells carry the insert's time to live");
+            store.dropTable(t);
+        }
+    }
+
+    private static long writeTime(String table, String attribute) {
+        return writeTime(table, "s", attribute);
+    }
+
+    private static long writeTime(String table, String sort, String attribute) {
+        Row row = CassandraTestSupport.session().execute(SimpleStatement.newInstance("SELECT WRITETIME(attrs['"
+                + attribute + "']) FROM " + TableInfo.quote(CassandraTestSupport.keyspace()) + "." + TableInfo.quote(table)
+                + " WHERE pk = ? AND sk = ?", "p", sort)).one();
+        return row.getLong(0);
+    }
+
+    @Test
     void attachingToAMissingKeyspaceIsRefused() {
         InvalidRequestException e = assertThrows(InvalidRequestException.class, () -> CassandraStore.builder()
                 .session(CassandraTestSupport.session()).keyspace("no_such_keyspace").createKeyspace(false).build());
