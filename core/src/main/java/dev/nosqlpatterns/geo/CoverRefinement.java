@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * One cover being built (see {@link CoverBuilder}): the shape's items in code order, each a run of codes
  * the cover keeps whole or an edge cell that may still be split, with the weight of the codes outside the
- * shape between each item and the one before it (the gap). Kept in parallel primitive arrays, rebuilt
+ * shape between each item and the one before it (the gap). Kept in one array of longs per buffer, rebuilt
  * from one buffer into the other once per round; nothing is boxed, and each thread reuses its buffers.
  */
 final class CoverRefinement {
@@ -79,7 +79,7 @@ final class CoverRefinement {
      * the levels above it would each find one half outside.
      */
     private void descend() {
-        if (items.bits[0] < 0) {
+        if (items.bits(0) < 0) {
             return;
         }
         long first = 0;
@@ -131,12 +131,12 @@ final class CoverRefinement {
         pending = 0;
         boolean split = false;
         for (int i = 0; i < items.size; i++) {
-            pending += items.gap[i];
+            pending += items.gap(i);
             if (worthSplitting(i, open)) {
                 split(i);
                 split = true;
             } else {
-                write(items.first[i], items.last[i], items.bits[i], items.weight[i]);
+                write(items.first(i), items.last(i), items.bits(i), items.weight(i));
             }
         }
         swap();
@@ -157,16 +157,16 @@ final class CoverRefinement {
         long forced = 1;
         int gaps = 0;
         for (int i = 0; i < items.size; i++) {
-            long pieces = partition(items.last[i]) - partition(items.first[i]);
+            long pieces = partition(items.last(i)) - partition(items.first(i));
             forced += pieces < 0 || pieces > maxRanges ? maxRanges : pieces;
             if (i > 0) {
-                if (partition(items.last[i - 1]) != partition(items.first[i])) {
+                if (partition(items.last(i - 1)) != partition(items.first(i))) {
                     forced++;
-                } else if (items.last[i - 1] + 1 != items.first[i]) {
+                } else if (items.last(i - 1) + 1 != items.first(i)) {
                     if (gaps == scratch.length) {
                         scratch = Arrays.copyOf(scratch, gaps * 2);
                     }
-                    scratch[gaps++] = items.gap[i];
+                    scratch[gaps++] = items.gap(i);
                 }
             }
         }
@@ -186,20 +186,20 @@ final class CoverRefinement {
      * hold or grow a gap past the open threshold.
      */
     private boolean worthSplitting(int i, double open) {
-        int bits = items.bits[i];
-        double w = items.weight[i];
+        int bits = items.bits(i);
+        double w = items.weight(i);
         if (bits < 0 || bits >= maxBits || w <= small) {
             return false;
         }
         if (bits < partitionBits || i == 0 || i == items.size - 1) {
             return true;
         }
-        if (partition(items.last[i - 1]) != partition(items.first[i])
-                || partition(items.last[i]) != partition(items.first[i + 1])) {
+        if (partition(items.last(i - 1)) != partition(items.first(i))
+                || partition(items.last(i)) != partition(items.first(i + 1))) {
             return true;
         }
-        double before = items.gap[i] + (items.bits[i - 1] >= 0 ? items.weight[i - 1] * EDGE_SHARE : 0);
-        double after = items.gap[i + 1] + (items.bits[i + 1] >= 0 ? items.weight[i + 1] * EDGE_SHARE : 0);
+        double before = items.gap(i) + (items.bits(i - 1) >= 0 ? items.weight(i - 1) * EDGE_SHARE : 0);
+        double after = items.gap(i + 1) + (items.bits(i + 1) >= 0 ? items.weight(i + 1) * EDGE_SHARE : 0);
         return w * EDGE_SHARE + Math.max(before, after) > open;
     }
 
@@ -209,8 +209,8 @@ final class CoverRefinement {
      * other half only lengthens an end gap, which no range reads.
      */
     private void split(int i) {
-        long first = items.first[i];
-        int bits = items.bits[i];
+        long first = items.first(i);
+        int bits = items.bits(i);
         long low = Morton.lowMask(bits + 1);
         long second = first | (1L << (63 - bits));
         // the halves' index ranges: the split bit is an x bit when bits is even (a code starts with x)
@@ -224,7 +224,7 @@ final class CoverRefinement {
         // beside an outside half, the other holds every point of the shape the cell holds: an edge cell
         int r1 = r0 == CoverBuilder.Shape.OUTSIDE ? CoverBuilder.Shape.PARTIAL
                 : shape.relate(x1, x1 + width - 1, y1, y1 + height - 1);
-        double parent = items.weight[i];
+        double parent = items.weight(i);
         double w0;
         double w1;
         if (items.size == 1 && (r0 == CoverBuilder.Shape.OUTSIDE || r1 == CoverBuilder.Shape.OUTSIDE)) {
@@ -253,9 +253,9 @@ final class CoverRefinement {
     /** Appends an item to {@link #next}, joining a run to the run right before it. */
     private void write(long first, long last, int bits, double w) {
         int k = next.size - 1;
-        if (bits < 0 && k >= 0 && next.bits[k] < 0 && next.last[k] + 1 == first && pending == 0) {
-            next.last[k] = last;
-            next.weight[k] += w;
+        if (bits < 0 && k >= 0 && next.bits(k) < 0 && next.last(k) + 1 == first && pending == 0) {
+            next.setLast(k, last);
+            next.addWeight(k, w);
             return;
         }
         next.add(first, last, bits, w, pending);
@@ -270,9 +270,9 @@ final class CoverRefinement {
         Items runs = next;
         runs.size = 0;
         for (int i = 0; i < items.size; i++) {
-            long a = items.first[i];
-            long b = items.last[i];
-            double gap = items.gap[i];
+            long a = items.first(i);
+            long b = items.last(i);
+            double gap = items.gap(i);
             while (partition(a) != partition(b)) {
                 long end = a | Morton.lowMask(partitionBits);
                 appendRun(runs, a, end, gap);
@@ -286,28 +286,28 @@ final class CoverRefinement {
         }
         int closable = 0;
         for (int i = 1; i < runs.size; i++) {
-            if (partition(runs.last[i - 1]) == partition(runs.first[i])) {
+            if (partition(runs.last(i - 1)) == partition(runs.first(i))) {
                 if (closable == scratch.length) {
                     scratch = Arrays.copyOf(scratch, closable * 2);
                 }
-                scratch[closable++] = runs.gap[i];
+                scratch[closable++] = runs.gap(i);
             }
         }
         int excess = Math.min(runs.size - maxRanges, closable);
         double limit = excess <= 0 ? Double.NEGATIVE_INFINITY : select(scratch, closable, excess - 1);
         int below = 0;
         for (int i = 1; i < runs.size; i++) {
-            if (partition(runs.last[i - 1]) == partition(runs.first[i]) && runs.gap[i] < limit) {
+            if (partition(runs.last(i - 1)) == partition(runs.first(i)) && runs.gap(i) < limit) {
                 below++;
             }
         }
         int ties = excess - below;
         List<CodeRange> out = new ArrayList<>(Math.min(runs.size, Math.max(maxRanges, 1)));
-        long start = runs.first[0];
+        long start = runs.first(0);
         for (int i = 0; i < runs.size; i++) {
             boolean close = false;
-            if (i + 1 < runs.size && partition(runs.last[i]) == partition(runs.first[i + 1])) {
-                double g = runs.gap[i + 1];
+            if (i + 1 < runs.size && partition(runs.last(i)) == partition(runs.first(i + 1))) {
+                double g = runs.gap(i + 1);
                 if (g < limit) {
                     close = true;
                 } else if (g == limit && ties > 0) {
@@ -316,9 +316,9 @@ final class CoverRefinement {
                 }
             }
             if (!close) {
-                out.add(new CodeRange(start, runs.last[i]));
+                out.add(new CodeRange(start, runs.last(i)));
                 if (i + 1 < runs.size) {
-                    start = runs.first[i + 1];
+                    start = runs.first(i + 1);
                 }
             }
         }
@@ -327,8 +327,8 @@ final class CoverRefinement {
 
     private void appendRun(Items runs, long first, long last, double gap) {
         int k = runs.size - 1;
-        if (k >= 0 && runs.last[k] + 1 == first && partition(runs.last[k]) == partition(first)) {
-            runs.last[k] = last;
+        if (k >= 0 && runs.last(k) + 1 == first && partition(runs.last(k)) == partition(first)) {
+            runs.setLast(k, last);
             return;
         }
         runs.add(first, last, -1, 0, gap);
@@ -380,39 +380,69 @@ final class CoverRefinement {
 
         void release(double[] used) {
             scratch = used.length > KEEP ? new double[64] : used;
-            if (a.first.length > KEEP) {
+            if (a.capacity() > KEEP) {
                 a = new Items();
             }
-            if (b.first.length > KEEP) {
+            if (b.capacity() > KEEP) {
                 b = new Items();
             }
             busy = false;
         }
     }
 
-    /** Items as parallel arrays: codes {@code first..last}, cell bits (-1 for a run kept whole), weight, gap before. */
+    /**
+     * Items, each five longs side by side in one array: codes {@code first..last}, cell bits (-1 for a run
+     * kept whole), and the raw bits of its weight and of the gap before it. One array read in order rather
+     * than five in step: parallel arrays of one size can fall on the same cache sets, by where the
+     * collector happens to place them.
+     */
     private static final class Items {
-        long[] first = new long[64];
-        long[] last = new long[64];
-        byte[] bits = new byte[64];
-        double[] weight = new double[64];
-        double[] gap = new double[64];
+        private static final int STRIDE = 5;
+        private long[] data = new long[64 * STRIDE];
         int size;
 
+        long first(int i) {
+            return data[i * STRIDE];
+        }
+
+        long last(int i) {
+            return data[i * STRIDE + 1];
+        }
+
+        int bits(int i) {
+            return (int) data[i * STRIDE + 2];
+        }
+
+        double weight(int i) {
+            return Double.longBitsToDouble(data[i * STRIDE + 3]);
+        }
+
+        double gap(int i) {
+            return Double.longBitsToDouble(data[i * STRIDE + 4]);
+        }
+
+        void setLast(int i, long l) {
+            data[i * STRIDE + 1] = l;
+        }
+
+        void addWeight(int i, double w) {
+            data[i * STRIDE + 3] = Double.doubleToRawLongBits(weight(i) + w);
+        }
+
+        int capacity() {
+            return data.length / STRIDE;
+        }
+
         void add(long f, long l, int b, double w, double g) {
-            if (size == first.length) {
-                int n = size * 2;
-                first = Arrays.copyOf(first, n);
-                last = Arrays.copyOf(last, n);
-                bits = Arrays.copyOf(bits, n);
-                weight = Arrays.copyOf(weight, n);
-                gap = Arrays.copyOf(gap, n);
+            int at = size * STRIDE;
+            if (at == data.length) {
+                data = Arrays.copyOf(data, data.length * 2);
             }
-            first[size] = f;
-            last[size] = l;
-            bits[size] = (byte) b;
-            weight[size] = w;
-            gap[size] = g;
+            data[at] = f;
+            data[at + 1] = l;
+            data[at + 2] = b;
+            data[at + 3] = Double.doubleToRawLongBits(w);
+            data[at + 4] = Double.doubleToRawLongBits(g);
             size++;
         }
     }
