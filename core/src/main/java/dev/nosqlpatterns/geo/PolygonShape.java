@@ -58,4 +58,22 @@ final class PolygonShape implements CoverBuilder.Shape {
     public double weight() {
         return weight;
     }
+
+    /**
+     * The outer ring's bounding box, widened by the margin: every point of the polygon lies in it. None
+     * for a ring across the antimeridian (its box reaches past 180) or closed through a pole: the cells
+     * around those lie at both ends of the grid.
+     */
+    @Override
+    public long[] enclosingBox() {
+        double west = outer.minX - MARGIN;
+        double east = outer.maxX + MARGIN;
+        double south = outer.minY - MARGIN;
+        double north = outer.maxY + MARGIN;
+        if (west < -180.0 || east > 180.0 || south < -90.0 || north > 90.0) {
+            return null;
+        }
+        return new long[] {Axis.LONGITUDE.quantize(west), Axis.LONGITUDE.quantize(east),
+            Axis.LATITUDE.quantize(south), Axis.LATITUDE.quantize(north)};
+    }
 }
