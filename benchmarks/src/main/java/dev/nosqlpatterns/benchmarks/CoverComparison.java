@@ -114,10 +114,15 @@ final class CoverComparison {
 
     /** The shapes of one kind ("circle" or "box"): radius by radius, 1,200 of each. */
     static List<Shape> shapes(String kind) {
+        return shapes(kind, LATITUDES);
+    }
+
+    /** The shapes of one kind around some latitudes: radius by radius, 400 per latitude. */
+    static List<Shape> shapes(String kind, double[] latitudes) {
         List<Shape> out = new ArrayList<>();
         for (double radius : RADII) {
             SplittableRandom random = new SplittableRandom(400);
-            for (double latitude : LATITUDES) {
+            for (double latitude : latitudes) {
                 for (int i = 0; i < CENTRES; i++) {
                     out.add(shape(kind, latitude + random.nextDouble(-1, 1), random.nextDouble(-180, 180), radius));
                 }
@@ -167,7 +172,8 @@ final class CoverComparison {
      * The figures of one kind of shape, for both coverers, batch by batch (one radius at one latitude,
      * radius-major, in the order of {@link #shapes}; last index: all shapes).
      */
-    record Result(String kind, Spread[] geohash, Spread[] s2, double[] geohashMicros, double[] s2Micros) {
+    record Result(String kind, double[] latitudes, Spread[] geohash, Spread[] s2, double[] geohashMicros,
+                  double[] s2Micros) {
     }
 
     /**
@@ -176,9 +182,9 @@ final class CoverComparison {
      * then with the other (which goes first alternates), and takes the thread's CPU time, so that other
      * processes on the machine do not count; the figure is the median over rounds of the CPU time per shape.
      */
-    static Result measure(String kind, int rounds) {
-        List<Shape> shapes = shapes(kind);
-        int batches = RADII.length * LATITUDES.length;
+    static Result measure(String kind, int rounds, double[] latitudes) {
+        List<Shape> shapes = shapes(kind, latitudes);
+        int batches = RADII.length * latitudes.length;
         int perBatch = shapes.size() / batches;
         Spread[] ours = new Spread[batches + 1];
         Spread[] theirs = new Spread[batches + 1];
@@ -225,7 +231,7 @@ final class CoverComparison {
             oursMicros[batches] += oursMicros[k] / batches;
             theirsMicros[batches] += theirsMicros[k] / batches;
         }
-        return new Result(kind, ours, theirs, oursMicros, theirsMicros);
+        return new Result(kind, latitudes, ours, theirs, oursMicros, theirsMicros);
     }
 
     private static double median(double[] values) {
@@ -240,11 +246,12 @@ final class CoverComparison {
         out.add("| shapes | geohash cover amplification, mean / p99 | S2 amplification, mean / p99 | geohash cover CPU µs"
                 + " per shape | S2 CPU µs per shape | geohash ÷ S2 time |");
         out.add("| --- | --- | --- | --- | --- | --- |");
-        int batches = RADII.length * LATITUDES.length;
         for (Result r : results) {
+            int n = r.latitudes.length;
+            int batches = RADII.length * n;
             for (int k = 0; k <= batches; k++) {
                 String which = k == batches ? "all"
-                        : String.format(Locale.ROOT, "%.0f°, %s", LATITUDES[k % LATITUDES.length], label(RADII[k / LATITUDES.length]));
+                        : String.format(Locale.ROOT, "%.0f°, %s", r.latitudes[k % n], label(RADII[k / n]));
                 out.add(String.format(Locale.ROOT, "| %s, %s | %.2f / %.2f | %.2f / %.2f | %.1f | %.1f | %.2f× |", r.kind,
                         which, r.geohash[k].mean, r.geohash[k].p99, r.s2[k].mean,
                         r.s2[k].p99, r.geohashMicros[k], r.s2Micros[k], r.geohashMicros[k] / r.s2Micros[k]));
@@ -253,15 +260,29 @@ final class CoverComparison {
         return out;
     }
 
+    private static double latitude(String text) {
+        double latitude = Double.parseDouble(text.trim());
+        if (!(latitude >= -89 && latitude <= 89)) {
+            throw new IllegalArgumentException("latitudes must lie from -89 to 89 (shapes reach 1 degree past them), got " + text);
+        }
+        return latitude;
+    }
+
     static String label(double radius) {
         return radius < 1000 ? (int) radius + " m" : (int) (radius / 1000) + " km";
     }
 
-    /** Prints the comparison: {@code [rounds] [circle,box]}: timed rounds per shape (5 by default), kinds of shape. */
+    /**
+     * Prints the comparison: {@code [rounds] [circle,box] [0,45,70]}: timed rounds per shape (5 by default),
+     * kinds of shape, latitudes. With one latitude, each coverer's compiled code only ever sees shapes there
+     * (as in a JMH fork of {@code GeoCoverBenchmark}); with several, shapes across them.
+     */
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         List<String> kinds = args.length > 1 ? List.of(args[1].split(",")) : List.of("circle", "box");
-        List<Result> results = kinds.stream().map(kind -> measure(kind, rounds)).toList();
+        double[] latitudes = args.length > 2 ? Arrays.stream(args[2].split(",")).mapToDouble(CoverComparison::latitude).toArray()
+                : LATITUDES;
+        List<Result> results = kinds.stream().map(kind -> measure(kind, rounds, latitudes)).toList();
         table(results).forEach(System.out::println);
     }
 }
