@@ -31,6 +31,10 @@ final class CoverRefinement {
     private double[] scratch;
     /** Outside weight met since the last item written to {@link #next}. */
     private double pending;
+    /** The ranges the partition ends of {@link #items} force, plus one. */
+    private long forced;
+    /** How many gaps between {@link #items} could be closed: their weights start {@link #scratch}. */
+    private int gaps;
 
     CoverRefinement(CoverBuilder.Shape shape, CoverOptions options) {
         this.shape = shape;
@@ -64,6 +68,8 @@ final class CoverRefinement {
         }
         items.add(0, -1L, relation == CoverBuilder.Shape.INSIDE ? -1 : 0, Double.NaN, 0);
         descend();
+        forced = 1 + pieces(items.first(0), items.last(0));
+        gaps = 0;
         boolean split = true;
         while (split && items.size <= MAX_ITEMS) {
             split = round();
@@ -129,6 +135,8 @@ final class CoverRefinement {
         double open = openThreshold();
         next.size = 0;
         pending = 0;
+        forced = 1;
+        gaps = 0;
         boolean split = false;
         for (int i = 0; i < items.size; i++) {
             pending += items.gap(i);
@@ -138,6 +146,9 @@ final class CoverRefinement {
             } else {
                 write(items.first(i), items.last(i), items.bits(i), items.weight(i));
             }
+        }
+        if (next.size > 0) {
+            forced += pieces(next.first(next.size - 1), next.last(next.size - 1));
         }
         swap();
         return split;
@@ -152,24 +163,9 @@ final class CoverRefinement {
     /**
      * The weight above which a gap would be left open were the cover cut now: the smallest of the gaps
      * the range budget keeps open, 0 when every gap fits it, infinite when the partitions use it all.
+     * From the counts {@link #settle} kept as the items were written.
      */
     private double openThreshold() {
-        long forced = 1;
-        int gaps = 0;
-        for (int i = 0; i < items.size; i++) {
-            long pieces = partition(items.last(i)) - partition(items.first(i));
-            forced += pieces < 0 || pieces > maxRanges ? maxRanges : pieces;
-            if (i > 0) {
-                if (partition(items.last(i - 1)) != partition(items.first(i))) {
-                    forced++;
-                } else if (items.last(i - 1) + 1 != items.first(i)) {
-                    if (gaps == scratch.length) {
-                        scratch = Arrays.copyOf(scratch, gaps * 2);
-                    }
-                    scratch[gaps++] = items.gap(i);
-                }
-            }
-        }
         long budget = maxRanges - forced;
         if (budget <= 0) {
             return Double.POSITIVE_INFINITY;
@@ -178,6 +174,29 @@ final class CoverRefinement {
             return 0;
         }
         return select(scratch, gaps, gaps - (int) budget);
+    }
+
+    /**
+     * Counts item {@code k} of {@link #next} once the item after it, starting at {@code following}, is
+     * written: the ranges its partition ends force, and the gap after it when that gap could be closed.
+     */
+    private void settle(int k, long following) {
+        long last = next.last(k);
+        forced += pieces(next.first(k), last);
+        if (partition(last) != partition(following)) {
+            forced++;
+        } else if (last + 1 != following) {
+            if (gaps == scratch.length) {
+                scratch = Arrays.copyOf(scratch, gaps * 2);
+            }
+            scratch[gaps++] = pending;
+        }
+    }
+
+    /** The ranges the partition ends inside the codes {@code first..last} force, at most maxRanges. */
+    private long pieces(long first, long last) {
+        long pieces = partition(last) - partition(first);
+        return pieces < 0 || pieces > maxRanges ? maxRanges : pieces;
     }
 
     /**
@@ -257,6 +276,9 @@ final class CoverRefinement {
             next.setLast(k, last);
             next.addWeight(k, w);
             return;
+        }
+        if (k >= 0) {
+            settle(k, first);
         }
         next.add(first, last, bits, w, pending);
         pending = 0;
