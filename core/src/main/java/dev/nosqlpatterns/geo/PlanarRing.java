@@ -5,14 +5,27 @@ package dev.nosqlpatterns.geo;
  * the shorter way, so they may run past ±180): the geometry behind {@link LatLonPolygon}. A ring that
  * winds around a pole is closed through that pole's latitude, making it an ordinary plane polygon one
  * turn (360 degrees) wide.
+ *
+ * <p>Edges are also listed by bands of latitude, so that a point or a rectangle is tested against the
+ * edges of the bands it lies in rather than against all of them: a cover tests a few hundred cells and a
+ * search filters every point it reads, against rings of up to thousands of edges.
  */
 final class PlanarRing {
+    /** Edges per band aimed at. */
+    private static final int EDGES_PER_BAND = 4;
+    private static final int MAX_BANDS = 1024;
+    /** Band entries allowed per edge, over all bands: long edges across many bands mean fewer bands. */
+    private static final int MAX_ENTRIES_PER_EDGE = 8;
+
     private final double[] xs;
     private final double[] ys;
     final double minX;
     final double maxX;
     final double minY;
     final double maxY;
+    /** Per band, the edges whose latitudes meet it; band k starts at {@code minY + k / bandScale}. */
+    private final int[][] bands;
+    private final double bandScale;
 
     /** Vertices {@code (xs[i], ys[i])}, the last equal to the first. */
     PlanarRing(double[] xs, double[] ys) {
@@ -32,6 +45,68 @@ final class PlanarRing {
         maxX = x1;
         minY = y0;
         maxY = y1;
+        int n = Math.max(1, Math.min(MAX_BANDS, edges() / EDGES_PER_BAND));
+        while (n > 1 && entries(n) > (long) MAX_ENTRIES_PER_EDGE * edges()) {
+            n /= 2;
+        }
+        bandScale = scale(n);
+        bands = bandsOf(n);
+    }
+
+    private double scale(int n) {
+        return maxY > minY ? n / (maxY - minY) : 0;
+    }
+
+    /**
+     * The band of a latitude from minY to maxY, of {@code n} bands: monotone in the latitude, so an edge's
+     * bands run from its lowest latitude's to its highest's.
+     */
+    private int band(double y, double scale, int n) {
+        int k = (int) ((y - minY) * scale);
+        return k < 0 ? 0 : Math.min(k, n - 1);
+    }
+
+    private int lowBand(int i, double scale, int n) {
+        return band(Math.min(ys[i], ys[i + 1]), scale, n);
+    }
+
+    private int highBand(int i, double scale, int n) {
+        return band(Math.max(ys[i], ys[i + 1]), scale, n);
+    }
+
+    private long entries(int n) {
+        double scale = scale(n);
+        long total = 0;
+        for (int i = 0; i < edges(); i++) {
+            total += highBand(i, scale, n) - lowBand(i, scale, n) + 1;
+        }
+        return total;
+    }
+
+    private int[][] bandsOf(int n) {
+        double scale = scale(n);
+        int[] counts = new int[n];
+        for (int i = 0; i < edges(); i++) {
+            for (int k = lowBand(i, scale, n); k <= highBand(i, scale, n); k++) {
+                counts[k]++;
+            }
+        }
+        int[][] out = new int[n][];
+        for (int k = 0; k < n; k++) {
+            out[k] = new int[counts[k]];
+            counts[k] = 0;
+        }
+        for (int i = 0; i < edges(); i++) {
+            for (int k = lowBand(i, scale, n); k <= highBand(i, scale, n); k++) {
+                out[k][counts[k]++] = i;
+            }
+        }
+        return out;
+    }
+
+    /** The band of a latitude from minY to maxY, as the bands were built. */
+    private int band(double y) {
+        return band(y, bandScale, bands.length);
     }
 
     int edges() {
@@ -52,7 +127,8 @@ final class PlanarRing {
             return -1;
         }
         boolean inside = false;
-        for (int i = 0; i < edges(); i++) {
+        // every edge a horizontal line through the point crosses, or that holds the point, is in its band
+        for (int i : bands[band(py)]) {
             double ax = xs[i];
             double ay = ys[i];
             double bx = xs[i + 1];
@@ -75,9 +151,13 @@ final class PlanarRing {
         if (x1 < minX || x0 > maxX || y1 < minY || y0 > maxY) {
             return false;
         }
-        for (int i = 0; i < edges(); i++) {
-            if (segmentMeetsBox(xs[i], ys[i], xs[i + 1], ys[i + 1], x0, x1, y0, y1)) {
-                return true;
+        // an edge meets the rectangle at some latitude from y0 to y1, so it is in that latitude's band
+        int last = band(Math.min(y1, maxY));
+        for (int k = band(Math.max(y0, minY)); k <= last; k++) {
+            for (int i : bands[k]) {
+                if (segmentMeetsBox(xs[i], ys[i], xs[i + 1], ys[i + 1], x0, x1, y0, y1)) {
+                    return true;
+                }
             }
         }
         return false;
@@ -109,9 +189,12 @@ final class PlanarRing {
         return (bx - ax) * (py - ay) - (by - ay) * (px - ax) == 0;
     }
 
-    /** Liang-Barsky: whether the segment meets the closed rectangle. */
+    /** Liang-Barsky, after the segment's own box: whether the segment meets the closed rectangle. */
     static boolean segmentMeetsBox(double ax, double ay, double bx, double by, double x0, double x1, double y0,
                                    double y1) {
+        if (Math.max(ax, bx) < x0 || Math.min(ax, bx) > x1 || Math.max(ay, by) < y0 || Math.min(ay, by) > y1) {
+            return false;
+        }
         double t0 = 0;
         double t1 = 1;
         double dx = bx - ax;
