@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.geo;
 
+import java.util.function.IntConsumer;
+
 /**
  * A closed ring on the longitude-latitude plane, in degrees, with longitudes unwrapped (each edge goes
  * the shorter way, so they may run past ±180): the geometry behind {@link LatLonPolygon}. A ring that
@@ -161,6 +163,23 @@ final class PlanarRing {
             }
         }
         return false;
+    }
+
+    /** Gives each edge whose latitudes overlap {@code lo..hi} (closed) once, in no set order. */
+    void edgesOverlapping(double lo, double hi, IntConsumer each) {
+        if (hi < minY || lo > maxY) {
+            return;
+        }
+        int last = band(Math.min(hi, maxY));
+        for (int k = band(Math.max(lo, minY)); k <= last; k++) {
+            for (int i : bands[k]) {
+                double low = Math.min(ys[i], ys[i + 1]);
+                // an edge lies in every band it spans: take it in the band where the overlap starts
+                if (low <= hi && Math.max(ys[i], ys[i + 1]) >= lo && band(Math.max(lo, low)) == k) {
+                    each.accept(i);
+                }
+            }
+        }
     }
 
     /** The integral of sin(latitude) d(longitude) along the ring, in radians: its signed area on the unit sphere. */

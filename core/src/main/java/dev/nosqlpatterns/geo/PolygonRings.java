@@ -178,27 +178,46 @@ final class PolygonRings {
         return new long[] {from, to};
     }
 
+    /**
+     * The first pair of edges, in the order of the first edge then the second, that cross or touch other
+     * than at their shared vertex: only edges whose latitudes overlap can, and the ring's bands list those.
+     */
     private static void selfCrossing(Unwrapped u, List<String> problems) {
-        int n = u.edges();
         long[] range = shifts(u, u);
-        double w = 360.0 * u.winding;
-        for (int i = 0; i < n; i++) {
-            for (int j = i; j < n; j++) {
-                for (long k = range[0]; k <= range[1]; k++) {
-                    double s = 360.0 * k;
-                    if (i == j && k == 0) {
-                        continue;
-                    }
-                    boolean next = (j == i + 1 && k == 0) || (i == 0 && j == n - 1 && s == -w);
-                    boolean meet = next ? folds(u, i, j, s) : PlanarRing.segmentsMeet(u.xs[i], u.ys[i],
-                            u.xs[i + 1], u.ys[i + 1], u.xs[j] + s, u.ys[j], u.xs[j + 1] + s, u.ys[j + 1]);
-                    if (meet) {
-                        problems.add(u.name + " crosses or touches itself: " + u.edge(i) + " meets " + u.edge(j));
-                        return;
-                    }
+        PlanarRing ring = new PlanarRing(u.xs, u.ys);
+        int[] first = new int[1];
+        for (int i = 0; i < u.edges(); i++) {
+            int edge = i;
+            first[0] = Integer.MAX_VALUE;
+            ring.edgesOverlapping(Math.min(u.ys[i], u.ys[i + 1]), Math.max(u.ys[i], u.ys[i + 1]), j -> {
+                if (j >= edge && j < first[0] && selfMeets(u, edge, j, range)) {
+                    first[0] = j;
                 }
+            });
+            if (first[0] != Integer.MAX_VALUE) {
+                problems.add(u.name + " crosses or touches itself: " + u.edge(i) + " meets " + u.edge(first[0]));
+                return;
             }
         }
+    }
+
+    /** Whether edge j, at some shift of 360 degrees, meets edge i (i <= j) other than as its neighbour. */
+    private static boolean selfMeets(Unwrapped u, int i, int j, long[] range) {
+        int n = u.edges();
+        double w = 360.0 * u.winding;
+        for (long k = range[0]; k <= range[1]; k++) {
+            double s = 360.0 * k;
+            if (i == j && k == 0) {
+                continue;
+            }
+            boolean next = (j == i + 1 && k == 0) || (i == 0 && j == n - 1 && s == -w);
+            boolean meet = next ? folds(u, i, j, s) : PlanarRing.segmentsMeet(u.xs[i], u.ys[i],
+                    u.xs[i + 1], u.ys[i + 1], u.xs[j] + s, u.ys[j], u.xs[j + 1] + s, u.ys[j + 1]);
+            if (meet) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether edges sharing one vertex run back along each other (a fold). */
@@ -221,21 +240,35 @@ final class PolygonRings {
                 || (PlanarRing.onSegment(cx, cy, dx, dy, bx, by) && !(bx == cx && by == cy) && !(bx == dx && by == dy));
     }
 
-    /** Where two rings meet, or null. */
+    /** Where two rings meet, or null: the first edge of a, then of b, among pairs whose latitudes overlap. */
     private static String meeting(Unwrapped a, Unwrapped b) {
         long[] range = shifts(a, b);
+        PlanarRing ring = new PlanarRing(b.xs, b.ys);
+        int[] first = new int[1];
         for (int i = 0; i < a.edges(); i++) {
-            for (int j = 0; j < b.edges(); j++) {
-                for (long k = range[0]; k <= range[1]; k++) {
-                    double s = 360.0 * k;
-                    if (PlanarRing.segmentsMeet(a.xs[i], a.ys[i], a.xs[i + 1], a.ys[i + 1], b.xs[j] + s, b.ys[j],
-                            b.xs[j + 1] + s, b.ys[j + 1])) {
-                        return b.edge(j) + " meets " + a.edge(i);
-                    }
+            int edge = i;
+            first[0] = Integer.MAX_VALUE;
+            ring.edgesOverlapping(Math.min(a.ys[i], a.ys[i + 1]), Math.max(a.ys[i], a.ys[i + 1]), j -> {
+                if (j < first[0] && meets(a, edge, b, j, range)) {
+                    first[0] = j;
                 }
+            });
+            if (first[0] != Integer.MAX_VALUE) {
+                return b.edge(first[0]) + " meets " + a.edge(i);
             }
         }
         return null;
+    }
+
+    private static boolean meets(Unwrapped a, int i, Unwrapped b, int j, long[] range) {
+        for (long k = range[0]; k <= range[1]; k++) {
+            double s = 360.0 * k;
+            if (PlanarRing.segmentsMeet(a.xs[i], a.ys[i], a.xs[i + 1], a.ys[i + 1], b.xs[j] + s, b.ys[j],
+                    b.xs[j + 1] + s, b.ys[j + 1])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The pole of the smaller region a ring winding once around bounds. */

@@ -8,9 +8,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A ring's edges listed by bands of latitude answer exactly what testing every edge answers: points inside,
- * on an edge or outside, and whether some edge meets a rectangle, for rings of 3 to 3,000 edges (many bands,
- * and edges across many of them), points on vertices and on band boundaries, and rectangles from a sliver
- * to larger than the ring.
+ * on an edge or outside, whether some edge meets a rectangle, and which edges span some latitudes (each
+ * once), for rings of 3 to 3,000 edges (many bands, and edges across many of them), points on vertices
+ * and on band boundaries, and rectangles from a sliver to larger than the ring.
  */
 class PlanarRingTest {
     @Test
@@ -58,6 +58,16 @@ class PlanarRingTest {
                 assertEquals(expected, actual, () -> "ring of " + n + " edges, point (" + x + ", " + y + ")");
                 inside += actual > 0 ? 1 : 0;
                 onEdge += actual == 0 ? 1 : 0;
+            }
+            for (int k = 0; k < 100; k++) {
+                double lo = k % 3 == 0 ? ys[random.nextInt(n)] : cy + random.nextDouble(-1.2, 1.2) * size;
+                double hi = k % 4 == 0 ? lo : lo + size * Math.pow(10, random.nextDouble(-4, 0.5));
+                int[] times = new int[n];
+                ring.edgesOverlapping(lo, hi, e -> times[e]++);
+                for (int e = 0; e < n; e++) {
+                    boolean overlaps = Math.min(ys[e], ys[e + 1]) <= hi && Math.max(ys[e], ys[e + 1]) >= lo;
+                    assertEquals(overlaps ? 1 : 0, times[e], "edge " + e + " of " + n + ", latitudes " + lo + " to " + hi);
+                }
             }
             for (int k = 0; k < 400; k++) {
                 double w = size * Math.pow(10, random.nextDouble(-4, 0.5));
