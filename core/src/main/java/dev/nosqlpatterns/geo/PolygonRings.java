@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntPredicate;
 
 /**
  * The checks of {@link LatLonPolygon}'s rings, and their planar form: each ring unwrapped in longitude
@@ -185,20 +186,28 @@ final class PolygonRings {
     private static void selfCrossing(Unwrapped u, List<String> problems) {
         long[] range = shifts(u, u);
         PlanarRing ring = new PlanarRing(u.xs, u.ys);
-        int[] first = new int[1];
         for (int i = 0; i < u.edges(); i++) {
             int edge = i;
-            first[0] = Integer.MAX_VALUE;
-            ring.edgesOverlapping(Math.min(u.ys[i], u.ys[i + 1]), Math.max(u.ys[i], u.ys[i + 1]), j -> {
-                if (j >= edge && j < first[0] && selfMeets(u, edge, j, range)) {
-                    first[0] = j;
-                }
-            });
-            if (first[0] != Integer.MAX_VALUE) {
-                problems.add(u.name + " crosses or touches itself: " + u.edge(i) + " meets " + u.edge(first[0]));
+            int j = firstMeeting(ring, u, i, i, other -> selfMeets(u, edge, other, range));
+            if (j >= 0) {
+                problems.add(u.name + " crosses or touches itself: " + u.edge(i) + " meets " + u.edge(j));
                 return;
             }
         }
+    }
+
+    /**
+     * The first edge, from {@code from} on, of a ring whose latitudes overlap those of edge {@code i} of
+     * {@code u} and that {@code meets} accepts; -1 when there is none.
+     */
+    private static int firstMeeting(PlanarRing ring, Unwrapped u, int i, int from, IntPredicate meets) {
+        int[] first = {Integer.MAX_VALUE};
+        ring.edgesOverlapping(Math.min(u.ys[i], u.ys[i + 1]), Math.max(u.ys[i], u.ys[i + 1]), j -> {
+            if (j >= from && j < first[0] && meets.test(j)) {
+                first[0] = j;
+            }
+        });
+        return first[0] == Integer.MAX_VALUE ? -1 : first[0];
     }
 
     /** Whether edge j, at some shift of 360 degrees, meets edge i (i <= j) other than as its neighbour. */
@@ -244,17 +253,11 @@ final class PolygonRings {
     private static String meeting(Unwrapped a, Unwrapped b) {
         long[] range = shifts(a, b);
         PlanarRing ring = new PlanarRing(b.xs, b.ys);
-        int[] first = new int[1];
         for (int i = 0; i < a.edges(); i++) {
             int edge = i;
-            first[0] = Integer.MAX_VALUE;
-            ring.edgesOverlapping(Math.min(a.ys[i], a.ys[i + 1]), Math.max(a.ys[i], a.ys[i + 1]), j -> {
-                if (j < first[0] && meets(a, edge, b, j, range)) {
-                    first[0] = j;
-                }
-            });
-            if (first[0] != Integer.MAX_VALUE) {
-                return b.edge(first[0]) + " meets " + a.edge(i);
+            int j = firstMeeting(ring, a, i, 0, other -> meets(a, edge, b, other, range));
+            if (j >= 0) {
+                return b.edge(j) + " meets " + a.edge(i);
             }
         }
         return null;
