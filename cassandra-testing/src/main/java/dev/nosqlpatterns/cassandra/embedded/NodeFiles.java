@@ -56,10 +56,9 @@ final class NodeFiles {
     }
 
     /** JVM options: the module openings Cassandra needs on JDK 17, a small heap, and test-only speed-ups. */
-    static List<String> jvmOptions(Path dir, int maxHeapMegabytes, boolean durableSchema) {
+    static List<String> jvmOptions(Path dir, NodeLaunch launch, boolean durableSchema) {
         List<String> o = new ArrayList<>(List.of(
-                "-Xms64m", "-Xmx" + maxHeapMegabytes + "m", "-Xss512k", "-XX:+UseG1GC",
-                "-XX:TieredStopAtLevel=1",
+                "-Xms64m", "-Xmx" + launch.maxHeapMegabytes() + "m", "-Xss512k", "-XX:+UseG1GC",
                 "-Djava.net.preferIPv4Stack=true",
                 "-Djdk.attach.allowAttachSelf=true",
                 "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
@@ -94,6 +93,10 @@ final class NodeFiles {
                 "-Dcassandra.test.ignore_sigar=true",
                 "-Dcassandra.skip_sync=true",
                 "-Dcassandra.shutdown_announce_in_ms=0"));
+        if (!launch.optimizingCompiler()) {
+            // the quick compiler only: a node starts and warms up sooner, and costs more CPU per request after
+            o.add("-XX:TieredStopAtLevel=1");
+        }
         if (!durableSchema) {
             // the system keyspaces skip the commit log: a killed node would forget tables created since its start
             o.add("-Dcassandra.unsafesystem=true");

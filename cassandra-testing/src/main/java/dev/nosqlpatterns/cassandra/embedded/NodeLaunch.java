@@ -4,9 +4,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * How every node of a start is run: its JDK, heap, readiness timeout, class path, and whether a write is
- * acknowledged only once its commit log entry is marked synced ({@code commitlog_sync: batch}).
+ * How every node of a start is run: its JDK, heap, readiness timeout, class path, whether a write is
+ * acknowledged only once its commit log entry is marked synced ({@code commitlog_sync: batch}), and whether
+ * the node's JVM compiles its hot code with the optimizing compiler.
  */
 record NodeLaunch(Path javaExecutable, int maxHeapMegabytes, Duration startupTimeout, String classPath,
-                  boolean batchCommitLog) {
+                  boolean batchCommitLog, boolean optimizingCompiler) {
 }

@@ -41,7 +41,7 @@ final class NodeProcess {
     static NodeProcess start(NodeLaunch launch, Path directory, String host, int nativePort, boolean durableSchema) {
         List<String> cmd = new ArrayList<>();
         cmd.add(launch.javaExecutable().toString());
-        cmd.addAll(NodeFiles.jvmOptions(directory, launch.maxHeapMegabytes(), durableSchema));
+        cmd.addAll(NodeFiles.jvmOptions(directory, launch, durableSchema));
         cmd.add("-cp");
         cmd.add(launch.classPath());
         cmd.add(NodeMain.class.getName());

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.cassandra.embedded;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +19,17 @@ class EmbeddedCassandraTest {
         assertThrows(IllegalArgumentException.class, () -> b.startupTimeout(Duration.ZERO));
         assertThrows(IllegalArgumentException.class, () -> b.classPath(" "));
         assertThrows(NullPointerException.class, () -> b.javaExecutable(null));
+    }
+
+    @Test
+    void theQuickCompilerIsTheDefaultAndTheOptimizingOneIsAChoice() {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        NodeLaunch quick = new NodeLaunch(java, 512, Duration.ofSeconds(1), "cp", false, false);
+        NodeLaunch optimizing = new NodeLaunch(java, 512, Duration.ofSeconds(1), "cp", false, true);
+        Path dir = Path.of("node");
+        assertTrue(NodeFiles.jvmOptions(dir, quick, false).contains("-XX:TieredStopAtLevel=1"));
+        assertFalse(NodeFiles.jvmOptions(dir, optimizing, false).stream().anyMatch(o -> o.contains("Tiered")));
+        assertTrue(NodeFiles.jvmOptions(dir, optimizing, false).contains("-Xmx512m"));
     }
 
     @Test
