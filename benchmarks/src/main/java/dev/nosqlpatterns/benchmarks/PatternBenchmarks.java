@@ -88,7 +88,7 @@ public final class PatternBenchmarks {
             } catch (IllegalArgumentException e) {
                 throw new CliErrors.Mistake(CliErrors.firstLine(e.getMessage()) + "; see --help", e);
             }
-            try (StoreTargets targets = new StoreTargets(settings.latency(), environment)) {
+            try (StoreTargets targets = new StoreTargets(settings.latency(), environment, true)) {
                 targets.checkConfigured(settings.stores());
                 Report report = new PatternBenchmarks(settings, out, targets).run();
                 Path md;

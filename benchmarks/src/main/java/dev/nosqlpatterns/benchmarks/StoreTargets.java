@@ -6,7 +6,11 @@ import dev.nosqlpatterns.mongodb.embedded.EmbeddedMongo;
 import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.Stores;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.StoreUnavailableException;
+import dev.nosqlpatterns.store.model.TableSpec;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -20,6 +24,11 @@ import java.util.function.Supplier;
  * a Cassandra node in a child JVM, the in-process MongoDB wire-protocol server, a redis-server process,
  * an in-memory Lucene index). The Cassandra node, slow to start, is launched in the background as soon
  * as it is asked for, while other stores run.
+ *
+ * <p>For the runner the node runs as production nodes do, with the optimizing compiler, which halves its
+ * CPU per request once its request paths are compiled; so before its first use it is sent
+ * {@value #WARM_UP_ROUNDS} rounds of reads and writes (about {@value #WARM_UP_REQUESTS_PER_ROUND} requests
+ * each, for at most a minute). The tests' targets keep the quick compiler and no warm-up.
  */
 final class StoreTargets implements AutoCloseable {
     /** The stores reached over TCP, which a latency proxy can be put in front of. */
@@ -34,7 +43,14 @@ final class StoreTargets implements AutoCloseable {
             "mongodb", () -> EmbeddedMongo.shared().uri() + "/nosqlpatterns_bench",
             "redis", () -> EmbeddedRedis.shared().uri(),
             "lucene", () -> "lucene:memory");
+    /** Rounds of requests that warm the runner's Cassandra node up. */
+    static final int WARM_UP_ROUNDS = 4_000;
+    /** Requests per warm-up round: eight queries at once, a get and a put. */
+    static final int WARM_UP_REQUESTS_PER_ROUND = 10;
+    private static final java.time.Duration WARM_UP_LIMIT = java.time.Duration.ofMinutes(1);
+    private final boolean steadyState;
     private CompletableFuture<EmbeddedCassandra> cassandra;
+    private String warmUp;
 
     /** Targets at loopback speed. */
     StoreTargets() {
@@ -48,8 +64,17 @@ final class StoreTargets implements AutoCloseable {
 
     /** Targets with the store addresses of {@code environment}'s {@code NOSQLPATTERNS_<STORE>_URI} variables. */
     StoreTargets(java.time.Duration latency, Map<String, String> environment) {
+        this(latency, environment, false);
+    }
+
+    /**
+     * Targets that also, when {@code steadyState}, run an embedded Cassandra node with the optimizing
+     * compiler and warm it up before its first use (see the class comment).
+     */
+    StoreTargets(java.time.Duration latency, Map<String, String> environment, boolean steadyState) {
         this.latency = latency;
         this.environment = Map.copyOf(environment);
+        this.steadyState = steadyState;
     }
 
     /**
@@ -85,17 +110,50 @@ final class StoreTargets implements AutoCloseable {
     /** Starts the embedded Cassandra node in the background (when no URI is configured for it). */
     synchronized void prestartCassandra() {
         if (cassandra == null && configuredUri("cassandra") == null) {
-            cassandra = CompletableFuture.supplyAsync(EmbeddedCassandra::shared);
+            cassandra = CompletableFuture.supplyAsync(steadyState
+                    ? () -> EmbeddedCassandra.builder().optimizingCompiler().start() : EmbeddedCassandra::shared);
         }
     }
 
     private synchronized EmbeddedCassandra cassandraNode() {
         prestartCassandra();
+        EmbeddedCassandra node;
         try {
-            return cassandra.join();
+            node = cassandra.join();
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
+        if (steadyState && warmUp == null) {
+            warmUp = warmUp(node);
+        }
+        return node;
+    }
+
+    /** Sends the node its warm-up rounds on a table of its own; returns what it did, for the report. */
+    private static String warmUp(EmbeddedCassandra node) {
+        long begin = System.nanoTime();
+        long deadline = begin + WARM_UP_LIMIT.toNanos();
+        int rounds = 0;
+        try (Store store = Stores.open(node.uri("nosqlpatterns_warmup"))) {
+            String table = "warmup";
+            store.createTable(TableSpec.named(table));
+            java.util.List<Query> queries = new java.util.ArrayList<>();
+            for (int p = 0; p < 8; p++) {
+                queries.add(Query.in(table, "p" + p));
+                for (int i = 0; i < 10; i++) {
+                    store.put(table, Item.builder("p" + p, "s" + i).put("v", (long) i).build());
+                }
+            }
+            while (rounds < WARM_UP_ROUNDS && System.nanoTime() < deadline) {
+                store.queryEach(queries);
+                store.get(table, Key.of("p" + (rounds & 7), "s0"));
+                store.put(table, Item.builder("p" + (rounds & 7), "s" + (rounds % 10)).put("v", (long) rounds).build());
+                rounds++;
+            }
+            store.dropTable(table);
+        }
+        return String.format(Locale.ROOT, "optimizing compiler, warmed up by %,d requests in %.1f s",
+                rounds * WARM_UP_REQUESTS_PER_ROUND, (System.nanoTime() - begin) / 1e9);
     }
 
     /** The address a store is opened at: the configured or embedded one, behind a latency proxy if asked. */
@@ -111,10 +169,15 @@ final class StoreTargets implements AutoCloseable {
         return !latency.isZero() && NETWORKED.contains(name);
     }
 
-    /** Closes the latency proxies. */
+    /** Closes the latency proxies, and stops a node started for these targets alone once it has started. */
     @Override
     public void close() {
         proxies.forEach(LatencyProxy::close);
+        synchronized (this) {
+            if (steadyState && cassandra != null) {
+                cassandra.thenAccept(EmbeddedCassandra::close);
+            }
+        }
     }
 
     /** Opens the store; a store that cannot start throws, and the runner reports the reason. */
@@ -124,7 +187,12 @@ final class StoreTargets implements AutoCloseable {
 
     /** Where the store runs, for the report: the configured URI's scheme and host, or "embedded". */
     String origin(String name) {
-        return configuredUri(name) == null ? "embedded" : "NOSQLPATTERNS_" + name.toUpperCase(Locale.ROOT) + "_URI";
+        if (configuredUri(name) != null) {
+            return "NOSQLPATTERNS_" + name.toUpperCase(Locale.ROOT) + "_URI";
+        }
+        synchronized (this) {
+            return name.equals("cassandra") && warmUp != null ? "embedded, " + warmUp : "embedded";
+        }
     }
 
     /** The address in {@code NOSQLPATTERNS_<STORE>_URI}, with a short connect timeout unless it sets one; or null. */
