@@ -16,8 +16,11 @@ import java.util.Objects;
 final class Harness {
     /** A read cell's warm-up and repetitions run at most this many times their operations per repetition. */
     static final int MAX_STRETCH = 1000;
+    /** A read cell's warm-up lasts at most this many times its least time, however few operations it ran. */
+    static final int WARM_UP_LIMIT = 10;
     private final int repetitions;
     private final long readWarmUpNanos;
+    private final int readWarmUpOps;
     private final long readRepetitionNanos;
 
     /** A harness that runs each cell's operations per repetition once per repetition, after half as many. */
@@ -32,6 +35,17 @@ final class Harness {
      * 99th percentile of a dozen samples. Write cells, whose every operation adds data, keep their counts.
      */
     Harness(int repetitions, Duration readWarmUp, Duration readRepetition) {
+        this(repetitions, readWarmUp, 0, readRepetition);
+    }
+
+    /**
+     * A harness whose read cells also warm up with at least {@code readWarmUpOps} operations, for at most
+     * {@value #WARM_UP_LIMIT} times {@code readWarmUp}. Compilers, in the client and in a server written in
+     * Java, compile a path after it ran so many times, not after so much time: a cell of slow operations
+     * (a search of eight queries, 3 to 7 ms behind an added round trip) ran only a few hundred in half a
+     * second, and was timed while the paths it takes were still being compiled.
+     */
+    Harness(int repetitions, Duration readWarmUp, int readWarmUpOps, Duration readRepetition) {
         if (repetitions < 1) {
             throw new IllegalArgumentException("repetitions must be at least 1, got " + repetitions);
         }
@@ -39,6 +53,10 @@ final class Harness {
             throw new IllegalArgumentException("read warm-up and repetition times must not be negative, got "
                     + readWarmUp + " and " + readRepetition);
         }
+        if (readWarmUpOps < 0) {
+            throw new IllegalArgumentException("read warm-up operations must not be negative, got " + readWarmUpOps);
+        }
+        this.readWarmUpOps = readWarmUpOps;
         this.repetitions = repetitions;
         this.readWarmUpNanos = readWarmUp.toNanos();
         this.readRepetitionNanos = readRepetition.toNanos();
@@ -55,8 +73,8 @@ final class Harness {
         int ops = spec.opsPerRepetition();
         long stretch = spec.isWrite() ? 0 : 1;
         int warmUp = Math.max(1, ops / 2);
-        long warmUntil = System.nanoTime() + stretch * readWarmUpNanos;
-        for (int w = 0; w < warmUp || w < MAX_STRETCH * stretch * ops && System.nanoTime() < warmUntil; w++, counter++) {
+        WarmUp until = new WarmUp(stretch);
+        for (int w = 0; w < warmUp || w < MAX_STRETCH * stretch * ops && until.more(w); w++, counter++) {
             spec.operation().run(counter);
         }
         CapacityMeter meter = new CapacityMeter();
@@ -116,8 +134,8 @@ final class Harness {
         int ops = library.opsPerRepetition();
         long stretch = library.isWrite() ? 0 : 1;
         // at least a whole repetition of warm-up: the two sides must both be compiled before they are compared
-        long warmUntil = System.nanoTime() + stretch * readWarmUpNanos;
-        for (int w = 0; w < ops || w < MAX_STRETCH * stretch * ops && System.nanoTime() < warmUntil; w++, counter++) {
+        WarmUp until = new WarmUp(stretch);
+        for (int w = 0; w < ops || w < MAX_STRETCH * stretch * ops && until.more(w); w++, counter++) {
             library.operation().run(counter);
             rival.operation().run(counter);
         }
@@ -223,6 +241,21 @@ final class Harness {
 
         long[] toArray() {
             return Arrays.copyOf(values, size);
+        }
+    }
+
+    /** When a read cell's warm-up ends: after its least time and operations, or at its limit. */
+    private final class WarmUp {
+        private final long start = System.nanoTime();
+        private final long least;
+
+        WarmUp(long stretch) {
+            this.least = stretch * readWarmUpNanos;
+        }
+
+        boolean more(int done) {
+            long spent = System.nanoTime() - start;
+            return spent < least || done < readWarmUpOps && spent < WARM_UP_LIMIT * least;
         }
     }
 }

@@ -99,7 +99,9 @@ final class MarkdownReport {
         Settings.Mode mode = r.settings().mode();
         b.append("| repetitions | ").append(r.settings().repetitions())
                 .append(" timed, after the oracle check and a warm-up of half a repetition; read cells warm up for at least ")
-                .append(mode.readWarmUp.toMillis()).append(" ms and repeat each repetition's operations for at least ")
+                .append(mode.readWarmUp.toMillis()).append(" ms and ").append(mode.readWarmUpOps)
+                .append(" operations (at most ").append(mode.readWarmUp.multipliedBy(Harness.WARM_UP_LIMIT).toMillis())
+                .append(" ms) and repeat each repetition's operations for at least ")
                 .append(mode.readRepetition.toMillis()).append(" ms |\n");
         return b.toString();
     }

@@ -209,7 +209,8 @@ public final class PatternBenchmarks {
 
     private List<CellResult> runFamily(String storeName, Store store, Family family, Plan plan, Family.Tables tables) {
         List<CellResult> out = new ArrayList<>();
-        Harness harness = new Harness(settings.repetitions(), settings.mode().readWarmUp, settings.mode().readRepetition);
+        Harness harness = new Harness(settings.repetitions(), settings.mode().readWarmUp, settings.mode().readWarmUpOps,
+                settings.mode().readRepetition);
         if (plan.failure() != null) {
             report(String.format("   FAIL  %s / %s: %s", storeName, family.name(), plan.failure()), 1);
             out.add(CellResult.failed(family.name(), "*", storeName, "*", plan.failure()));

@@ -149,21 +149,24 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
 
     /** {@code quick} or {@code full}: {@code full} multiplies data sizes and operation counts by {@link #scale}. */
     public enum Mode {
-        QUICK(1, 3, Duration.ofMillis(500), Duration.ofMillis(100)),
-        FULL(10, 5, Duration.ofSeconds(2), Duration.ofMillis(500));
+        QUICK(1, 3, Duration.ofMillis(500), 1_000, Duration.ofMillis(100)),
+        FULL(10, 5, Duration.ofSeconds(2), 2_000, Duration.ofMillis(500));
 
         /** Multiplier of data set sizes and operation counts. */
         public final int scale;
         final int repetitions;
         /** The least time a read cell warms up for (see {@link Harness}). */
         final Duration readWarmUp;
+        /** The fewest operations a read cell warms up with, time allowing (see {@link Harness}). */
+        final int readWarmUpOps;
         /** The least time each timed repetition of a read cell lasts. */
         final Duration readRepetition;
 
-        Mode(int scale, int repetitions, Duration readWarmUp, Duration readRepetition) {
+        Mode(int scale, int repetitions, Duration readWarmUp, int readWarmUpOps, Duration readRepetition) {
             this.scale = scale;
             this.repetitions = repetitions;
             this.readWarmUp = readWarmUp;
+            this.readWarmUpOps = readWarmUpOps;
             this.readRepetition = readRepetition;
         }
     }

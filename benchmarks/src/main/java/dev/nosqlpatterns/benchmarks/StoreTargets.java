@@ -2,6 +2,8 @@ package dev.nosqlpatterns.benchmarks;
 
 import dev.nosqlpatterns.cassandra.embedded.EmbeddedCassandra;
 import dev.nosqlpatterns.dynamodb.embedded.DynamoDbLocal;
+import dev.nosqlpatterns.geo.GeoIndex;
+import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.mongodb.embedded.EmbeddedMongo;
 import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
 import dev.nosqlpatterns.store.Store;
@@ -9,6 +11,7 @@ import dev.nosqlpatterns.store.Stores;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import dev.nosqlpatterns.store.model.TableSpec;
 import java.util.Locale;
@@ -44,9 +47,15 @@ final class StoreTargets implements AutoCloseable {
             "redis", () -> EmbeddedRedis.shared().uri(),
             "lucene", () -> "lucene:memory");
     /** Rounds of requests that warm the runner's Cassandra node up. */
-    static final int WARM_UP_ROUNDS = 4_000;
-    /** Requests per warm-up round: eight queries at once, a get and a put. */
-    static final int WARM_UP_REQUESTS_PER_ROUND = 10;
+    static final int WARM_UP_ROUNDS = 3_000;
+    /**
+     * Requests per warm-up round: eight queries at once (whole partitions and ranges), a get, a put, and a
+     * geohash cover's eight range queries.
+     */
+    static final int WARM_UP_REQUESTS_PER_ROUND = 18;
+    /** Points of the warm-up's geo index, and the radii its searches take in turn. */
+    private static final int WARM_UP_POINTS = 1_000;
+    private static final double[] WARM_UP_RADII = {100, 1_000, 10_000};
     private static final java.time.Duration WARM_UP_LIMIT = java.time.Duration.ofMinutes(1);
     private final boolean steadyState;
     private CompletableFuture<EmbeddedCassandra> cassandra;
@@ -139,21 +148,47 @@ final class StoreTargets implements AutoCloseable {
             store.createTable(TableSpec.named(table));
             java.util.List<Query> queries = new java.util.ArrayList<>();
             for (int p = 0; p < 8; p++) {
-                queries.add(Query.in(table, "p" + p));
+                queries.add(warmUpQuery(table, p));
                 for (int i = 0; i < 10; i++) {
                     store.put(table, Item.builder("p" + p, "s" + i).put("v", (long) i).build());
                 }
             }
+            GeoIndex geo = GeoIndex.builder(store, "warmup_geo").name("pts").strategy(GeoIndex.Strategy.CELLS).build();
+            java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+            Map<String, LatLon> points = new java.util.HashMap<>();
+            for (int i = 0; i < WARM_UP_POINTS; i++) {
+                points.put("p" + i, LatLon.of(10 + random.nextDouble(), 10 + random.nextDouble()));
+            }
+            geo.putAll(points);
             while (rounds < WARM_UP_ROUNDS && System.nanoTime() < deadline) {
                 store.queryEach(queries);
                 store.get(table, Key.of("p" + (rounds & 7), "s0"));
                 store.put(table, Item.builder("p" + (rounds & 7), "s" + (rounds % 10)).put("v", (long) rounds).build());
+                geo.withinRadius(LatLon.of(10.2 + 0.04 * (rounds & 15), 10.3 + 0.03 * (rounds & 15)),
+                        WARM_UP_RADII[rounds % WARM_UP_RADII.length], 100);
                 rounds++;
             }
-            store.dropTable(table);
+            // the tables stay: dropping them would have the node snapshot and change its schema while the
+            // first cells run; the node is the runner's own and goes with them
         }
         return String.format(Locale.ROOT, "optimizing compiler, warmed up by %,d requests in %.1f s",
                 rounds * WARM_UP_REQUESTS_PER_ROUND, (System.nanoTime() - begin) / 1e9);
+    }
+
+    /**
+     * The {@code p}-th query of a warm-up round: whole partitions, and ranges of sort keys as the
+     * techniques read them (between two keys, by prefix, from a key on, newest first, with a limit). A
+     * range takes other paths in the node than a whole partition does, and a path the warm-up leaves out
+     * is compiled only while the first cells that take it are timed.
+     */
+    static Query warmUpQuery(String table, int p) {
+        Query whole = Query.in(table, "p" + p);
+        return switch (p & 3) {
+            case 0 -> whole;
+            case 1 -> whole.where(SortKeyCondition.between("s2", "s7")).limit(4);
+            case 2 -> whole.where(SortKeyCondition.beginsWith("s")).descending();
+            default -> whole.where(SortKeyCondition.greaterOrEqual("s5")).limit(3);
+        };
     }
 
     /** The address a store is opened at: the configured or embedded one, behind a latency proxy if asked. */

@@ -95,6 +95,42 @@ class HarnessTest {
         assertEquals(1 + 2 + 8, writes.get(), "check, warm-up of half a repetition, two repetitions");
     }
 
+    @Test
+    void readCellsWarmUpWithTheirLeastOperationsUpToTheLimit() {
+        AtomicInteger fast = new AtomicInteger();
+        CellSpec quick = CellSpec.read("get", 4, 2, i -> {
+            fast.incrementAndGet();
+            return read(i);
+        }, i -> Answer.anyOrder(List.of("v" + (i % 4))), -1);
+        Harness.Measured m = new Harness(1, Duration.ZERO, 300, Duration.ZERO).measure(store, quick);
+        assertEquals(2, m.stats().samples());
+        // no least time: the warm-up ends at once, after half a repetition, whatever its least operations
+        assertEquals(4 + 1 + 2, fast.get());
+
+        AtomicInteger slow = new AtomicInteger();
+        CellSpec sleepy = CellSpec.read("slow get", 4, 2, i -> {
+            slow.incrementAndGet();
+            sleepAMillisecond();
+            return read(i);
+        }, i -> Answer.anyOrder(List.of("v" + (i % 4))), -1);
+        // 20 ms would end after about 20 reads of 1 ms; the 30 reads asked for take 30 to 200 ms
+        new Harness(1, Duration.ofMillis(20), 30, Duration.ZERO).measure(store, sleepy);
+        assertEquals(4 + 30 + 2, slow.get(), "check, 30 reads of warm-up, one repetition");
+
+        slow.set(0);
+        long t0 = System.nanoTime();
+        new Harness(1, Duration.ofMillis(5), 1_000_000, Duration.ZERO).measure(store, sleepy);
+        assertTrue(System.nanoTime() - t0 >= Duration.ofMillis(50).toNanos(), "warmed up until its limit of 50 ms");
+        assertTrue(slow.get() < 4 + 1_000 + 2, "stopped at the limit, far short of its least operations: " + slow.get());
+    }
+
+    @Test
+    void refusesANegativeWarmUpCount() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new Harness(1, Duration.ZERO, -1, Duration.ZERO));
+        assertTrue(e.getMessage().contains("-1"), e.getMessage());
+    }
+
     private static void sleepAMillisecond() {
         try {
             Thread.sleep(1);
