@@ -31,7 +31,8 @@ import java.util.function.Supplier;
  * <p>For the runner the node runs as production nodes do, with the optimizing compiler, which halves its
  * CPU per request once its request paths are compiled; so before its first use it is sent
  * {@value #WARM_UP_ROUNDS} rounds of reads and writes (about {@value #WARM_UP_REQUESTS_PER_ROUND} requests
- * each, for at most a minute). The tests' targets keep the quick compiler and no warm-up.
+ * each, for at most a minute). DynamoDB Local, which runs in the runner's JVM, gets the same warm-up. The
+ * tests' targets keep the quick compiler and no warm-up.
  */
 final class StoreTargets implements AutoCloseable {
     /** The stores reached over TCP, which a latency proxy can be put in front of. */
@@ -41,7 +42,7 @@ final class StoreTargets implements AutoCloseable {
     private final java.util.List<LatencyProxy> proxies = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<String, Supplier<String>> embedded = Map.of(
             "memory", () -> "memory:",
-            "dynamodb", () -> DynamoDbLocal.shared().storeUri(),
+            "dynamodb", this::dynamoDbLocal,
             "cassandra", () -> cassandraNode().uri("nosqlpatterns_bench").toString(),
             "mongodb", () -> EmbeddedMongo.shared().uri() + "/nosqlpatterns_bench",
             "redis", () -> EmbeddedRedis.shared().uri(),
@@ -59,7 +60,8 @@ final class StoreTargets implements AutoCloseable {
     private static final java.time.Duration WARM_UP_LIMIT = java.time.Duration.ofMinutes(1);
     private final boolean steadyState;
     private CompletableFuture<EmbeddedCassandra> cassandra;
-    private String warmUp;
+    /** What the warm-up of each embedded store that had one did, for the report. */
+    private final Map<String, String> warmUps = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Targets at loopback speed. */
     StoreTargets() {
@@ -132,18 +134,30 @@ final class StoreTargets implements AutoCloseable {
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
-        if (steadyState && warmUp == null) {
-            warmUp = warmUp(node);
+        if (steadyState && !warmUps.containsKey("cassandra")) {
+            warmUps.put("cassandra", "optimizing compiler, " + warmUp(node.uri("nosqlpatterns_warmup").toString()));
         }
         return node;
     }
 
+    /**
+     * DynamoDB Local's address; in steady state, after a warm-up as the Cassandra node's: it runs in this
+     * JVM, whose compiler takes its request paths from the cells' operations otherwise.
+     */
+    private synchronized String dynamoDbLocal() {
+        String uri = DynamoDbLocal.shared().storeUri();
+        if (steadyState && !warmUps.containsKey("dynamodb")) {
+            warmUps.put("dynamodb", warmUp(uri));
+        }
+        return uri;
+    }
+
     /** Sends the node its warm-up rounds on a table of its own; returns what it did, for the report. */
-    private static String warmUp(EmbeddedCassandra node) {
+    private static String warmUp(String uri) {
         long begin = System.nanoTime();
         long deadline = begin + WARM_UP_LIMIT.toNanos();
         int rounds = 0;
-        try (Store store = Stores.open(node.uri("nosqlpatterns_warmup"))) {
+        try (Store store = Stores.open(uri)) {
             String table = "warmup";
             store.createTable(TableSpec.named(table));
             java.util.List<Query> queries = new java.util.ArrayList<>();
@@ -171,7 +185,7 @@ final class StoreTargets implements AutoCloseable {
             // the tables stay: dropping them would have the node snapshot and change its schema while the
             // first cells run; the node is the runner's own and goes with them
         }
-        return String.format(Locale.ROOT, "optimizing compiler, warmed up by %,d requests in %.1f s",
+        return String.format(Locale.ROOT, "warmed up by %,d requests in %.1f s",
                 rounds * WARM_UP_REQUESTS_PER_ROUND, (System.nanoTime() - begin) / 1e9);
     }
 
@@ -226,7 +240,8 @@ final class StoreTargets implements AutoCloseable {
             return "NOSQLPATTERNS_" + name.toUpperCase(Locale.ROOT) + "_URI";
         }
         synchronized (this) {
-            return name.equals("cassandra") && warmUp != null ? "embedded, " + warmUp : "embedded";
+            String warm = warmUps.get(name);
+            return warm != null ? "embedded, " + warm : "embedded";
         }
     }
 
