@@ -68,7 +68,7 @@ final class CoverRefinement {
         if (relation == CoverBuilder.Shape.OUTSIDE) {
             return List.of();
         }
-        items.add(0, -1L, relation == CoverBuilder.Shape.INSIDE ? -1 : 0, Double.NaN, 0);
+        items.add(0, -1L, relation == CoverBuilder.Shape.INSIDE ? -1 : 0, Double.NaN, 0, 0);
         descend();
         forced = 1 + pieces(items.first(0), items.last(0));
         gaps = 0;
@@ -129,7 +129,7 @@ final class CoverRefinement {
             }
         }
         items.size = 0;
-        items.add(first, first | Morton.lowMask(bits), bits, Double.NaN, 0);
+        items.add(first, first | Morton.lowMask(bits), bits, Double.NaN, 0, x0 << 32 | y0);
     }
 
     /** Splits every item worth splitting once; false when none was. */
@@ -146,7 +146,7 @@ final class CoverRefinement {
                 split(i);
                 split = true;
             } else {
-                write(items.first(i), items.last(i), items.bits(i), items.weight(i));
+                write(items.first(i), items.last(i), items.bits(i), items.weight(i), items.xy(i));
             }
         }
         if (next.size > 0) {
@@ -235,8 +235,9 @@ final class CoverRefinement {
         long low = Morton.lowMask(bits + 1);
         long second = first | (1L << (63 - bits));
         // the halves' index ranges: the split bit is an x bit when bits is even (a code starts with x)
-        long x0 = Morton.x(first) & 0xFFFFFFFFL;
-        long y0 = Morton.y(first) & 0xFFFFFFFFL;
+        long xy = items.xy(i);
+        long x0 = xy >>> 32;
+        long y0 = xy & 0xFFFFFFFFL;
         long width = 1L << (32 - (bits + 2) / 2);
         long height = 1L << (32 - (bits + 1) / 2);
         long x1 = (bits & 1) == 0 ? x0 + width : x0;
@@ -259,20 +260,20 @@ final class CoverRefinement {
             w0 = shape.weight(x0, x0 + width - 1, y0, y0 + height - 1);
             w1 = Double.isNaN(parent) ? shape.weight(x1, x1 + width - 1, y1, y1 + height - 1) : Math.max(0, parent - w0);
         }
-        half(first, first | low, bits + 1, w0, r0);
-        half(second, second | low, bits + 1, w1, r1);
+        half(first, first | low, bits + 1, w0, r0, xy);
+        half(second, second | low, bits + 1, w1, r1, x1 << 32 | y1);
     }
 
-    private void half(long first, long last, int bits, double w, int relation) {
+    private void half(long first, long last, int bits, double w, int relation, long xy) {
         if (relation == CoverBuilder.Shape.OUTSIDE) {
             pending += w;
         } else {
-            write(first, last, relation == CoverBuilder.Shape.INSIDE || bits >= maxBits ? -1 : bits, w);
+            write(first, last, relation == CoverBuilder.Shape.INSIDE || bits >= maxBits ? -1 : bits, w, xy);
         }
     }
 
     /** Appends an item to {@link #next}, joining a run to the run right before it. */
-    private void write(long first, long last, int bits, double w) {
+    private void write(long first, long last, int bits, double w, long xy) {
         int k = next.size - 1;
         if (bits < 0 && k >= 0 && next.bits(k) < 0 && next.last(k) + 1 == first && pending == 0) {
             next.setLast(k, last);
@@ -282,7 +283,7 @@ final class CoverRefinement {
         if (k >= 0) {
             settle(k, first);
         }
-        next.add(first, last, bits, w, pending);
+        next.add(first, last, bits, w, pending, xy);
         pending = 0;
     }
 
@@ -355,7 +356,7 @@ final class CoverRefinement {
             runs.setLast(k, last);
             return;
         }
-        runs.add(first, last, -1, 0, gap);
+        runs.add(first, last, -1, 0, gap, 0);
     }
 
     private long partition(long code) {
@@ -440,13 +441,14 @@ final class CoverRefinement {
     }
 
     /**
-     * Items, each five longs side by side in one array: codes {@code first..last}, cell bits (-1 for a run
-     * kept whole), and the raw bits of its weight and of the gap before it. One array read in order rather
-     * than five in step: parallel arrays of one size can fall on the same cache sets, by where the
-     * collector happens to place them.
+     * Items, each six longs side by side in one array: codes {@code first..last}, cell bits (-1 for a run
+     * kept whole), the raw bits of its weight and of the gap before it, and an edge cell's x and y indices
+     * (x in the high half), which a split would otherwise take back out of the interleaved code. One array
+     * read in order rather than six in step: parallel arrays of one size can fall on the same cache sets,
+     * by where the collector happens to place them.
      */
     private static final class Items {
-        private static final int STRIDE = 5;
+        private static final int STRIDE = 6;
         private long[] data = new long[64 * STRIDE];
         int size;
 
@@ -482,7 +484,11 @@ final class CoverRefinement {
             return data.length / STRIDE;
         }
 
-        void add(long f, long l, int b, double w, double g) {
+        long xy(int i) {
+            return data[i * STRIDE + 5];
+        }
+
+        void add(long f, long l, int b, double w, double g, long xy) {
             int at = size * STRIDE;
             if (at == data.length) {
                 data = Arrays.copyOf(data, data.length * 2);
@@ -492,6 +498,7 @@ final class CoverRefinement {
             data[at + 2] = b;
             data[at + 3] = Double.doubleToRawLongBits(w);
             data[at + 4] = Double.doubleToRawLongBits(g);
+            data[at + 5] = xy;
             size++;
         }
     }
