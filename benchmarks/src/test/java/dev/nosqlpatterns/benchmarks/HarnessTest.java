@@ -98,21 +98,14 @@ class HarnessTest {
     @Test
     void readCellsWarmUpWithTheirLeastOperationsUpToTheLimit() {
         AtomicInteger fast = new AtomicInteger();
-        CellSpec quick = CellSpec.read("get", 4, 2, i -> {
-            fast.incrementAndGet();
-            return read(i);
-        }, i -> Answer.anyOrder(List.of("v" + (i % 4))), -1);
+        CellSpec quick = counted("get", 2, fast, false);
         Harness.Measured m = new Harness(1, Duration.ZERO, 300, Duration.ZERO).measure(store, quick);
         assertEquals(2, m.stats().samples());
         // no least time: the warm-up ends at once, after half a repetition, whatever its least operations
         assertEquals(4 + 1 + 2, fast.get());
 
         AtomicInteger slow = new AtomicInteger();
-        CellSpec sleepy = CellSpec.read("slow get", 4, 2, i -> {
-            slow.incrementAndGet();
-            sleepAMillisecond();
-            return read(i);
-        }, i -> Answer.anyOrder(List.of("v" + (i % 4))), -1);
+        CellSpec sleepy = counted("slow get", 2, slow, true);
         // 20 ms would end after about 20 reads of 1 ms; the 30 reads asked for take 30 to 200 ms
         new Harness(1, Duration.ofMillis(20), 30, Duration.ZERO).measure(store, sleepy);
         assertEquals(4 + 30 + 2, slow.get(), "check, 30 reads of warm-up, one repetition");
@@ -129,6 +122,17 @@ class HarnessTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new Harness(1, Duration.ZERO, -1, Duration.ZERO));
         assertTrue(e.getMessage().contains("-1"), e.getMessage());
+    }
+
+    /** A read of the 4 items with the right answer, counted in {@code calls}, sleeping 1 ms first if {@code slow}. */
+    private CellSpec counted(String technique, int opsPerRepetition, AtomicInteger calls, boolean slow) {
+        return CellSpec.read(technique, 4, opsPerRepetition, i -> {
+            calls.incrementAndGet();
+            if (slow) {
+                sleepAMillisecond();
+            }
+            return read(i);
+        }, i -> Answer.anyOrder(List.of("v" + (i % 4))), -1);
     }
 
     private static void sleepAMillisecond() {
@@ -197,10 +201,7 @@ class HarnessTest {
     @Test
     void aWrongRivalFailsBeforeAnythingIsTimed() {
         AtomicInteger calls = new AtomicInteger();
-        CellSpec library = CellSpec.read("library", 4, 10, i -> {
-            calls.incrementAndGet();
-            return read(i);
-        }, i -> Answer.anyOrder(List.of("v" + (i % 4))), -1);
+        CellSpec library = counted("library", 10, calls, false);
         CellSpec rival = CellSpec.read("rival", 4, 10, i -> Answer.anyOrder(List.of("wrong")),
                 i -> Answer.anyOrder(List.of("v" + (i % 4))), -1);
         WrongAnswerException e = assertThrows(WrongAnswerException.class,
