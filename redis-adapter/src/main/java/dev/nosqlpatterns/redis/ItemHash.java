@@ -45,6 +45,15 @@ final class ItemHash {
         return out;
     }
 
+    /** Writes the attribute fields and values into {@code out} from {@code at} on; returns the next free place. */
+    static int fields(Item item, byte[][] out, int at) {
+        for (Map.Entry<String, Value> e : item.attributes().entrySet()) {
+            out[at++] = Keys.utf8(e.getKey());
+            out[at++] = ValueCodec.encode(e.getValue());
+        }
+        return at;
+    }
+
     /** A fresh version token: random, so that a re-created item never repeats an old one. */
     static byte[] newVersion() {
         byte[] token = new byte[12];

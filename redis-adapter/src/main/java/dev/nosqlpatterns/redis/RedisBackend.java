@@ -41,7 +41,8 @@ import redis.clients.jedis.UnifiedJedis;
  * The storage SPI on Redis. Layout in {@link Keys}, item hashes in {@link ItemHash}. Every mutation is one
  * call of {@code write.lua}, which checks the conditions and changes item hashes, sort-key sets, the
  * partition registry and index entries together, so they never disagree, even when a client dies
- * mid-batch. Updates are compare-and-set: read the item and its version, apply {@link Updates#apply}
+ * mid-batch; but unconditional puts to tables without indexes on a single server, which need nothing
+ * checked, are MULTI/EXEC transactions ({@link PlainPuts}). Updates are compare-and-set: read the item and its version, apply {@link Updates#apply}
  * here (exact decimals, the reference semantics), write back only if the version is unchanged, retry
  * otherwise. In a cluster the partition registry lives in another slot than the items: it gains an
  * entry before an item is written and loses it only when the table is dropped, so scans skip empty
@@ -65,6 +66,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     private final RangeReads reads;
     private final RedisGeo geo;
     private final ServerAdds adds;
+    private final PlainPuts plainPuts;
     private final ReplicaWait wait;
 
     RedisBackend(UnifiedJedis jedis, boolean ownsClient, boolean cluster, String keyPrefix, Limits limits) {
@@ -82,6 +84,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         this.reads = new RangeReads(jedis, keys, cluster);
         this.geo = new RedisGeo(jedis, keys);
         this.adds = new ServerAdds(jedis, keys, cluster, limits, wait);
+        this.plainPuts = new PlainPuts(jedis, keys, wait);
         this.wait = wait;
     }
 
@@ -173,7 +176,27 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
 
     @Override
     public void put(Write.Put put, CostMeter meter) {
-        applyChecked(List.of(put), meter);
+        if (plain(List.of(put), meter)) {
+            Errors.retrying(put.table(), put.key(), () -> {
+                plainPuts.write(List.of(put), meter);
+                return null;
+            });
+        } else {
+            applyChecked(List.of(put), meter);
+        }
+    }
+
+    /** True for unconditional puts to tables without indexes on a single server: {@link PlainPuts} writes them. */
+    private boolean plain(List<? extends Write> writes, CostMeter meter) {
+        if (cluster || !PlainPuts.onlyUnconditionalPuts(writes)) {
+            return false;
+        }
+        for (Write w : writes) {
+            if (!tables.indexes(w.table(), meter).isEmpty()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -214,7 +237,8 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     }
 
     /**
-     * Unconditional writes, up to {@link #BATCH_CALL} of them per call of {@code write.lua} (in a cluster,
+     * Unconditional puts to tables without indexes in {@link PlainPuts}' transactions; other writes up to
+     * {@link #BATCH_CALL} of them per call of {@code write.lua} (in a cluster,
      * per call only writes of one partition, whose keys share a slot), the calls pipelined: the script's
      * fixed cost is paid per call, not per write, and each item still changes atomically with its sort-key
      * set and index entries.
@@ -222,6 +246,11 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     @Override
     public void writeBatch(List<Write> writes, CostMeter meter) {
         Write first = writes.get(0);
+        if (plain(writes, meter)) {
+            List<Write.Put> puts = writes.stream().map(Write.Put.class::cast).toList();
+            Errors.guard(first.table(), first.key(), () -> plainPuts.write(puts, meter));
+            return;
+        }
         registerPartitions(writes, meter);
         Map<String, List<Write>> groups = new LinkedHashMap<>();
         for (Write w : writes) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.CostListener;
+import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.OperationCost;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.Scan;
@@ -32,16 +33,21 @@ class ScriptReloadTest {
             store.createTable(TableSpec.named("t"));
 
             admin.scriptFlush();
-            store.put("t", Item.builder("p", "1").build());
+            store.put("t", Item.builder("p", "1").build(), Condition.ifAbsent());
             assertEquals(3, costs.get(costs.size() - 1).roundTrips(), "EVALSHA, SCRIPT LOAD, EVALSHA");
-            store.put("t", Item.builder("p", "0").build());
+            store.put("t", Item.builder("p", "0").build(), Condition.ifAbsent());
             assertEquals(1, costs.get(costs.size() - 1).roundTrips());
+            admin.scriptFlush();
+            store.put("t", Item.builder("p", "0").build());
+            assertEquals(1, costs.get(costs.size() - 1).roundTrips(), "an unconditional put is a transaction, no script");
 
             admin.scriptFlush();
             List<Write> batch = new ArrayList<>();
             for (int i = 2; i < 1200; i++) {
                 batch.add(Write.put("t", Item.builder("p" + (i % 7), Integer.toString(i)).build()));
             }
+            // a delete takes the batch through the script
+            batch.add(Write.delete("t", Key.of("p", "absent")));
             store.writeBatch(batch);
             admin.scriptFlush();
             assertEquals(2, store.query(Query.in("t", "p")).items().size());
