@@ -102,7 +102,9 @@ final class MarkdownReport {
                 .append(mode.readWarmUp.toMillis()).append(" ms and ").append(mode.readWarmUpOps)
                 .append(" operations (at most ").append(mode.readWarmUp.multipliedBy(Harness.WARM_UP_LIMIT).toMillis())
                 .append(" ms) and repeat each repetition's operations for at least ")
-                .append(mode.readRepetition.toMillis()).append(" ms |\n");
+                .append(mode.readRepetition.toMillis()).append(" ms; two rivals timed in turn (the overhead family's)")
+                .append(" warm up so, writes too, with at least ").append(Harness.RIVAL_WARM_UP_FACTOR * mode.readWarmUpOps)
+                .append(" operations |\n");
         return b.toString();
     }
 

@@ -84,6 +84,18 @@ final class OverheadFamily implements Family {
             }
             return t;
         });
+        // each write workload writes a table of its own, so that one's writes (warm-up included) do not grow
+        // the table the next reads or updates: a server that scans (the embedded MongoDB server's filtered
+        // update) would otherwise time the order of the workloads
+        java.util.function.Function<String, Lazy<String>> own = name -> new Lazy<>(() -> {
+            String t = tables.next("overhead_" + name);
+            lib.createTable(TableSpec.named(t));
+            return t;
+        });
+        Lazy<String> puts = own.apply("put");
+        Lazy<String> conditionalPuts = own.apply("cput");
+        Lazy<String> counters = own.apply("counter");
+        Lazy<String> batches = own.apply("batch");
         int singles = 300 * scale;
         List<Candidate> out = new ArrayList<>();
         out.add(Candidate.against("get", LIBRARY,
@@ -91,22 +103,22 @@ final class OverheadFamily implements Family {
                 HAND_WRITTEN,
                 () -> CellSpec.read(HAND_WRITTEN, 50, singles, i -> describe(hand.get(table.get(), stored(i))), OverheadFamily::expectedItem, -1)));
         out.add(Candidate.against("put", LIBRARY,
-                () -> write(LIBRARY, singles, i -> lib.put(table.get(), fresh("put-L", i)), lib, table, "put-L"),
+                () -> write(LIBRARY, singles, i -> lib.put(puts.get(), fresh("put-L", i)), lib, puts, "put-L"),
                 HAND_WRITTEN,
-                () -> write(HAND_WRITTEN, singles, i -> hand.put(table.get(), fresh("put-H", i)), lib, table, "put-H")));
+                () -> write(HAND_WRITTEN, singles, i -> hand.put(puts.get(), fresh("put-H", i)), lib, puts, "put-H")));
         out.add(Candidate.against("conditional put", LIBRARY,
-                () -> write(LIBRARY, singles, i -> lib.put(table.get(), fresh("cput-L", i), Condition.ifAbsent()), lib, table, "cput-L"),
+                () -> write(LIBRARY, singles, i -> lib.put(conditionalPuts.get(), fresh("cput-L", i), Condition.ifAbsent()), lib, conditionalPuts, "cput-L"),
                 HAND_WRITTEN,
                 () -> write(HAND_WRITTEN, singles, i -> {
-                    if (!hand.putIfAbsent(table.get(), fresh("cput-H", i))) {
+                    if (!hand.putIfAbsent(conditionalPuts.get(), fresh("cput-H", i))) {
                         throw new WrongAnswerException("the hand-written conditional put refused an absent item, input " + i);
                     }
-                }, lib, table, "cput-H")));
+                }, lib, conditionalPuts, "cput-H")));
         out.add(Candidate.against("counter add", LIBRARY,
-                () -> counter(LIBRARY, singles, i -> lib.update(table.get(), counterKey("ctr-L", i), UpdateAction.add("n", 1)),
-                        lib, table, "ctr-L"),
+                () -> counter(LIBRARY, singles, i -> lib.update(counters.get(), counterKey("ctr-L", i), UpdateAction.add("n", 1)),
+                        lib, counters, "ctr-L"),
                 HAND_WRITTEN,
-                () -> counter(HAND_WRITTEN, singles, i -> hand.add(table.get(), counterKey("ctr-H", i), "n", 1), lib, table, "ctr-H")));
+                () -> counter(HAND_WRITTEN, singles, i -> hand.add(counters.get(), counterKey("ctr-H", i), "n", 1), lib, counters, "ctr-H")));
         String range = "query " + RANGE + " of " + PARTITION_ITEMS;
         int queries = 100 * scale;
         out.add(Candidate.against(range, LIBRARY,
@@ -117,13 +129,13 @@ final class OverheadFamily implements Family {
                 () -> CellSpec.read(HAND_WRITTEN, 10, queries, i -> rangeAnswer(hand.query(table.get(), "q",
                         BulkLoadFamily.sortKey(start(i)), BulkLoadFamily.sortKey(start(i) + RANGE - 1))), OverheadFamily::expectedRange, -1)));
         String batch = "batch write " + BulkLoadFamily.ITEMS_PER_LOAD;
-        int batches = 50 * scale;
+        int batchOps = 50 * scale;
         out.add(Candidate.against(batch, LIBRARY,
-                () -> batch(LIBRARY, batches, i -> lib.writeBatch(BulkLoadFamily.items("batch-L-" + i).stream()
-                        .map(item -> Write.put(table.get(), item)).toList()), lib, table, "batch-L-"),
+                () -> batch(LIBRARY, batchOps, i -> lib.writeBatch(BulkLoadFamily.items("batch-L-" + i).stream()
+                        .map(item -> Write.put(batches.get(), item)).toList()), lib, batches, "batch-L-"),
                 HAND_WRITTEN,
-                () -> batch(HAND_WRITTEN, batches, i -> hand.writeBatch(table.get(), BulkLoadFamily.items("batch-H-" + i)),
-                        lib, table, "batch-H-")));
+                () -> batch(HAND_WRITTEN, batchOps, i -> hand.writeBatch(batches.get(), BulkLoadFamily.items("batch-H-" + i)),
+                        lib, batches, "batch-H-")));
         if (lucene) {
             return out.stream().map(c -> c.workload().equals("get") || c.workload().equals(range) ? c
                     : Candidate.skip(c.workload(), LIBRARY, Baselines.luceneWritesSkipped())).toList();

@@ -42,9 +42,9 @@ final class StoreTargets implements AutoCloseable {
     private final java.util.List<LatencyProxy> proxies = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<String, Supplier<String>> embedded = Map.of(
             "memory", () -> "memory:",
-            "dynamodb", this::dynamoDbLocal,
+            "dynamodb", () -> inThisJvm("dynamodb", DynamoDbLocal.shared().storeUri()),
             "cassandra", () -> cassandraNode().uri("nosqlpatterns_bench").toString(),
-            "mongodb", () -> EmbeddedMongo.shared().uri() + "/nosqlpatterns_bench",
+            "mongodb", () -> inThisJvm("mongodb", EmbeddedMongo.shared().uri() + "/nosqlpatterns_bench"),
             "redis", () -> EmbeddedRedis.shared().uri(),
             "lucene", () -> "lucene:memory");
     /** Rounds of requests that warm the runner's Cassandra node up. */
@@ -141,13 +141,13 @@ final class StoreTargets implements AutoCloseable {
     }
 
     /**
-     * DynamoDB Local's address; in steady state, after a warm-up as the Cassandra node's: it runs in this
-     * JVM, whose compiler takes its request paths from the cells' operations otherwise.
+     * The address of an embedded server that runs in this JVM (DynamoDB Local, the embedded MongoDB server);
+     * in steady state, after a warm-up as the Cassandra node's: this JVM's compiler takes the server's
+     * request paths from the cells' operations otherwise.
      */
-    private synchronized String dynamoDbLocal() {
-        String uri = DynamoDbLocal.shared().storeUri();
-        if (steadyState && !warmUps.containsKey("dynamodb")) {
-            warmUps.put("dynamodb", warmUp(uri));
+    private synchronized String inThisJvm(String store, String uri) {
+        if (steadyState && !warmUps.containsKey(store)) {
+            warmUps.put(store, warmUp(uri));
         }
         return uri;
     }

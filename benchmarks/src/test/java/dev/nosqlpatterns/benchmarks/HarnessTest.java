@@ -199,6 +199,31 @@ class HarnessTest {
     }
 
     @Test
+    void rivalsWarmUpWithMoreOperationsThanReadsWritesToo() {
+        AtomicInteger libraryWrites = new AtomicInteger();
+        AtomicInteger rivalWrites = new AtomicInteger();
+        CellSpec library = CellSpec.write("library", 2, 4, i -> {
+            libraryWrites.incrementAndGet();
+            sleepAMillisecond();
+            store.put("t", Item.builder("wl", "s" + i).build());
+            return null;
+        }, i -> Answer.anyOrder(store.get("t", Key.of("wl", "s" + i)).map(x -> x.key().sort()).stream().toList()),
+                i -> Answer.anyOrder(List.of("s" + i)), 1);
+        CellSpec rival = CellSpec.write("rival", 2, 4, i -> {
+            rivalWrites.incrementAndGet();
+            store.put("t", Item.builder("wr", "s" + i).build());
+            return null;
+        }, i -> Answer.anyOrder(store.get("t", Key.of("wr", "s" + i)).map(x -> x.key().sort()).stream().toList()),
+                i -> Answer.anyOrder(List.of("s" + i)), 1);
+        // 2 × 15 writes of at least 1 ms outlast the least time of 10 ms and end within the limit of 100 ms
+        List<Harness.Measured> m = new Harness(1, Duration.ofMillis(10), 2, Duration.ZERO).measureInterleaved(store, library, rival);
+        assertEquals(4, m.get(0).stats().samples(), "writes keep their counts once timed");
+        assertEquals(2 + 2 * Harness.RIVAL_WARM_UP_FACTOR + 4, libraryWrites.get(),
+                "two checks, 30 writes of warm-up, one repetition");
+        assertEquals(libraryWrites.get(), rivalWrites.get());
+    }
+
+    @Test
     void aWrongRivalFailsBeforeAnythingIsTimed() {
         AtomicInteger calls = new AtomicInteger();
         CellSpec library = counted("library", 10, calls, false);

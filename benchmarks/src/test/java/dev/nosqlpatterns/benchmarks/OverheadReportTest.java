@@ -40,7 +40,8 @@ class OverheadReportTest {
     void aRatioAboveTheTargetComesWithItsMeasuredCause() {
         Settings settings = new Settings(Settings.Mode.QUICK, 1, List.of("redis"), List.of("overhead"), Path.of("x"));
         Report report = new Report(settings, Map.of(), List.of(new Report.StoreInfo("redis", "embedded", "", "")),
-                List.of(cell("redis", "put", OverheadFamily.LIBRARY, 124, 300), cell("redis", "put", OverheadFamily.HAND_WRITTEN, 100, 300),
+                List.of(cell("redis", "conditional put", OverheadFamily.LIBRARY, 124, 300),
+                        cell("redis", "conditional put", OverheadFamily.HAND_WRITTEN, 100, 300),
                         cell("redis", "counter add", OverheadFamily.LIBRARY, 104, 220),
                         cell("redis", "counter add", OverheadFamily.HAND_WRITTEN, 100, 200),
                         cell("mongodb", "get", OverheadFamily.LIBRARY, 104, 105), cell("mongodb", "get", OverheadFamily.HAND_WRITTEN, 100, 100)),
