@@ -63,17 +63,24 @@ final class PlainPuts {
     void write(List<Write.Put> puts, CostMeter meter) {
         for (int from = 0; from < puts.size(); from += PER_TRANSACTION * PER_PIPELINE) {
             List<Write.Put> slice = puts.subList(from, Math.min(from + PER_TRANSACTION * PER_PIPELINE, puts.size()));
+            // every command is built before the first is sent: a failure while building must not leave a
+            // pooled connection inside a MULTI that no EXEC closes
+            List<List<Command>> transactions = new ArrayList<>();
+            for (int t = 0; t < slice.size(); t += PER_TRANSACTION) {
+                transactions.add(transaction(slice.subList(t, Math.min(t + PER_TRANSACTION, slice.size()))));
+            }
             meter.roundTrip();
             List<Response<Object>> execs = new ArrayList<>();
             List<Response<Long>> acknowledged = new ArrayList<>();
             try (AbstractPipeline p = jedis.pipelined()) {
-                for (int t = 0; t < slice.size(); t += PER_TRANSACTION) {
-                    List<Write.Put> batch = slice.subList(t, Math.min(t + PER_TRANSACTION, slice.size()));
-                    execs.add(transaction(p, batch));
+                for (List<Command> transaction : transactions) {
+                    p.sendCommand(Protocol.Command.MULTI, NO_ARGS);
+                    for (Command c : transaction) {
+                        p.sendCommand(c.name(), c.args());
+                    }
+                    execs.add(p.sendCommand(Protocol.Command.EXEC, NO_ARGS));
                     if (wait.on()) {
-                        Key key = batch.get(0).key();
-                        acknowledged.add(p.waitReplicas(keys.item(batch.get(0).table(), key.partition(), key.sort()),
-                                wait.replicas(), wait.timeoutMs()));
+                        acknowledged.add(p.waitReplicas(transaction.get(0).args()[0], wait.replicas(), wait.timeoutMs()));
                     }
                 }
             }
@@ -87,16 +94,21 @@ final class PlainPuts {
         }
     }
 
-    private Response<Object> transaction(AbstractPipeline p, List<Write.Put> batch) {
-        p.sendCommand(Protocol.Command.MULTI, NO_ARGS);
+    /** One command of a transaction. */
+    private record Command(Protocol.Command name, byte[]... args) {
+    }
+
+    /** The commands between MULTI and EXEC that write {@code batch}; the first names an item's hash. */
+    private List<Command> transaction(List<Write.Put> batch) {
+        List<Command> out = new ArrayList<>(3 * batch.size() + 2);
         for (Write.Put put : batch) {
-            hash(p, put);
+            hash(out, put);
         }
         if (batch.size() == 1) {
             Write.Put put = batch.get(0);
             Key key = put.key();
-            p.sendCommand(Protocol.Command.ZADD, keys.sortKeys(put.table(), key.partition()), ZERO, Keys.utf8(key.sort()));
-            p.sendCommand(Protocol.Command.ZADD, keys.partitions(put.table()), ZERO, Keys.utf8(key.partition()));
+            out.add(new Command(Protocol.Command.ZADD, keys.sortKeys(put.table(), key.partition()), ZERO, Keys.utf8(key.sort())));
+            out.add(new Command(Protocol.Command.ZADD, keys.partitions(put.table()), ZERO, Keys.utf8(key.partition())));
         } else {
             Map<String, Set<String>> sortKeys = new LinkedHashMap<>();
             Map<String, Set<String>> partitions = new LinkedHashMap<>();
@@ -107,19 +119,19 @@ final class PlainPuts {
             }
             sortKeys.forEach((tableAndPartition, members) -> {
                 int cut = tableAndPartition.indexOf('\u0000');
-                zadd(p, keys.sortKeys(tableAndPartition.substring(0, cut), tableAndPartition.substring(cut + 1)), members);
+                out.add(zadd(keys.sortKeys(tableAndPartition.substring(0, cut), tableAndPartition.substring(cut + 1)), members));
             });
-            partitions.forEach((table, members) -> zadd(p, keys.partitions(table), members));
+            partitions.forEach((table, members) -> out.add(zadd(keys.partitions(table), members)));
         }
-        return p.sendCommand(Protocol.Command.EXEC, NO_ARGS);
+        return out;
     }
 
     /** Replaces the item's hash: DEL, then HSET of the version token and attributes, then its expiry. */
-    private void hash(AbstractPipeline p, Write.Put put) {
+    private void hash(List<Command> out, Write.Put put) {
         Item item = put.item();
         Key key = item.key();
         byte[] hash = keys.item(put.table(), key.partition(), key.sort());
-        p.sendCommand(Protocol.Command.DEL, hash);
+        out.add(new Command(Protocol.Command.DEL, hash));
         Long expiresAt = Expiry.millis(item).orElse(null);
         byte[][] args = new byte[3 + 2 * item.attributes().size() + (expiresAt == null ? 0 : 2)][];
         args[0] = hash;
@@ -130,13 +142,13 @@ final class PlainPuts {
             args[at] = ItemHash.EXPIRY;
             args[at + 1] = Keys.utf8(Long.toString(expiresAt));
         }
-        p.sendCommand(Protocol.Command.HSET, args);
+        out.add(new Command(Protocol.Command.HSET, args));
         if (expiresAt != null) {
-            p.sendCommand(Protocol.Command.PEXPIREAT, hash, args[at + 1]);
+            out.add(new Command(Protocol.Command.PEXPIREAT, hash, args[at + 1]));
         }
     }
 
-    private static void zadd(AbstractPipeline p, byte[] set, Set<String> members) {
+    private static Command zadd(byte[] set, Set<String> members) {
         byte[][] args = new byte[1 + 2 * members.size()][];
         args[0] = set;
         int at = 1;
@@ -144,7 +156,7 @@ final class PlainPuts {
             args[at++] = ZERO;
             args[at++] = Keys.utf8(m);
         }
-        p.sendCommand(Protocol.Command.ZADD, args);
+        return new Command(Protocol.Command.ZADD, args);
     }
 
     /** EXEC answers the list of its commands' replies; a command that failed inside it is one of them. */
