@@ -18,7 +18,8 @@ final class CapabilityCalls {
             dev.nosqlpatterns.store.capability.NativeGeo.class, "nativeGeo()",
             dev.nosqlpatterns.store.capability.TextSearch.class, "textSearch()",
             dev.nosqlpatterns.store.capability.NestedDocuments.class, "nestedDocuments()",
-            dev.nosqlpatterns.store.capability.StorageFootprint.class, "footprint(table)");
+            dev.nosqlpatterns.store.capability.StorageFootprint.class, "footprint(table)",
+            dev.nosqlpatterns.store.capability.LinkedReads.class, "follow(LinkedRead)");
 
     private CapabilityCalls() {
     }

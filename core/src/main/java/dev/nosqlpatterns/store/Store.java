@@ -8,6 +8,7 @@ import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.Cursor;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Limits;
+import dev.nosqlpatterns.store.model.LinkedRead;
 import dev.nosqlpatterns.store.model.OperationCost;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Query;
@@ -365,6 +366,39 @@ public final class Store implements AutoCloseable {
     /** Reads many items of one table; see {@link #getAll(Collection)}. */
     public BatchGetResult getAll(String table, Collection<Key> keys) {
         return getAll(keys.stream().map(k -> new ItemRef(table, k)).toList());
+    }
+
+    /**
+     * Every item a {@link LinkedRead} reaches, each once, in breadth-first order: the subtree of an
+     * adjacency list, say. One request on a store with {@link Capability#NATIVE_LINKED_READS}, one batch read
+     * per level elsewhere; the cost reports which ({@link OperationCost#criticalPath()}).
+     */
+    public List<Item> follow(LinkedRead read) {
+        Objects.requireNonNull(read, "linked read must not be null");
+        check.table(read.table());
+        read.start().forEach(s -> check.key(read.table(), Key.of(read.partition(), s)));
+        Call call = new Call("follow", read.table());
+        try {
+            Optional<dev.nosqlpatterns.store.capability.LinkedReads> linked =
+                    backend.capability(dev.nosqlpatterns.store.capability.LinkedReads.class);
+            List<Item> items;
+            if (linked.isPresent()) {
+                List<Item> answer = linked.get().follow(read, call.meter);
+                answer.forEach(call::read);
+                items = LinkedReadCalls.fromNative(answer, read, clock.millis());
+            } else {
+                items = LinkedReadCalls.levelByLevel(backend, read,
+                        s -> check.storable(read.table(), Key.of(read.partition(), s)), call.meter, clock.millis());
+                items.forEach(call::read);
+            }
+            call.ok();
+            return items;
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
+        }
     }
 
     public void put(String table, Item item) {

@@ -55,6 +55,16 @@ final class Validation {
         part(table, key, "sort", key.sort(), limits.maxSortKeyBytes());
     }
 
+    /** Whether the store could hold an item at {@code key} of a known table: {@link #key} would pass it. */
+    boolean storable(String table, Key key) {
+        try {
+            key(table, key);
+            return true;
+        } catch (dev.nosqlpatterns.store.model.InvalidKeyException e) {
+            return false;
+        }
+    }
+
     private static void part(String table, Key key, String which, String value, int maxBytes) {
         if (value.isEmpty()) {
             throw new InvalidKeyException(table, key, "the " + which + " key is empty");

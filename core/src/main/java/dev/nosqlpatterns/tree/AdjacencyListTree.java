@@ -157,31 +157,19 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
     }
 
     /**
-     * The subtree's items down to {@code maxDepth} levels, read one level per request, assembled in
-     * pre-order by following the children lists.
+     * The subtree of {@code id} down to {@code maxDepth} levels, in pre-order by the children lists: one
+     * linked read from the node (one request where the store follows links itself, one per level
+     * elsewhere), the first read of the attempt bringing the header along.
      */
-    private List<Item> descend(Tx<T> tx, Item top, int maxDepth) {
+    private List<Item> descend(Tx<T> tx, String id, int maxDepth) {
+        List<Item> reached = tx.follow(key(id), Layout.CHILDREN, Layout.ADJACENCY, maxDepth);
+        if (reached.isEmpty() || !reached.get(0).key().sort().equals(key(id))) {
+            throw missing(id, "node");
+        }
+        Item top = reached.get(0);
         Map<String, Item> byId = new HashMap<>();
-        byId.put(Layout.string(top, Layout.ID), top);
-        List<Item> level = List.of(top);
-        for (int depth = 0; depth < maxDepth && !level.isEmpty(); depth++) {
-            List<String> keys = new ArrayList<>();
-            for (Item i : level) {
-                for (String c : children(i)) {
-                    if (!byId.containsKey(c)) {
-                        keys.add(key(c));
-                    }
-                }
-            }
-            if (keys.isEmpty()) {
-                break;
-            }
-            List<Item> next = new ArrayList<>(tx.read(keys).values());
-            if (next.size() != keys.size()) {
-                throw tx.inconsistent("a node below '" + Layout.string(top, Layout.ID) + "' lists a missing child");
-            }
-            next.forEach(i -> byId.put(Layout.string(i, Layout.ID), i));
-            level = next;
+        for (Item i : reached) {
+            byId.put(Layout.string(i, Layout.ID), i);
         }
         List<Item> out = new ArrayList<>(byId.size());
         Set<String> emitted = new HashSet<>();
@@ -193,16 +181,17 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
             int depth = (Integer) e[1];
             if (!emitted.add(Layout.string(item, Layout.ID))) {
                 throw tx.inconsistent("node '" + Layout.string(item, Layout.ID) + "' is listed twice below '"
-                        + Layout.string(top, Layout.ID) + "'");
+                        + id + "'");
             }
             out.add(item);
             if (depth < maxDepth) {
                 List<String> kids = children(item);
                 for (int i = kids.size() - 1; i >= 0; i--) {
                     Item child = byId.get(kids.get(i));
-                    if (child != null) {
-                        stack.push(new Object[] {child, depth + 1});
+                    if (child == null) {
+                        throw tx.inconsistent("a node below '" + id + "' lists a missing child");
                     }
+                    stack.push(new Object[] {child, depth + 1});
                 }
             }
         }
@@ -211,12 +200,12 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
 
     @Override
     List<TreeNode<T>> subtreeOf(String id, int maxDepth) {
-        return ctx.read(tx -> descend(tx, require(tx, id, "node"), maxDepth).stream().map(this::node).toList());
+        return ctx.read(tx -> descend(tx, id, maxDepth).stream().map(this::node).toList());
     }
 
     @Override
     long descendantsOf(String id) {
-        return ctx.read(tx -> descend(tx, require(tx, id, "node"), Integer.MAX_VALUE).size() - 1L);
+        return ctx.read(tx -> descend(tx, id, Integer.MAX_VALUE).size() - 1L);
     }
 
     @Override
@@ -300,8 +289,8 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
     @Override
     long deleteAll(String id) {
         return ctx.mutate("deleteSubtree", tx -> {
-            Item node = require(tx, id, "node");
-            List<Item> doomed = descend(tx, node, Integer.MAX_VALUE);
+            List<Item> doomed = descend(tx, id, Integer.MAX_VALUE);
+            Item node = doomed.get(0);
             unlink(tx, node);
             doomed.forEach(i -> tx.delete(i.key().sort()));
             return (long) doomed.size();

@@ -7,6 +7,7 @@ import dev.nosqlpatterns.key.Utf8Order;
 import dev.nosqlpatterns.store.model.BatchGetResult;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.Limits;
+import dev.nosqlpatterns.store.model.LinkedRead;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
@@ -82,6 +83,44 @@ final class Tx<T> {
                 stored.put(i.key().sort(), i);
             }
         }
+        Map<String, Item> found = settle(stored, first);
+        if (found == null) {
+            return new LinkedHashMap<>();
+        }
+        sortKeys.forEach(s -> observe(s, Optional.ofNullable(stored.get(s))));
+        return found;
+    }
+
+    /**
+     * The items an adjacency list's links reach from {@code sortKey} down to {@code maxDepth} levels, in
+     * breadth-first order without tombstones, read in one request where the store follows links itself; the
+     * first read of an attempt also reads the header, in the same request.
+     */
+    List<Item> follow(String sortKey, String links, String targetPrefix, int maxDepth) {
+        boolean first = header == null;
+        List<String> start = first ? List.of(Layout.HEADER, sortKey) : List.of(sortKey);
+        List<Item> items = ctx.store().follow(LinkedRead.of(ctx.table(), ctx.partition(), start, links, targetPrefix,
+                maxDepth));
+        Map<String, Item> stored = new LinkedHashMap<>();
+        for (Item i : items) {
+            stored.put(i.key().sort(), i);
+        }
+        Map<String, Item> found = settle(stored, first);
+        if (found == null) {
+            return List.of();
+        }
+        stored.forEach((s, i) -> observe(s, Optional.of(i)));
+        if (!stored.containsKey(sortKey)) {
+            observe(sortKey, Optional.empty());
+        }
+        return new ArrayList<>(found.values());
+    }
+
+    /**
+     * The items read less tombstones (and less the header, which the first read takes in); null while a
+     * bulk load holds the tree.
+     */
+    private Map<String, Item> settle(Map<String, Item> stored, boolean first) {
         Map<String, Item> found = new LinkedHashMap<>(stored);
         found.values().removeIf(Layout::tombstone);
         if (first) {
@@ -95,11 +134,7 @@ final class Tx<T> {
             }
             header = h;
         }
-        if (loading()) {
-            return new LinkedHashMap<>();
-        }
-        sortKeys.forEach(s -> observe(s, Optional.ofNullable(stored.get(s))));
-        return found;
+        return loading() ? null : found;
     }
 
     Optional<Item> read(String sortKey) {

@@ -97,11 +97,12 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     public Capabilities capabilities() {
         if (cluster) {
             return Capabilities.of(Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.SHARED_ACROSS_PROCESSES,
-                    Capability.NATIVE_GEO, Capability.NATIVE_EXPIRY);
+                    Capability.NATIVE_GEO, Capability.NATIVE_EXPIRY, Capability.NATIVE_LINKED_READS);
         }
         return Capabilities.of(Capability.ATOMIC_WRITES, Capability.ATOMIC_WRITES_SINGLE_PARTITION,
                 Capability.SHARED_ACROSS_PROCESSES, Capability.NATIVE_SECONDARY_INDEX,
-                Capability.CONSISTENT_NATIVE_INDEX_READS, Capability.NATIVE_GEO, Capability.NATIVE_EXPIRY);
+                Capability.CONSISTENT_NATIVE_INDEX_READS, Capability.NATIVE_GEO, Capability.NATIVE_EXPIRY,
+                Capability.NATIVE_LINKED_READS);
     }
 
     @Override
@@ -441,6 +442,9 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     public <T> Optional<T> capability(Class<T> type) {
         if (type == NativeGeo.class) {
             return Optional.of(type.cast(geo));
+        }
+        if (type == dev.nosqlpatterns.store.capability.LinkedReads.class) {
+            return Optional.of(type.cast(new RedisLinkedReads(jedis, keys)));
         }
         if (type == NativeSecondaryIndexes.class && cluster) {
             return Optional.empty();

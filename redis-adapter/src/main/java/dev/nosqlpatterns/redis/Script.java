@@ -26,6 +26,7 @@ final class Script {
     static final Script GEO = load("geo.lua");
     static final Script GEO_SCAN = load("geoscan.lua");
     static final Script ADD = load("add.lua");
+    static final Script FOLLOW = load("follow.lua");
 
     private final String name;
     private final byte[] source;

@@ -41,7 +41,9 @@ public final class CapabilityMaskingBackend extends ForwardingBackend {
                 || (hidden.contains(Capability.NATIVE_GEO) && type == dev.nosqlpatterns.store.capability.NativeGeo.class)
                 || (hidden.contains(Capability.TEXT_SEARCH) && type == dev.nosqlpatterns.store.capability.TextSearch.class)
                 || (hidden.contains(Capability.NESTED_DOCUMENTS)
-                        && type == dev.nosqlpatterns.store.capability.NestedDocuments.class);
+                        && type == dev.nosqlpatterns.store.capability.NestedDocuments.class)
+                || (hidden.contains(Capability.NATIVE_LINKED_READS)
+                        && type == dev.nosqlpatterns.store.capability.LinkedReads.class);
         return masked ? Optional.empty() : delegate.capability(type);
     }
 }

@@ -105,6 +105,10 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class LinkedReads extends LinkedReadSuite {
+    }
+
+    @Nested
     class CriticalPaths extends CriticalPathSuite {
     }
 

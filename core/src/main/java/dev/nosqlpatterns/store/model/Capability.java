@@ -33,5 +33,10 @@ public enum Capability {
      * emulator may never). Without it the adapter or the library sweeps them. Reads leave expired items out
      * either way.
      */
-    NATIVE_EXPIRY
+    NATIVE_EXPIRY,
+    /**
+     * {@code Store.follow} reads a whole {@link LinkedRead} (a subtree of an adjacency list, say) in one
+     * request, following the links inside the store, where other stores take one request per level.
+     */
+    NATIVE_LINKED_READS
 }
