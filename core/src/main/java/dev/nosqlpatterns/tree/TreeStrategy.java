@@ -17,9 +17,10 @@ public enum TreeStrategy {
     /**
      * Adjacency lists: one item per node with its parent's id and the ordered ids of
      * its children. Get: 1. Children: 2. Parent: 2. Ancestors and depth: d + 1 (one per level up).
-     * Subtree and count: h + 1, one batched read per level, never one per node. Add: 1 read; writes the
-     * node and its parent. Move: d + 2 reads (the climb that rules out a cycle); writes the node and both
-     * parents. Delete subtree: h + 2 reads; k + 1 writes.
+     * Subtree and count: one linked read ({@code Store.follow}): 1 request where the store follows links
+     * itself ({@code NATIVE_LINKED_READS}, Redis), else h + 1, one batched read per level, never one per
+     * node. Add: 1 read; writes the node and its parent. Move: d + 2 reads (the climb that rules out a
+     * cycle); writes the node and both parents. Delete subtree: the subtree's read + 1; k + 1 writes.
      */
     ADJACENCY_LIST("adj"),
 

@@ -18,7 +18,10 @@ local function escape(c)
 end
 
 local function target(link)
-  return targetPrefix .. string.gsub(link, '[%z\1-\33]', escape) .. '!!'
+  if string.find(link, '[%z\1-\33]') then
+    link = string.gsub(link, '[%z\1-\33]', escape)
+  end
+  return targetPrefix .. link .. '!!'
 end
 
 -- the varint at byte i of s, and the index after it
