@@ -75,7 +75,7 @@ final class RangeReads {
                 } else if (reply instanceof RuntimeException e) {
                     throw e;
                 }
-                if (!r.accept((List<?>) reply)) {
+                if (!r.accept(MsgPack.reply(reply))) {
                     unfinished.add(r);
                 }
             }
@@ -127,8 +127,8 @@ final class RangeReads {
 
     /** Sends one call of a read by itself, with the client's redirects and retries, loading the script if need be. */
     private List<?> alone(RangeRead read, Pipelines.Call call, CostMeter meter) {
-        return (List<?>) Errors.guard(read.table(), read.where(),
-                () -> Script.RANGE.run(jedis, meter, call.keys(), call.args()));
+        return MsgPack.reply(Errors.guard(read.table(), read.where(),
+                () -> Script.RANGE.run(jedis, meter, call.keys(), call.args())));
     }
 
     ScanResult scan(ScanRequest s, CostMeter meter) {
@@ -170,7 +170,7 @@ final class RangeReads {
                     setKeys.add(keys.sortKeys(table, p));
                     args.add(keys.itemPrefix(table, p));
                 }
-                List<?> reply = (List<?>) Errors.guard(table, null, () -> Script.SCAN.run(jedis, meter, setKeys, args));
+                List<?> reply = MsgPack.reply(Errors.guard(table, null, () -> Script.SCAN.run(jedis, meter, setKeys, args)));
                 int got = 0;
                 int lastGroupPosition = 0;
                 Key lastRead = null;

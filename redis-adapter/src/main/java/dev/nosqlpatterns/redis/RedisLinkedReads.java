@@ -45,7 +45,7 @@ final class RedisLinkedReads implements LinkedReads {
             args.add(Keys.utf8(Integer.toString(read.maxDepth())));
             args.add(Keys.utf8(Integer.toString(BUDGET)));
             args.addAll(pending);
-            List<?> reply = (List<?>) Errors.guard(read.table(), null, () -> Script.FOLLOW.run(jedis, meter, setKeys, args));
+            List<?> reply = MsgPack.reply(Errors.guard(read.table(), null, () -> Script.FOLLOW.run(jedis, meter, setKeys, args)));
             pending = new ArrayList<>();
             int i = 0;
             while (true) {

@@ -5,8 +5,9 @@
 -- with a varint count, each element a varint length and its bytes); it names the sort key of the target
 -- prefix and the link as one STRING key segment: bytes up to '!' escaped as '!' and the byte plus 0x3F,
 -- then '!!'.
--- Returns one flat array: per item read its sort key, the number of entries of its hash and those entries;
--- then '' (no sort key is empty) and the pairs of sort key and depth still to read when the budget ran out.
+-- Returns one flat array, packed with cmsgpack as range.lua's: per item read its sort key, the number of
+-- entries of its hash and those entries; then '' (no sort key is empty) and the pairs of sort key and
+-- depth still to read when the budget ran out.
 local prefix = KEYS[1]
 local attribute = ARGV[1]
 local targetPrefix = ARGV[2]
@@ -107,4 +108,4 @@ for i = head, #queue do
   out[n + 2] = depths[i]
   n = n + 2
 end
-return out
+return cmsgpack.pack(out)

@@ -2,9 +2,11 @@
 -- KEYS[1]: the sorted set. ARGV: min, max, how many members to list, how many items to read,
 -- '1' to go from max down to min, then the item key prefix ('' for an index, whose members end with
 -- the item's key after their fourth 0x00 0x01 terminator).
--- Returns one flat array: the number of members listed, then per item read its member, the number of
--- entries of its hash (fields and values) and those entries. A flat reply, because Redis answers a
--- nested one reply block by reply block, several times slower than reading the hashes themselves.
+-- Returns one flat array, packed with cmsgpack: the number of members listed, then per item read its
+-- member, the number of entries of its hash (fields and values) and those entries. Flat, because Redis
+-- answers a nested array reply block by reply block, several times slower than reading the hashes
+-- themselves; packed, because it converts even a flat Lua table to a reply element by element, where
+-- cmsgpack packs it in one pass (see MsgPack).
 local members
 if ARGV[5] == '1' then
   members = redis.call('ZREVRANGEBYLEX', KEYS[1], ARGV[2], ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
@@ -35,4 +37,4 @@ for i = 1, math.min(#members, tonumber(ARGV[4])) do
   end
   n = n + 2 + size
 end
-return out
+return cmsgpack.pack(out)

@@ -15,6 +15,7 @@ import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.InvalidRequestException;
 import dev.nosqlpatterns.store.model.ItemRef;
+import dev.nosqlpatterns.store.model.LinkedRead;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.Scan;
@@ -69,6 +70,22 @@ public abstract class ExpirySuite extends ClockedStoreSuite {
         assertEquals(0, later.countExpired(t));
         assertTrue(store.get(t, Key.of("p", "a")).isEmpty(), "removed from the store");
         assertEquals(Set.of("b", "c", "e"), sorts(store.scanAll(Scan.of(t)).toList()));
+    }
+
+    @Test
+    void aLinkedReadLeavesOutExpiredItemsAndDoesNotFollowTheirLinks() {
+        String t = table();
+        LinkedRead read = LinkedRead.of(t, "p", List.of("a"), "next", "", 5);
+        later.put(t, item("p", "a", "next", Value.list(Value.of("b"), Value.of("c"))));
+        later.put(Write.put(t, item("p", read.targetOf("b"), "next", "d")).expiringAt(in(600)));
+        later.put(t, item("p", read.targetOf("c")));
+        later.put(t, item("p", read.targetOf("d")));
+        List<String> all = List.of("a", read.targetOf("b"), read.targetOf("c"), read.targetOf("d"));
+        assertEquals(all, later.follow(read).stream().map(i -> i.key().sort()).toList());
+        clock.advance(Duration.ofSeconds(900));
+        assertEquals(List.of("a", read.targetOf("c")), later.follow(read).stream().map(i -> i.key().sort()).toList(),
+                "d is reached only through the expired b");
+        assertEquals(all, store.follow(read).stream().map(i -> i.key().sort()).toList(), "the store itself has not expired b");
     }
 
     @Test
