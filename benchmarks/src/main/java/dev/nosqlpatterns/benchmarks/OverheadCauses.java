@@ -27,8 +27,8 @@ final class OverheadCauses {
             Map.entry("redis|counter add", "the script reads the whole item to check the size limit and returns it, as"
                     + " Store.update returns the item; the hand-written script returns only the sum; about 1.05 at 2 ms"),
             Map.entry("redis|query 100 of 1000", "one script reads the range and its items as one snapshot, copying each"
-                    + " hash into a Lua table; the hand-written code waits for two round trips, so at 2 ms the library is"
-                    + " faster (0.64)"),
+                    + " hash into a Lua table and packing the reply; the hand-written code waits for two round trips, so at"
+                    + " 2 ms the library is faster (0.57)"),
             Map.entry("redis|batch write 100", "none in the server: both send one MULTI/EXEC of DEL and HSET per item and"
                     + " one ZADD per set; 1.01-1.02 in one JVM taking turns after about 2,500 batches; in the client the library also validates"
                     + " the 100 items and groups their set members in the client"),
