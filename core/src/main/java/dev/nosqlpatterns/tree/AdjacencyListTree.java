@@ -127,16 +127,35 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
                 () -> tx.inconsistent("the parent '" + p + "' of '" + id + "' does not exist")))));
     }
 
-    /** The node's ancestors, nearest first, one read per level; stops on a link it has already seen. */
+    /**
+     * The node's ancestors, nearest first, from one linked read up the parent links (one request where
+     * the store follows links itself, one per level elsewhere); a parent that is missing or a cycle is
+     * inconsistent.
+     */
     private List<Item> climb(Tx<T> tx, Item start) {
+        Optional<String> first = Layout.parent(start);
+        if (first.isEmpty()) {
+            return List.of();
+        }
+        return ancestors(tx, start, tx.follow(key(first.get()), Layout.PARENT, Layout.ADJACENCY, Integer.MAX_VALUE));
+    }
+
+    /** The ancestors of {@code start} among the items a linked read up the parent links reached. */
+    private List<Item> ancestors(Tx<T> tx, Item start, List<Item> reached) {
+        Map<String, Item> byId = new HashMap<>();
+        for (Item i : reached) {
+            byId.put(Layout.string(i, Layout.ID), i);
+        }
         List<Item> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         seen.add(Layout.string(start, Layout.ID));
         Optional<String> next = Layout.parent(start);
         while (next.isPresent() && seen.add(next.get())) {
             String parent = next.get();
-            Item up = tx.read(key(parent)).orElseThrow(
-                    () -> tx.inconsistent("the parent '" + parent + "' of a node does not exist"));
+            Item up = byId.get(parent);
+            if (up == null) {
+                throw tx.inconsistent("the parent '" + parent + "' of a node does not exist");
+            }
             out.add(up);
             next = Layout.parent(up);
         }
@@ -146,14 +165,23 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
         return out;
     }
 
+    /** The ancestors of node {@code id}, nearest first, from one linked read (with the header when first). */
+    private List<Item> readAncestors(Tx<T> tx, String id) {
+        List<Item> reached = tx.follow(key(id), Layout.PARENT, Layout.ADJACENCY, Integer.MAX_VALUE);
+        if (reached.isEmpty() || !reached.get(0).key().sort().equals(key(id))) {
+            throw missing(id, "node");
+        }
+        return ancestors(tx, reached.get(0), reached);
+    }
+
     @Override
     List<TreeNode<T>> ancestorsOf(String id) {
-        return ctx.read(tx -> climb(tx, require(tx, id, "node")).stream().map(this::node).toList());
+        return ctx.read(tx -> readAncestors(tx, id).stream().map(this::node).toList());
     }
 
     @Override
     int depthOf(String id) {
-        return ctx.read(tx -> climb(tx, require(tx, id, "node")).size());
+        return ctx.read(tx -> readAncestors(tx, id).size());
     }
 
     /**
