@@ -36,6 +36,8 @@ final class Reads {
     static final int BATCH_GET_SIZE = 100;
     /** Most requests one scan page may send while a filter drops everything it reads. */
     static final int SCAN_REQUESTS_PER_PAGE = 8;
+    /** Most items one scan request reads when a filter keeps few of them (DynamoDB stops at 1 MB anyway). */
+    static final int SCAN_READ_LIMIT = 2_000;
 
     private final DynamoDbClient client;
     private final Layout layout;
@@ -168,6 +170,12 @@ final class Reads {
         return descending ? cmp >= 0 : cmp <= 0;
     }
 
+    /**
+     * One page of a scan. In the single-table layout a filter keeps the logical table's items of what each
+     * request reads, and DynamoDB's Limit counts the items read, not those kept: each request after the
+     * first reads as many as the share kept so far says the page still needs, and what a request returns
+     * beyond the page is cut, the page resuming after the last item kept.
+     */
     ScanResult scan(ScanRequest s, CostMeter meter) {
         Expr x = new Expr();
         String filter = layout.singleTable()
@@ -176,9 +184,12 @@ final class Reads {
         List<Item> items = new ArrayList<>();
         Sender.Target target = Sender.Target.of(s.table());
         int requests = 0;
+        long scanned = 0;
+        long kept = 0;
         do {
             Map<String, AttributeValue> from = start;
-            int limit = s.limit() - items.size();
+            int remaining = s.limit() - items.size();
+            int limit = scanLimit(remaining, scanned, kept);
             ScanResponse r = sender.send(meter, target, () -> client.scan(b -> b
                     .tableName(layout.physicalTable(s.table())).filterExpression(filter)
                     .expressionAttributeNames(x.names()).expressionAttributeValues(x.values())
@@ -187,14 +198,37 @@ final class Reads {
                     .limit(limit).exclusiveStartKey(from).consistentRead(consistent)
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
             Sender.capacity(meter, r.consumedCapacity(), false);
-            r.items().forEach(stored -> items.add(layout.decode(stored)));
+            List<Map<String, AttributeValue>> got = r.items();
             if (r.scannedCount() != null && r.count() != null) {
                 meter.extraItemsRead(r.scannedCount() - r.count());
+                scanned += r.scannedCount();
+                kept += r.count();
             }
-            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+            if (got.size() > remaining) {
+                meter.extraItemsRead(got.size() - remaining);
+                got = got.subList(0, remaining);
+                Map<String, AttributeValue> last = got.get(remaining - 1);
+                start = Map.of(layout.pk(), last.get(layout.pk()), layout.sk(), last.get(layout.sk()));
+            } else {
+                start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+            }
+            got.forEach(stored -> items.add(layout.decode(stored)));
             requests++;
         } while (start != null && items.size() < s.limit() && requests < SCAN_REQUESTS_PER_PAGE);
         return new ScanResult(items, Optional.ofNullable(start).map(Tokens::encode));
+    }
+
+    /**
+     * How many items the next request of a page reads: what the page still needs, divided by the share of
+     * read items the filter has kept so far in this page (a sixty-fourth at least), at most
+     * {@value #SCAN_READ_LIMIT}.
+     */
+    static int scanLimit(int remaining, long scanned, long kept) {
+        if (scanned == 0) {
+            return remaining;
+        }
+        double share = Math.max((double) kept / scanned, 1.0 / 64);
+        return (int) Math.min(SCAN_READ_LIMIT, Math.max(remaining, Math.ceil(remaining / share)));
     }
 
     /** Stored keys of every item of a logical table (single-table layout), read by scan, for dropping it. */
