@@ -15,12 +15,15 @@ import redis.clients.jedis.UnifiedJedis;
 /**
  * Linked reads by {@code follow.lua}: the script walks the links inside the server, so a whole subtree of
  * an adjacency list takes one round trip. Every key it reads carries the partition's hash tag, so it runs
- * on a cluster too. One call reads at most {@value #BUDGET} items and hands back the sort keys it has not
- * read yet; the next call starts from those.
+ * on a cluster too. One call reads at most {@value #BUDGET} items and stops after the item that brings its
+ * reply to {@value #BYTE_BUDGET} bytes, handing back the sort keys it has not read yet; the next call
+ * starts from those.
  */
 final class RedisLinkedReads implements LinkedReads {
     /** Items one script call reads at most, to keep the server's other clients from waiting long. */
     static final int BUDGET = 2_000;
+    /** Bytes of hashes one script call reads at most (past the item that reaches it), to bound its reply. */
+    static final int BYTE_BUDGET = 4 * 1024 * 1024;
     private final UnifiedJedis jedis;
     private final Keys keys;
 
@@ -39,11 +42,12 @@ final class RedisLinkedReads implements LinkedReads {
             pending.add(Keys.utf8("0"));
         }
         while (!pending.isEmpty()) {
-            List<byte[]> args = new ArrayList<>(4 + pending.size());
+            List<byte[]> args = new ArrayList<>(5 + pending.size());
             args.add(Keys.utf8(read.links()));
             args.add(Keys.utf8(read.targetPrefix()));
             args.add(Keys.utf8(Integer.toString(read.maxDepth())));
             args.add(Keys.utf8(Integer.toString(BUDGET)));
+            args.add(Keys.utf8(Integer.toString(BYTE_BUDGET)));
             args.addAll(pending);
             List<?> reply = MsgPack.reply(Errors.guard(read.table(), null, () -> Script.FOLLOW.run(jedis, meter, setKeys, args)));
             pending = new ArrayList<>();

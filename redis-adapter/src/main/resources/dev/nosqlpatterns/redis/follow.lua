@@ -1,7 +1,8 @@
 -- Follows links inside one partition: reads the items at the start sort keys, then the items their links
 -- name, level by level (see LinkedRead). KEYS[1]: the partition's item key prefix. ARGV: the links
--- attribute, the target prefix, the max depth, how many items to read at most, then pairs of sort key and
--- depth to start from, in order. A link is a string value ('S') or a string element of a list value ('L'
+-- attribute, the target prefix, the max depth, how many items and how many bytes of their hashes to read
+-- at most (the call stops after the item that reaches either), then pairs of sort key and depth to start
+-- from, in order. A link is a string value ('S') or a string element of a list value ('L'
 -- with a varint count, each element a varint length and its bytes); it names the sort key of the target
 -- prefix and the link as one STRING key segment: bytes up to '!' escaped as '!' and the byte plus 0x3F,
 -- then '!!'.
@@ -13,6 +14,7 @@ local attribute = ARGV[1]
 local targetPrefix = ARGV[2]
 local maxDepth = tonumber(ARGV[3])
 local budget = tonumber(ARGV[4])
+local byteBudget = tonumber(ARGV[5])
 
 local function escape(c)
   return '!' .. string.char(string.byte(c) + 63)
@@ -61,7 +63,7 @@ local function links(value)
 end
 
 local queue, depths, named = {}, {}, {}
-for i = 5, #ARGV, 2 do
+for i = 6, #ARGV, 2 do
   queue[#queue + 1] = ARGV[i]
   depths[#depths + 1] = tonumber(ARGV[i + 1])
   named[ARGV[i]] = true
@@ -70,7 +72,8 @@ local out = {}
 local n = 0
 local head = 1
 local read = 0
-while head <= #queue and read < budget do
+local bytes = 0
+while head <= #queue and read < budget and bytes < byteBudget do
   local sort = queue[head]
   local depth = depths[head]
   head = head + 1
@@ -82,6 +85,7 @@ while head <= #queue and read < budget do
     out[n + 2] = size
     for k = 1, size do
       out[n + 2 + k] = hash[k]
+      bytes = bytes + #hash[k]
     end
     n = n + 2 + size
     if depth < maxDepth then

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
 /**
- * A linked read larger than one script call's budget goes on from where the call stopped, and the script
+ * A linked read larger than one script call's budgets (items, bytes) goes on from where the call stopped, and the script
  * is loaded again when the server has forgotten it.
  */
 class LinkedReadTest {
@@ -54,6 +54,32 @@ class LinkedReadTest {
             assertEquals(expected, answers.get(0));
             assertEquals(2 + 2, cost.roundTrips(), "two calls of at most " + RedisLinkedReads.BUDGET
                     + " items, the first refused (no script) and sent again after loading it: " + cost);
+        }
+    }
+    @Test
+    void aReadOfLargeItemsStopsAtTheByteBudgetAndGoesOn() {
+        String prefix = "lrb" + System.nanoTime() + ":";
+        try (Store store = RedisStore.builder().client(RedisTestServer.client()).keyPrefix(prefix).build()) {
+            store.createTable(TableSpec.named("t"));
+            int children = 12;
+            String payload = "x".repeat(390 * 1024);
+            List<Value> links = new ArrayList<>();
+            List<Item> expected = new ArrayList<>();
+            for (int i = 0; i < children; i++) {
+                links.add(Value.of("c" + i));
+                Item child = Item.builder(Key.of("p", "N:" + ID.encode("c" + i))).put("payload", payload).build();
+                store.put("t", child);
+                expected.add(child);
+            }
+            Item root = Item.builder(Key.of("p", "N:" + ID.encode("root"))).put("next", Value.list(links)).build();
+            store.put("t", root);
+            expected.add(0, root);
+            LinkedRead read = LinkedRead.of("t", "p", List.of(root.key().sort()), "next", "N:", 1);
+            store.follow(read);
+            List<List<Item>> answers = new ArrayList<>();
+            CostTally cost = store.measure(() -> answers.add(store.follow(read)));
+            assertEquals(expected, answers.get(0));
+            assertEquals(2, cost.roundTrips(), "4 MB a call: the root and 11 children, the last reaching it, then the 12th: " + cost);
         }
     }
 }
