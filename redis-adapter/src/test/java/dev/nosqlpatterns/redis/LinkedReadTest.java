@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
 /**
- * A linked read larger than one script call's budgets (items, bytes) goes on from where the call stopped, and the script
- * is loaded again when the server has forgotten it.
+ * A linked read larger than one script call's budgets (items, bytes) goes on from where the call
+ * stopped, and the script is loaded again when the server has forgotten it.
  */
 class LinkedReadTest {
     private static final CompositeKeyCodec ID = CompositeKeyCodec.of(SegmentType.STRING);
