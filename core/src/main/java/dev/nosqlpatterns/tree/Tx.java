@@ -109,7 +109,12 @@ final class Tx<T> {
         if (found == null) {
             return List.of();
         }
-        stored.forEach((s, i) -> observe(s, Optional.of(i)));
+        // as read() does, the header is not observed: the commit's header condition guards it
+        stored.forEach((s, i) -> {
+            if (!s.equals(Layout.HEADER)) {
+                observe(s, Optional.of(i));
+            }
+        });
         if (!stored.containsKey(sortKey)) {
             observe(sortKey, Optional.empty());
         }
