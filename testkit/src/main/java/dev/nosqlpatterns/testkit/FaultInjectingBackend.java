@@ -2,6 +2,7 @@ package dev.nosqlpatterns.testkit;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.capability.LinkedReads;
 import dev.nosqlpatterns.store.model.Capabilities;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Limits;
@@ -186,8 +187,15 @@ public final class FaultInjectingBackend implements StoreBackend {
         });
     }
 
+    /** Native capabilities of the wrapped backend; its linked reads are reads, which fail once crashed. */
     @Override
     public <T> Optional<T> capability(Class<T> type) {
+        if (type == LinkedReads.class) {
+            return delegate.capability(LinkedReads.class).map(linked -> type.cast((LinkedReads) (read, meter) -> {
+                beforeRead();
+                return linked.follow(read, meter);
+            }));
+        }
         return delegate.capability(type);
     }
 

@@ -2,6 +2,7 @@ package dev.nosqlpatterns.testkit;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.capability.LinkedReads;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
@@ -238,6 +239,18 @@ final class InterleavingScheduler extends ForwardingBackend {
     public void writeAtomically(List<Write> writes, CostMeter meter) {
         point("writeAtomically " + writes);
         super.writeAtomically(writes, meter);
+    }
+
+    /** The wrapped backend's native capabilities; its linked reads wait for their turn as other reads do. */
+    @Override
+    public <T> Optional<T> capability(Class<T> type) {
+        if (type == LinkedReads.class) {
+            return delegate.capability(LinkedReads.class).map(linked -> type.cast((LinkedReads) (read, meter) -> {
+                point("follow " + read);
+                return linked.follow(read, meter);
+            }));
+        }
+        return super.capability(type);
     }
 
     @Override

@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.LinkedRead;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.memory.MemoryBackend;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FaultInjectingBackendTest {
@@ -54,6 +57,18 @@ class FaultInjectingBackendTest {
         store.put("t", Item.of(Key.of("p", "1")));
         store.close();
         assertTrue(survivor().get("t", Key.of("p", "1")).isPresent());
+    }
+
+    @Test
+    void aLinkedReadTheStoreMakesItselfFailsOnceCrashed() {
+        FaultInjectingBackend backend = new FaultInjectingBackend(data).failWrite(2, FaultInjectingBackend.When.AFTER);
+        Store store = faulty(backend);
+        LinkedRead read = LinkedRead.of("t", "p", List.of("1"), "next", "", 3);
+        store.put("t", Item.builder(Key.of("p", "1")).put("next", "2").build());
+        assertThrows(FaultInjectingBackend.SimulatedCrash.class, () -> store.put("t", Item.of(Key.of("p", read.targetOf("2")))));
+        assertTrue(store.has(Capability.NATIVE_LINKED_READS));
+        assertThrows(FaultInjectingBackend.SimulatedCrash.class, () -> store.follow(read));
+        assertEquals(2, survivor().follow(read).size());
     }
 
     @Test
