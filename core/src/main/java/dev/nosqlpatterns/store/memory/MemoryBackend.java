@@ -8,17 +8,20 @@ import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.ItemTooLargeException;
+import dev.nosqlpatterns.store.model.LinkedRead;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
+import dev.nosqlpatterns.store.capability.LinkedReads;
 import dev.nosqlpatterns.store.capability.StorageFootprint;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
+import dev.nosqlpatterns.internal.LinkedWalk;
 import dev.nosqlpatterns.internal.Segments;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.store.spi.Updates;
@@ -39,9 +42,11 @@ import java.util.function.Supplier;
  * The in-memory backend: sorted maps in this JVM, guarded by one read-write lock, so every write,
  * including a multi-item atomic write, is atomic and isolated. The reference the conformance kit is
  * written against. State lives only as long as the object and is not shared across processes. Its
- * {@link StorageFootprint} is an estimate: the items' logical sizes, without the maps' own overhead.
+ * {@link StorageFootprint} is an estimate: the items' logical sizes, without the maps' own overhead. It
+ * follows links itself ({@link LinkedReads}): a linked read walks the partition's map under one read lock,
+ * one request at any depth.
  */
-public final class MemoryBackend implements StoreBackend, StorageFootprint {
+public final class MemoryBackend implements StoreBackend, StorageFootprint, LinkedReads {
     private final Limits limits;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final Map<String, NavigableMap<String, NavigableMap<String, Item>>> tables = new HashMap<>();
@@ -104,7 +109,8 @@ public final class MemoryBackend implements StoreBackend, StorageFootprint {
 
     @Override
     public Capabilities capabilities() {
-        return Capabilities.of(Capability.ATOMIC_WRITES, Capability.ATOMIC_WRITES_SINGLE_PARTITION);
+        return Capabilities.of(Capability.ATOMIC_WRITES, Capability.ATOMIC_WRITES_SINGLE_PARTITION,
+                Capability.NATIVE_LINKED_READS);
     }
 
     @Override
@@ -139,6 +145,16 @@ public final class MemoryBackend implements StoreBackend, StorageFootprint {
                 find(ref.table(), ref.key()).ifPresent(item -> found.put(ref, item));
             }
             return found;
+        });
+    }
+
+    /** The whole walk under one read lock, so it sees one state: one request, as a batch read is. */
+    @Override
+    public List<Item> follow(LinkedRead read, CostMeter meter) {
+        meter.roundTrip();
+        return read(() -> {
+            NavigableMap<String, Item> partition = table(read.table()).get(read.partition());
+            return partition == null ? List.<Item>of() : LinkedWalk.walk(read, s -> true, level -> partition);
         });
     }
 
