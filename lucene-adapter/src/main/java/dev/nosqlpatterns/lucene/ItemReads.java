@@ -60,6 +60,20 @@ final class ItemReads {
         return found;
     }
 
+    /**
+     * The current items of these terms: per term the newer of its indexed document and its entry in
+     * {@code pending}, a snapshot of the pending writes taken before {@code searcher} was acquired.
+     */
+    static Map<BytesRef, Optional<Item>> current(IndexSearcher searcher, Collection<BytesRef> terms,
+                                                 Map<BytesRef, PendingWrites.Entry> pending) throws IOException {
+        Map<BytesRef, Found> indexed = getAll(searcher, terms);
+        Map<BytesRef, Optional<Item>> out = new HashMap<>();
+        for (BytesRef t : terms) {
+            out.put(t, PendingWrites.newer(indexed.get(t), pending.get(t)));
+        }
+        return out;
+    }
+
     /** The range of item terms a partition query reads, or null when it selects nothing. */
     static Range range(KeyQuery q) {
         byte[] prefix = Keys.prefix(q.table(), q.partition());

@@ -11,6 +11,7 @@ import dev.nosqlpatterns.store.model.ItemTooLargeException;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
+import dev.nosqlpatterns.store.capability.LinkedReads;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
 import dev.nosqlpatterns.store.capability.StorageFootprint;
@@ -26,7 +27,6 @@ import dev.nosqlpatterns.store.spi.Updates;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,16 +49,16 @@ import org.apache.lucene.util.BytesRef;
  *
  * <p>Every write holds the locks of its keys while it reads the current items, checks conditions and
  * applies the change in one IndexWriter call (atomic for readers and for commits), so conditions hold
- * within this JVM. Reads see every completed write: reads by key and partition queries combine the
- * searcher with the pending writes ({@link PendingWrites}), other reads refresh first when needed. Another process
- * cannot open the index for writing at the same time (Lucene's write lock), hence no
- * {@link Capability#SHARED_ACROSS_PROCESSES}.
+ * within this JVM. Reads see every completed write: reads by key, partition queries and linked reads
+ * ({@link LuceneLinkedReads}) combine the searcher with the pending writes ({@link PendingWrites}), other
+ * reads refresh first when needed. Another process cannot open the index for writing at the same time
+ * (Lucene's write lock), hence no {@link Capability#SHARED_ACROSS_PROCESSES}.
  */
 final class LuceneBackend implements StoreBackend, LuceneCommits {
     private static final Capabilities CAPABILITIES = Capabilities.of(Capability.ATOMIC_WRITES,
             Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.TEXT_SEARCH, Capability.NESTED_DOCUMENTS,
             Capability.NATIVE_GEO, Capability.NATIVE_SECONDARY_INDEX,
-            Capability.CONSISTENT_NATIVE_INDEX_READS);
+            Capability.CONSISTENT_NATIVE_INDEX_READS, Capability.NATIVE_LINKED_READS);
 
     private final SharedIndex index;
     private final Limits limits;
@@ -99,6 +99,7 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
                 NativeGeo.class, new GeoIndex(reader, writer),
                 NativeSecondaryIndexes.class, new SecondaryIndexes(index, reader),
                 MaterializedPaths.class, new PathSearch(this.pathAttributes, reader),
+                LinkedReads.class, new LuceneLinkedReads(index, limits),
                 LuceneCommits.class, this,
                 StorageFootprint.class, new LuceneFootprint(index));
     }
@@ -342,12 +343,7 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
      */
     private Map<BytesRef, Optional<Item>> current(Collection<BytesRef> terms) throws IOException {
         Map<BytesRef, PendingWrites.Entry> pending = index.pending.snapshot(terms);
-        Map<BytesRef, ItemReads.Found> indexed = searchNow(s -> ItemReads.getAll(s, terms));
-        Map<BytesRef, Optional<Item>> out = new HashMap<>();
-        for (BytesRef t : terms) {
-            out.put(t, PendingWrites.newer(indexed.get(t), pending.get(t)));
-        }
-        return out;
+        return searchNow(s -> ItemReads.current(s, terms, pending));
     }
 
     /** The item a write leaves (null when it leaves none), after checking its condition and size. */
