@@ -17,11 +17,11 @@ public enum TreeStrategy {
     /**
      * Adjacency lists: one item per node with its parent's id and the ordered ids of its children. Reads
      * that follow links are one linked read ({@code Store.follow}): 1 request at any depth where the store
-     * follows links itself ({@code NATIVE_LINKED_READS}, Redis), one batched read per level elsewhere, never
-     * one per node. Get: 1. Children: 2. Parent: 2. Ancestors and depth: d + 1 (1). Subtree and count:
-     * h + 1 (1). Add: 1 read; writes the node and its parent. Move: d + 2 reads (3), the climb that rules
-     * out a cycle; writes the node and both parents. Delete subtree: h + 2 reads (2); k + 1 writes. In
-     * brackets: where the store follows links itself.
+     * follows links itself ({@code NATIVE_LINKED_READS}: Redis, Lucene, memory), one batched read per level
+     * elsewhere, never one per node. Get: 1. Children: 2. Parent: 2. Ancestors and depth: d + 1 (1).
+     * Subtree and count: h + 1 (1). Add: 1 read; writes the node and its parent. Move: d + 2 reads (3), the
+     * climb that rules out a cycle; writes the node and both parents. Delete subtree: h + 2 reads (2); k + 1
+     * writes. In brackets: where the store follows links itself.
      */
     ADJACENCY_LIST("adj"),
 
