@@ -2,6 +2,7 @@ package dev.nosqlpatterns.geo;
 
 import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;
+import dev.nosqlpatterns.store.NativeGeoCalls;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ final class NativeStrategy implements GeoStrategy {
     private static final CompositeKeyCodec SET = CompositeKeyCodec.of(SegmentType.STRING, SegmentType.STRING,
             SegmentType.STRING);
 
-    private final Store.NativeGeoCalls geo;
+    private final NativeGeoCalls geo;
     private final String table;
     private final String name;
     private final NativeMembers members;

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Checks of native geo calls made by {@link Store.NativeGeoCalls}, so that every store refuses the same
+ * Checks of native geo calls made by {@link NativeGeoCalls}, so that every store refuses the same
  * bad sets, ids, coordinates, radii, boxes and limits alike, before anything is sent.
  */
 final class GeoArguments {

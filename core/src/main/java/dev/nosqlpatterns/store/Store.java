@@ -647,7 +647,7 @@ public final class Store implements AutoCloseable {
      * like the other calls; throws {@link UnsupportedCapabilityException} on a store without it.
      */
     public NativeGeoCalls nativeGeo() {
-        return new NativeGeoCalls(backend.capability(dev.nosqlpatterns.store.capability.NativeGeo.class)
+        return new NativeGeoCalls(this, backend.capability(dev.nosqlpatterns.store.capability.NativeGeo.class)
                 .orElseThrow(() -> new UnsupportedCapabilityException(kind(), Capability.NATIVE_GEO, "")));
     }
 
@@ -775,129 +775,6 @@ public final class Store implements AutoCloseable {
             }
         };
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED), false);
-    }
-
-    /**
-     * Calls on the store's native geo sets, from {@link #nativeGeo()}: arguments are checked before the
-     * store is asked, and each call reports one {@link OperationCost} (operation {@code geoPut},
-     * {@code geoRemove}, {@code geoRadius}, {@code geoBox}, {@code geoPolygon} or {@code geoNearest}, table = the set) with the hits as items read.
-     */
-    public final class NativeGeoCalls {
-        private final dev.nosqlpatterns.store.capability.NativeGeo geo;
-
-        private NativeGeoCalls(dev.nosqlpatterns.store.capability.NativeGeo geo) {
-            this.geo = geo;
-        }
-
-        /** Places (or moves) the point of {@code id} in {@code set}. */
-        public void putPoint(String set, String id, double latitude, double longitude) {
-            putPoints(set, List.of(new dev.nosqlpatterns.store.capability.NativeGeo.Point(id, latitude, longitude)));
-        }
-
-        /** Places many points in as few requests as the store allows; when an id repeats, the last wins. */
-        public void putPoints(String set, List<dev.nosqlpatterns.store.capability.NativeGeo.Point> points) {
-            List<dev.nosqlpatterns.store.capability.NativeGeo.Point> distinct = GeoArguments.points(set, points);
-            if (distinct.isEmpty()) {
-                return;
-            }
-            Call call = new Call("geoPut", set);
-            try {
-                geo.putPoints(set, distinct, call.meter);
-                distinct.forEach(p -> call.counted(0, 0, 1, GeoArguments.bytes(p.id())));
-                call.ok();
-            } catch (RuntimeException | Error e) {
-                call.failed(e);
-                throw e;
-            } finally {
-                call.close();
-            }
-        }
-
-        /** Removes the point of {@code id} from {@code set}, if any. */
-        public void removePoint(String set, String id) {
-            GeoArguments.id(set, id);
-            Call call = new Call("geoRemove", set);
-            try {
-                geo.removePoint(set, id, call.meter);
-                call.counted(0, 0, 1, 0);
-                call.ok();
-            } catch (RuntimeException | Error e) {
-                call.failed(e);
-                throw e;
-            } finally {
-                call.close();
-            }
-        }
-
-        /** Points within {@code radiusMeters} of the centre, nearest first, at most {@code limit}. */
-        public List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> withinRadius(
-                String set, double latitude, double longitude, double radiusMeters, int limit) {
-            GeoArguments.radius(set, latitude, longitude, radiusMeters, limit);
-            Call call = new Call("geoRadius", set);
-            try {
-                return hits(call, geo.withinRadius(set, latitude, longitude, radiusMeters, limit, call.meter));
-            } catch (RuntimeException | Error e) {
-                call.failed(e);
-                throw e;
-            } finally {
-                call.close();
-            }
-        }
-
-        /** Points inside the box (west may exceed east across the antimeridian), at most {@code limit}. */
-        public List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> withinBox(
-                String set, double south, double west, double north, double east, int limit) {
-            GeoArguments.box(set, south, west, north, east, limit);
-            Call call = new Call("geoBox", set);
-            try {
-                return hits(call, geo.withinBox(set, south, west, north, east, limit, call.meter));
-            } catch (RuntimeException | Error e) {
-                call.failed(e);
-                throw e;
-            } finally {
-                call.close();
-            }
-        }
-
-        /** The {@code k} points nearest to the centre, nearest first (ties by id), or all when fewer. */
-        public List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> nearest(
-                String set, double latitude, double longitude, int k) {
-            GeoArguments.radius(set, latitude, longitude, 0, k);
-            Call call = new Call("geoNearest", set);
-            try {
-                return hits(call, geo.nearest(set, latitude, longitude, k, call.meter));
-            } catch (RuntimeException | Error e) {
-                call.failed(e);
-                throw e;
-            } finally {
-                call.close();
-            }
-        }
-
-        /**
-         * Points inside the polygon of {@code rings} (closed, the outer first, then holes), nearest to its
-         * centre first, at most {@code limit}; see {@link dev.nosqlpatterns.store.capability.NativeGeo}.
-         */
-        public List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> withinPolygon(
-                String set, List<List<dev.nosqlpatterns.store.capability.NativeGeo.Vertex>> rings, int limit) {
-            List<List<dev.nosqlpatterns.store.capability.NativeGeo.Vertex>> copy = GeoArguments.polygon(set, rings, limit);
-            Call call = new Call("geoPolygon", set);
-            try {
-                return hits(call, geo.withinPolygon(set, copy, limit, call.meter));
-            } catch (RuntimeException | Error e) {
-                call.failed(e);
-                throw e;
-            } finally {
-                call.close();
-            }
-        }
-
-        private List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> hits(
-                Call call, List<dev.nosqlpatterns.store.capability.NativeGeo.GeoHit> hits) {
-            hits.forEach(h -> call.counted(1, GeoArguments.bytes(h.id()), 0, 0));
-            call.ok();
-            return hits;
-        }
     }
 
     /** Ends a listener registration. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nosqlpatterns.store.NativeGeoCalls;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.capability.NativeGeo.GeoHit;
 import java.util.List;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** LatLonPoint search: by radius nearest first, by box (across the antimeridian too). */
 class GeoTest {
     private Store store;
-    private Store.NativeGeoCalls geo;
+    private NativeGeoCalls geo;
     private final String set = "cities" + System.nanoTime();
 
     @BeforeEach

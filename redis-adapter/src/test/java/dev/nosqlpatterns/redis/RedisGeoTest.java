@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nosqlpatterns.store.NativeGeoCalls;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.capability.NativeGeo.GeoHit;
 import java.util.List;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /** Native geo search on GEOADD and geohash score ranges, with exact coordinates kept beside the geohashes. */
 class RedisGeoTest {
     private Store store;
-    private Store.NativeGeoCalls geo;
+    private NativeGeoCalls geo;
     private String set;
 
     @BeforeEach

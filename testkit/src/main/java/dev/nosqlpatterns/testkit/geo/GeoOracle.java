@@ -6,6 +6,7 @@ import dev.nosqlpatterns.geo.GeoHit;
 import dev.nosqlpatterns.geo.GeoIndex;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
+import dev.nosqlpatterns.store.NativeGeoCalls;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import java.util.ArrayList;
@@ -104,7 +105,7 @@ final class GeoOracle {
 
     /** Points in the native geo set {@code set}, searched through {@link Store#nativeGeo()}. */
     static Path capability(Store store, String set) {
-        Store.NativeGeoCalls geo = store.nativeGeo();
+        NativeGeoCalls geo = store.nativeGeo();
         return new Path() {
             @Override
             public void put(Map<String, LatLon> points) {

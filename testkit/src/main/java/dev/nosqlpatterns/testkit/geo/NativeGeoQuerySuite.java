@@ -11,7 +11,7 @@ import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.OperationCost;
-import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.NativeGeoCalls;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +64,7 @@ public abstract class NativeGeoQuerySuite extends GeoQuerySuite {
 
     @Test
     void nativeCallsReportTheirCostToListeners() {
-        Store.NativeGeoCalls geo = store.nativeGeo();
+        NativeGeoCalls geo = store.nativeGeo();
         String set = newTable();
         Random random = new Random(5);
         List<NativeGeo.Point> points = new ArrayList<>();

@@ -74,7 +74,7 @@ public abstract class NearestSuite extends StoreSuite {
     @org.junit.jupiter.api.Test
     void theCapabilitysNearestEqualBruteForceWithTiesAndReportOneCost() {
         assumeCapability(Capability.NATIVE_GEO);
-        dev.nosqlpatterns.store.Store.NativeGeoCalls geo = store.nativeGeo();
+        dev.nosqlpatterns.store.NativeGeoCalls geo = store.nativeGeo();
         String set = newTable();
         Random random = new Random(43);
         Map<String, LatLon> points = new LinkedHashMap<>();

@@ -8,6 +8,7 @@ import dev.nosqlpatterns.geo.GeoHit;
 import dev.nosqlpatterns.geo.GeoIndex;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonPolygon;
+import dev.nosqlpatterns.store.NativeGeoCalls;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.model.Capability;
@@ -48,7 +49,7 @@ public abstract class PolygonOracleSuite extends StoreSuite {
 
     /** The native capability itself, on a fresh set. */
     private Path capability(Map<String, LatLon> points) {
-        Store.NativeGeoCalls geo = store.nativeGeo();
+        NativeGeoCalls geo = store.nativeGeo();
         String set = newTable();
         List<NativeGeo.Point> batch = new ArrayList<>();
         points.forEach((id, p) -> batch.add(new NativeGeo.Point(id, p.latitude(), p.longitude())));

@@ -1,0 +1,103 @@
+package dev.nosqlpatterns.store;
+
+import dev.nosqlpatterns.store.capability.NativeGeo;
+import dev.nosqlpatterns.store.model.OperationCost;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Calls on the store's native geo sets, from {@link Store#nativeGeo()}: arguments are checked before the
+ * store is asked, and each call reports one {@link OperationCost} (operation {@code geoPut},
+ * {@code geoRemove}, {@code geoRadius}, {@code geoBox}, {@code geoPolygon} or {@code geoNearest}, table =
+ * the set) with the hits as items read.
+ */
+public final class NativeGeoCalls {
+    private final Store store;
+    private final NativeGeo geo;
+
+    NativeGeoCalls(Store store, NativeGeo geo) {
+        this.store = store;
+        this.geo = geo;
+    }
+
+    /** Places (or moves) the point of {@code id} in {@code set}. */
+    public void putPoint(String set, String id, double latitude, double longitude) {
+        putPoints(set, List.of(new NativeGeo.Point(id, latitude, longitude)));
+    }
+
+    /** Places many points in as few requests as the store allows; when an id repeats, the last wins. */
+    public void putPoints(String set, List<NativeGeo.Point> points) {
+        List<NativeGeo.Point> distinct = GeoArguments.points(set, points);
+        if (distinct.isEmpty()) {
+            return;
+        }
+        call("geoPut", set, call -> {
+            geo.putPoints(set, distinct, call.meter);
+            distinct.forEach(p -> call.counted(0, 0, 1, GeoArguments.bytes(p.id())));
+            return null;
+        });
+    }
+
+    /** Removes the point of {@code id} from {@code set}, if any. */
+    public void removePoint(String set, String id) {
+        GeoArguments.id(set, id);
+        call("geoRemove", set, call -> {
+            geo.removePoint(set, id, call.meter);
+            call.counted(0, 0, 1, 0);
+            return null;
+        });
+    }
+
+    /** Points within {@code radiusMeters} of the centre, nearest first, at most {@code limit}. */
+    public List<NativeGeo.GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters,
+                                               int limit) {
+        GeoArguments.radius(set, latitude, longitude, radiusMeters, limit);
+        return hits("geoRadius", set, call -> geo.withinRadius(set, latitude, longitude, radiusMeters, limit, call.meter));
+    }
+
+    /** Points inside the box (west may exceed east across the antimeridian), at most {@code limit}. */
+    public List<NativeGeo.GeoHit> withinBox(String set, double south, double west, double north, double east,
+                                            int limit) {
+        GeoArguments.box(set, south, west, north, east, limit);
+        return hits("geoBox", set, call -> geo.withinBox(set, south, west, north, east, limit, call.meter));
+    }
+
+    /** The {@code k} points nearest to the centre, nearest first (ties by id), or all when fewer. */
+    public List<NativeGeo.GeoHit> nearest(String set, double latitude, double longitude, int k) {
+        GeoArguments.radius(set, latitude, longitude, 0, k);
+        return hits("geoNearest", set, call -> geo.nearest(set, latitude, longitude, k, call.meter));
+    }
+
+    /**
+     * Points inside the polygon of {@code rings} (closed, the outer first, then holes), nearest to its
+     * centre first, at most {@code limit}; see {@link NativeGeo}.
+     */
+    public List<NativeGeo.GeoHit> withinPolygon(String set, List<List<NativeGeo.Vertex>> rings, int limit) {
+        List<List<NativeGeo.Vertex>> copy = GeoArguments.polygon(set, rings, limit);
+        return hits("geoPolygon", set, call -> geo.withinPolygon(set, copy, limit, call.meter));
+    }
+
+    /** A search: its hits counted as items read. */
+    private List<NativeGeo.GeoHit> hits(String operation, String set, Function<Store.Call, List<NativeGeo.GeoHit>> search) {
+        return call(operation, set, call -> {
+            List<NativeGeo.GeoHit> hits = search.apply(call);
+            hits.forEach(h -> call.counted(1, GeoArguments.bytes(h.id()), 0, 0));
+            return hits;
+        });
+    }
+
+    /** One call on the set, its cost reported when it ends, whether it returns or throws. */
+    private <T> T call(String operation, String set, Function<Store.Call, T> work) {
+        Store.Call call = store.call(operation, set);
+        try {
+            T result = work.apply(call);
+            call.ok();
+            return result;
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
+        }
+    }
+}
