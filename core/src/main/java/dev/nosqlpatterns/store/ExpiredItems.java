@@ -107,8 +107,7 @@ final class ExpiredItems {
 
     /** Counts, and when {@code remove} is set removes, the expired items still stored in the table. */
     static long run(Store store, StoreBackend backend, String table, boolean remove) {
-        Store.Call call = store.call(remove ? "removeExpired" : "countExpired", table);
-        try {
+        return store.call(remove ? "removeExpired" : "countExpired", table, call -> {
             long now = store.clock().millis();
             long found = 0;
             Optional<String> token = Optional.empty();
@@ -131,13 +130,7 @@ final class ExpiredItems {
                 }
                 token = page.nextToken();
             } while (token.isPresent());
-            call.ok();
             return found;
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 }

@@ -31,20 +31,18 @@ public final class NativeGeoCalls {
         if (distinct.isEmpty()) {
             return;
         }
-        call("geoPut", set, call -> {
+        store.run("geoPut", set, call -> {
             geo.putPoints(set, distinct, call.meter);
             distinct.forEach(p -> call.counted(0, 0, 1, GeoArguments.bytes(p.id())));
-            return null;
         });
     }
 
     /** Removes the point of {@code id} from {@code set}, if any. */
     public void removePoint(String set, String id) {
         GeoArguments.id(set, id);
-        call("geoRemove", set, call -> {
+        store.run("geoRemove", set, call -> {
             geo.removePoint(set, id, call.meter);
             call.counted(0, 0, 1, 0);
-            return null;
         });
     }
 
@@ -79,25 +77,10 @@ public final class NativeGeoCalls {
 
     /** A search: its hits counted as items read. */
     private List<NativeGeo.GeoHit> hits(String operation, String set, Function<Store.Call, List<NativeGeo.GeoHit>> search) {
-        return call(operation, set, call -> {
+        return store.call(operation, set, call -> {
             List<NativeGeo.GeoHit> hits = search.apply(call);
             hits.forEach(h -> call.counted(1, GeoArguments.bytes(h.id()), 0, 0));
             return hits;
         });
-    }
-
-    /** One call on the set, its cost reported when it ends, whether it returns or throws. */
-    private <T> T call(String operation, String set, Function<Store.Call, T> work) {
-        Store.Call call = store.call(operation, set);
-        try {
-            T result = work.apply(call);
-            call.ok();
-            return result;
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
     }
 }

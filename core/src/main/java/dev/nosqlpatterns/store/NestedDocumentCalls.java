@@ -44,17 +44,10 @@ public final class NestedDocumentCalls {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, got " + limit);
         }
-        Store.Call call = store.call("nestedFind", table);
-        try {
+        return store.call("nestedFind", table, call -> {
             List<Key> keys = nested.findByElement(table, listAttribute, fields, limit, call.meter);
             call.counted(keys.size(), 0, 0, 0);
-            call.ok();
             return keys;
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 }

@@ -41,6 +41,8 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -197,17 +199,10 @@ public final class Store implements AutoCloseable {
         if (footprints.isEmpty()) {
             return Optional.empty();
         }
-        Call call = new Call("footprint", table);
-        try {
+        return call("footprint", table, call -> {
             dev.nosqlpatterns.store.capability.StorageFootprint.Footprint f = footprints.get().footprint(table, call.meter);
-            call.ok();
             return Optional.of(f);
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     /** True when the store can tell what a table occupies ({@link #footprint(String)} answers). */
@@ -217,6 +212,32 @@ public final class Store implements AutoCloseable {
 
     Call call(String operation, String table) {
         return new Call(operation, table);
+    }
+
+    /**
+     * One call to the backend, made by {@code work}: its cost is reported when it ends, whether it returns
+     * or throws.
+     */
+    <T> T call(String operation, String table, Function<Call, T> work) {
+        Call call = new Call(operation, table);
+        try {
+            T result = work.apply(call);
+            call.ok();
+            return result;
+        } catch (RuntimeException | Error e) {
+            call.failed(e);
+            throw e;
+        } finally {
+            call.close();
+        }
+    }
+
+    /** {@link #call(String, String, Function)} for work without a result. */
+    void run(String operation, String table, Consumer<Call> work) {
+        call(operation, table, call -> {
+            work.accept(call);
+            return null;
+        });
     }
 
     void checkTable(String table) {
@@ -288,33 +309,19 @@ public final class Store implements AutoCloseable {
                     "table '" + spec.name() + "' declares indexes " + spec.indexes()
                             + "; use an index table from the techniques instead");
         }
-        Call call = new Call("createTable", spec.name());
-        try {
+        run("createTable", spec.name(), call -> {
             backend.createTable(spec, call.meter);
             tables.add(spec.name());
-            call.ok();
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     /** Removes a logical table and every item in it. */
     public void dropTable(String table) {
         TableSpec.checkName(table);
-        Call call = new Call("dropTable", table);
-        try {
+        run("dropTable", table, call -> {
             backend.dropTable(table, call.meter);
             tables.remove(table);
-            call.ok();
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     /** True when {@code table} was declared on this store with {@link #createTable}. */
@@ -324,18 +331,11 @@ public final class Store implements AutoCloseable {
 
     public Optional<Item> get(String table, Key key) {
         check.key(table, key);
-        Call call = new Call("get", table);
-        try {
+        return call("get", table, call -> {
             Optional<Item> item = backend.get(table, key, call.meter);
             item.ifPresent(call::read);
-            call.ok();
             return ExpiredItems.live(item, clock.millis());
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     public Optional<Item> get(String table, String partition, String sort) {
@@ -349,18 +349,11 @@ public final class Store implements AutoCloseable {
         if (distinct.isEmpty()) {
             return BatchGetResult.of(distinct, Map.of());
         }
-        Call call = new Call("getAll", Validation.tableOf(distinct, ItemRef::table));
-        try {
+        return call("getAll", Validation.tableOf(distinct, ItemRef::table), call -> {
             Map<ItemRef, Item> found = backend.getAll(distinct, call.meter);
             found.values().forEach(call::read);
-            call.ok();
             return BatchGetResult.of(distinct, ExpiredItems.live(found, clock.millis()));
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     /** Reads many items of one table; see {@link #getAll(Collection)}. */
@@ -377,8 +370,7 @@ public final class Store implements AutoCloseable {
         Objects.requireNonNull(read, "linked read must not be null");
         check.table(read.table());
         read.start().forEach(s -> check.key(read.table(), Key.of(read.partition(), s)));
-        Call call = new Call("follow", read.table());
-        try {
+        return call("follow", read.table(), call -> {
             Optional<dev.nosqlpatterns.store.capability.LinkedReads> linked =
                     backend.capability(dev.nosqlpatterns.store.capability.LinkedReads.class);
             List<Item> items;
@@ -391,14 +383,8 @@ public final class Store implements AutoCloseable {
                         s -> check.storable(read.table(), Key.of(read.partition(), s)), call.meter, clock.millis());
                 items.forEach(call::read);
             }
-            call.ok();
             return items;
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     public void put(String table, Item item) {
@@ -412,17 +398,10 @@ public final class Store implements AutoCloseable {
     /** Stores an item, replacing any with the same key; throws {@link ConditionFailedException} when the condition fails. */
     public void put(Write.Put put) {
         check.write(put);
-        Call call = new Call("put", put.table());
-        try {
+        run("put", put.table(), call -> {
             ExpiredItems.retryPastLeftovers(backend, List.of(put), clock, call.meter, () -> backend.put(put, call.meter));
             call.wrote(put.item());
-            call.ok();
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     public void delete(String table, Key key) {
@@ -432,18 +411,11 @@ public final class Store implements AutoCloseable {
     /** Removes an item; throws {@link ConditionFailedException} when the condition fails. */
     public void delete(Write.Delete delete) {
         check.write(delete);
-        Call call = new Call("delete", delete.table());
-        try {
+        run("delete", delete.table(), call -> {
             ExpiredItems.retryPastLeftovers(backend, List.of(delete), clock, call.meter,
                     () -> backend.delete(delete, call.meter));
             call.wrote(null);
-            call.ok();
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     public Item update(String table, Key key, UpdateAction... actions) {
@@ -453,35 +425,21 @@ public final class Store implements AutoCloseable {
     /** Applies update actions atomically, creating the item when absent; returns the item afterwards. */
     public Item update(Write.Update update) {
         check.write(update);
-        Call call = new Call("update", update.table());
-        try {
+        return call("update", update.table(), call -> {
             Item after = ExpiredItems.update(backend, update, clock, call.meter);
             call.wrote(after);
-            call.ok();
             return after;
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     /** One page of a partition read. */
     public Page query(Query query) {
         check.query(query);
         KeyQuery keyQuery = keyQuery(query);
-        Call call = new Call("query", query.table());
-        try {
+        return call("query", query.table(), call -> {
             Page page = page(keyQuery, backend.query(keyQuery, call.meter), query, call);
-            call.ok();
             return page;
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     private static KeyQuery keyQuery(Query q) {
@@ -539,8 +497,7 @@ public final class Store implements AutoCloseable {
             return List.of();
         }
         List<KeyQuery> keyQueries = queries.stream().map(Store::keyQuery).toList();
-        Call call = new Call("queryEach", Validation.tableOf(queries, Query::table));
-        try {
+        return call("queryEach", Validation.tableOf(queries, Query::table), call -> {
             List<QueryResult> results = backend.queryEach(keyQueries, call.meter);
             if (results.size() != queries.size()) {
                 throw new IllegalStateException(kind() + " answered " + results.size() + " of " + queries.size()
@@ -550,14 +507,8 @@ public final class Store implements AutoCloseable {
             for (int i = 0; i < results.size(); i++) {
                 pages.add(page(keyQueries.get(i), results.get(i), queries.get(i), call));
             }
-            call.ok();
             return pages;
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     /**
@@ -627,19 +578,12 @@ public final class Store implements AutoCloseable {
                 : new dev.nosqlpatterns.store.capability.IndexQuery(query.table(), query.index(), query.partitionValue(),
                         query.sortCondition(), query.direction(), query.limit(),
                         Optional.of(CursorCodec.decodeIndex(query.after().get(), query)));
-        Call call = new Call("queryIndex", query.table());
-        try {
+        return call("queryIndex", query.table(), call -> {
             Page page = indexes.queryIndex(toBackend, call.meter);
             page.items().forEach(call::read);
-            call.ok();
             return new Page(ExpiredItems.live(page.items(), clock.millis()),
                     page.next().map(c -> CursorCodec.encodeIndex(c, query)));
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     /**
@@ -655,20 +599,13 @@ public final class Store implements AutoCloseable {
     public Page scan(Scan scan) {
         check.table(scan.table());
         Optional<String> token = scan.after().map(c -> CursorCodec.decodeScan(c, scan));
-        Call call = new Call("scan", scan.table());
-        try {
+        return call("scan", scan.table(), call -> {
             ScanResult result = backend.scan(new ScanRequest(scan.table(), scan.segment(), scan.totalSegments(),
                     scan.limit(), token), call.meter);
             result.items().forEach(call::read);
-            call.ok();
             return new Page(ExpiredItems.live(result.items(), clock.millis()),
                     result.nextToken().map(t -> CursorCodec.encodeScan(t, scan)));
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     /** Every item of one scan segment, page after page as the stream is consumed. */
@@ -692,17 +629,10 @@ public final class Store implements AutoCloseable {
             return;
         }
         List<Write> distinct = new ArrayList<>(last.values());
-        Call call = new Call("writeBatch", Validation.tableOf(distinct, Write::table));
-        try {
+        run("writeBatch", Validation.tableOf(distinct, Write::table), call -> {
             backend.writeBatch(distinct, call.meter);
             distinct.forEach(w -> call.wrote(w instanceof Write.Put p ? p.item() : null));
-            call.ok();
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     /**
@@ -716,19 +646,12 @@ public final class Store implements AutoCloseable {
         if (list.isEmpty()) {
             return;
         }
-        Call call = new Call("writeAtomically", Validation.tableOf(list, Write::table));
-        try {
+        run("writeAtomically", Validation.tableOf(list, Write::table), call -> {
             ExpiredItems.retryPastLeftovers(backend, list, clock, call.meter,
                     () -> backend.writeAtomically(list, call.meter));
             list.stream().filter(w -> !(w instanceof Write.Check))
                     .forEach(w -> call.wrote(w instanceof Write.Put p ? p.item() : null));
-            call.ok();
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     @Override

@@ -36,34 +36,20 @@ public final class TextSearchCalls {
             checkText(text, "field '" + name + "' of document '" + id + "'");
         });
         long bytes = fields.values().stream().mapToLong(Utf8Order::utf8Length).sum();
-        Store.Call call = store.call("textIndex", index);
-        try {
+        store.run("textIndex", index, call -> {
             search.indexDocument(index, id, fields, call.meter);
             call.counted(0, 0, 1, bytes);
-            call.ok();
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     /** Removes document {@code id} from {@code index}, if it is there. */
     public void deleteDocument(String index, String id) {
         checkIndex(index);
         checkId(index, id);
-        Store.Call call = store.call("textDelete", index);
-        try {
+        store.run("textDelete", index, call -> {
             search.deleteDocument(index, id, call.meter);
             call.counted(0, 0, 1, 0);
-            call.ok();
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     /**
@@ -83,18 +69,11 @@ public final class TextSearchCalls {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, got " + limit);
         }
-        Store.Call call = store.call("textSearch", index);
-        try {
+        return store.call("textSearch", index, call -> {
             List<String> ids = search.searchPhrase(index, field, phrase, slop, limit, call.meter);
             call.counted(ids.size(), ids.stream().mapToLong(Utf8Order::utf8Length).sum(), 0, 0);
-            call.ok();
             return ids;
-        } catch (RuntimeException | Error e) {
-            call.failed(e);
-            throw e;
-        } finally {
-            call.close();
-        }
+        });
     }
 
     private static void checkIndex(String index) {
