@@ -133,6 +133,8 @@ public final class PatternBenchmarks {
         String runId = Long.toString(System.currentTimeMillis() % 1_000_000_000L, 36);
         for (String name : settings.stores()) {
             console.printf("== %s: starting%n", name);
+            // a node still starting in the background would take a core from this store's timed cells
+            targets.awaitBackgroundStarts();
             long t0 = System.nanoTime();
             Store store;
             try {

@@ -26,7 +26,7 @@ import java.util.function.Supplier;
  * the embedded default each adapter ships (the in-memory reference store, DynamoDB Local in this JVM,
  * a Cassandra node in a child JVM, the in-process MongoDB wire-protocol server, a redis-server process,
  * an in-memory Lucene index). The Cassandra node, slow to start, is launched in the background as soon
- * as it is asked for, while other stores run.
+ * as it is asked for, while other stores open; their cells wait for it to be up ({@link #awaitBackgroundStarts}).
  *
  * <p>For the runner the node runs as production nodes do, with the optimizing compiler, which halves its
  * CPU per request once its request paths are compiled; so before its first use it is sent
@@ -123,6 +123,25 @@ final class StoreTargets implements AutoCloseable {
         if (cassandra == null && configuredUri("cassandra") == null) {
             cassandra = CompletableFuture.supplyAsync(steadyState
                     ? () -> EmbeddedCassandra.builder().optimizingCompiler().start() : EmbeddedCassandra::shared);
+        }
+    }
+
+    /**
+     * Waits until a Cassandra node launched in the background has started (or failed to: that is reported
+     * when the node is asked for), so that its start, which keeps both cores busy for tens of seconds, does
+     * not share them with another store's timed cells.
+     */
+    void awaitBackgroundStarts() {
+        CompletableFuture<EmbeddedCassandra> starting;
+        synchronized (this) {
+            starting = cassandra;
+        }
+        if (starting != null) {
+            try {
+                starting.join();
+            } catch (CompletionException | java.util.concurrent.CancellationException e) {
+                // reported by cassandraNode() when the node is opened
+            }
         }
     }
 
