@@ -119,8 +119,8 @@ final class Harness {
     /**
      * Measures {@code library} and {@code rival} interleaved: every input is checked for both, then each
      * warm-up and timed iteration runs both on the same counter, alternating which goes first, so that both
-     * see the same server state, caches and machine load. Only {@code library}'s calls may go through
-     * {@code store}: the costs the store reports are its; the rival (code that bypasses the store) gets none.
+     * see the same server state, caches and machine load. The costs {@code store} reports while one side's
+     * operation runs are that side's; a rival that bypasses the store (hand-written driver code) gets none.
      */
     List<Measured> measureInterleaved(Store store, CellSpec library, CellSpec rival) {
         Objects.requireNonNull(store, "store");
@@ -148,12 +148,14 @@ final class Harness {
             library.operation().run(counter);
             rival.operation().run(counter);
         }
-        CapacityMeter meter = new CapacityMeter();
+        CapacityMeter[] meters = {new CapacityMeter(), new CapacityMeter()};
+        // the operations run one at a time on this thread: each cost goes to the side whose operation runs
+        int[] running = {0};
         Samples[] latencies = {new Samples(repetitions * ops), new Samples(repetitions * ops)};
         long[] matched = new long[2];
         List<List<LatencyStats.Repetition>> reps = List.of(new ArrayList<>(), new ArrayList<>());
         CellSpec[] specs = {library, rival};
-        Store.Registration registration = store.onCost(meter);
+        Store.Registration registration = store.onCost(cost -> meters[running[0]].onCost(cost));
         try {
             for (int r = 0; r < repetitions; r++) {
                 long[] wall = new long[2];
@@ -163,6 +165,7 @@ final class Harness {
                     for (int k = 0; k < ops; k++, counter++, done++) {
                         for (int turn = 0; turn < 2; turn++) {
                             int s = (k + turn) % 2;
+                            running[0] = s;
                             long start = System.nanoTime();
                             Answer answer = specs[s].operation().run(counter);
                             long took = System.nanoTime() - start;
@@ -185,9 +188,8 @@ final class Harness {
         }
         List<Measured> out = new ArrayList<>(2);
         for (int s = 0; s < 2; s++) {
-            CapacityMeter m = s == 0 ? meter : new CapacityMeter();
             out.add(new Measured(LatencyStats.of(latencies[s].toArray(), reps.get(s)),
-                    costs(specs[s], m, latencies[s].size(), matched[s])));
+                    costs(specs[s], meters[s], latencies[s].size(), matched[s])));
         }
         return out;
     }

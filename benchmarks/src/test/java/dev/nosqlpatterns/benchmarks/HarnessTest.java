@@ -221,6 +221,8 @@ class HarnessTest {
         assertEquals(2 + 2 * Harness.RIVAL_WARM_UP_FACTOR + 4, libraryWrites.get(),
                 "two checks, 30 writes of warm-up, one repetition");
         assertEquals(libraryWrites.get(), rivalWrites.get());
+        assertEquals(1.0, m.get(0).costs().roundTripsPerOp(), 1e-9, "the library's own put, not the rival's too");
+        assertEquals(1.0, m.get(1).costs().roundTripsPerOp(), 1e-9, "a rival that goes through the store is metered");
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.nosqlpatterns.entity.EntityIndex;
 import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.TableSpec;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,6 +42,8 @@ import java.util.function.Function;
 public final class Migration<O extends Record, N extends Record> {
     /** The table holding migration state items unless {@link Builder#stateTable} names another. */
     public static final String DEFAULT_STATE_TABLE = "nosqlpatterns_migrations";
+    /** The longest {@link Builder#phaseLease phase lease}: the clean-up of a re-key waits this long at most. */
+    public static final Duration MAX_PHASE_LEASE = Duration.ofMinutes(10);
 
     private final String name;
     private final EntityType<O> from;
@@ -50,6 +53,7 @@ public final class Migration<O extends Record, N extends Record> {
     private final int segments;
     private final int pageSize;
     private final double itemsPerSecond;
+    private final Duration phaseLease;
 
     private Migration(Builder<O, N> b, Function<O, N> transform) {
         this.name = b.name;
@@ -60,6 +64,7 @@ public final class Migration<O extends Record, N extends Record> {
         this.segments = b.segments;
         this.pageSize = b.pageSize;
         this.itemsPerSecond = b.itemsPerSecond;
+        this.phaseLease = b.phaseLease;
     }
 
     /** Starts a migration called {@code name} (its state item's name) from {@code from} to {@code to}. */
@@ -123,6 +128,11 @@ public final class Migration<O extends Record, N extends Record> {
         return itemsPerSecond;
     }
 
+    /** How long a writer acts on the phase it read before reading it again (zero: every write reads it). */
+    public Duration phaseLease() {
+        return phaseLease;
+    }
+
     @Override
     public String toString() {
         return "Migration[" + name + ": " + from + " -> " + to + (rekeys() ? ", re-key" : ", in place")
@@ -156,6 +166,7 @@ public final class Migration<O extends Record, N extends Record> {
         private int segments = 4;
         private int pageSize = 100;
         private double itemsPerSecond;
+        private Duration phaseLease = Duration.ZERO;
 
         private Builder(String name, EntityType<O> from, EntityType<N> to) {
             this.name = name;
@@ -194,13 +205,27 @@ public final class Migration<O extends Record, N extends Record> {
         }
 
         /**
+         * How long each attached writer may act on the phase it read before it reads it again (default zero: every
+         * write of the old type reads the migration's state first, one round trip in sequence before the write).
+         * With a lease, a writer reads the state at most once per lease, and the clean-up of a re-key waits the
+         * lease out after recording {@link MigrationPhase#CLEANUP}, before it removes the old items, so that every
+         * write made under a phase read earlier has landed by then and its old item is removed too. A writer paused
+         * for longer than the lease in the middle of a write may still leave its old item behind, as a write in
+         * flight at the clean-up may without a lease. From zero to {@link #MAX_PHASE_LEASE}.
+         */
+        public Builder<O, N> phaseLease(Duration lease) {
+            this.phaseLease = lease;
+            return this;
+        }
+
+        /**
          * The migration.
          *
          * @throws IllegalArgumentException listing every problem: a missing or malformed name, a missing type,
          *                                  types that do not differ, a re-key whose templates name other
          *                                  components, an in-place migration between different records or type
          *                                  names, no transform between different records, a bad state table,
-         *                                  segment count, page size or rate
+         *                                  segment count, page size, rate or phase lease
          */
         @SuppressWarnings("unchecked")
         public Migration<O, N> build() {
@@ -232,6 +257,9 @@ public final class Migration<O extends Record, N extends Record> {
             }
             if (!(itemsPerSecond >= 0) || Double.isInfinite(itemsPerSecond)) {
                 problems.add("items per second must be 0 (unlimited) or a positive finite rate, got " + itemsPerSecond);
+            }
+            if (phaseLease == null || phaseLease.isNegative() || phaseLease.compareTo(MAX_PHASE_LEASE) > 0) {
+                problems.add("phase lease must be 0 to " + MAX_PHASE_LEASE + ", got " + phaseLease);
             }
             if (!problems.isEmpty()) {
                 throw new IllegalArgumentException("migration '" + name + "' is invalid: " + String.join("; ", problems));

@@ -47,9 +47,11 @@ import java.util.function.Consumer;
  *
  * <p><b>Writers.</b> Every process that writes the old type attaches a job to its repository
  * ({@link #attach}) before the migration begins, and keeps it attached until the migration is done. While
- * attached, each write of the old type reads the migration's state once; from {@link MigrationPhase#CLEANUP} on
+ * attached, each write of the old type reads the migration's state first, or once per
+ * {@link Migration#phaseLease() phase lease} when the migration has one; from {@link MigrationPhase#CLEANUP} on
  * such writes are refused with {@link IllegalStateException}, as the application writes the new type then. A
- * write in flight when the clean-up starts still reaches the new form, but it may leave its old item behind.
+ * write in flight when the clean-up starts still reaches the new form; it may leave its old item behind unless
+ * it lands within the lease the clean-up waits out.
  *
  * <p>Thread-safe: segments may run in parallel, in one process or several.
  *
@@ -72,6 +74,8 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
     private final AtomicLong driftRemaining = new AtomicLong();
     private final Store.Registration following;
     private volatile MigrationPhase known = MigrationPhase.NOT_STARTED;
+    /** The phase the dual writes last read, while the migration's phase lease lets them act on it. */
+    private volatile LeasedPhase leased;
 
     private MigrationJob(EntityRepository repo, Migration<O, N> migration) {
         this.repo = repo;
@@ -254,6 +258,7 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
             writes.incrementAndGet();
             known = MigrationPhase.CLEANUP;
             if (migration.rekeys()) {
+                awaitPhaseLease();
                 scanAll(migration.from(), page -> page.forEach(item -> {
                     repo.deleteItem(migration.from(), item.key());
                     writes.incrementAndGet();
@@ -347,6 +352,47 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
         } while (at.isPresent());
     }
 
+    /** Waits until every phase read before the clean-up was recorded is past its lease: their writes have landed. */
+    private void awaitPhaseLease() {
+        long end = System.nanoTime() + migration.phaseLease().toNanos();
+        for (long left = end - System.nanoTime(); left > 0; left = end - System.nanoTime()) {
+            try {
+                java.util.concurrent.TimeUnit.NANOSECONDS.sleep(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("the clean-up of migration '" + migration.name() + "' was interrupted "
+                        + "while waiting out its phase lease, before removing any old item; call cleanup() again", e);
+            }
+        }
+    }
+
+    /**
+     * The phase a write of the old type acts on: the state's, read now, or when the migration has a phase lease,
+     * the one read less than a lease ago. The lease counts from before the read was sent, so it ends before the
+     * clean-up's wait, which counts from after the clean-up was recorded.
+     */
+    private MigrationPhase phaseForWrites() {
+        MigrationPhase own = known;
+        if (own.reached(MigrationPhase.CLEANUP)) {
+            return own;
+        }
+        long lease = migration.phaseLease().toNanos();
+        LeasedPhase last = leased;
+        long now = System.nanoTime();
+        if (lease > 0 && last != null && now - last.readFrom() < lease) {
+            return last.phase();
+        }
+        MigrationPhase read = state.phase();
+        if (lease > 0) {
+            leased = new LeasedPhase(read, now);
+        }
+        return read;
+    }
+
+    /** A phase read from the state, with the time the read was sent. */
+    private record LeasedPhase(MigrationPhase phase, long readFrom) {
+    }
+
     private void requireBegun() {
         if (!known.reached(MigrationPhase.BACKFILL) && !phase().reached(MigrationPhase.BACKFILL)) {
             throw new IllegalStateException("migration '" + migration.name() + "' has not begun; call begin()");
@@ -366,7 +412,7 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
     private final class DualWrites implements WriteFollower {
         @Override
         public void beforeWrite(Key key) {
-            MigrationPhase p = known.reached(MigrationPhase.CLEANUP) ? known : state.phase();
+            MigrationPhase p = phaseForWrites();
             if (p.reached(MigrationPhase.CLEANUP)) {
                 throw new IllegalStateException("entity type '" + migration.from().name() + "' was migrated to '"
                         + migration.to().name() + "' by migration '" + migration.name() + "' (" + p

@@ -63,8 +63,13 @@ final class MigrationFixture {
     }
 
     Migration<Credit, Credit> rekey(String name) {
+        return rekey(name, java.time.Duration.ZERO);
+    }
+
+    /** The re-key, its writers acting on the phase they read for {@code lease}. */
+    Migration<Credit, Credit> rekey(String name, java.time.Duration lease) {
         return Migration.builder(name, byMovie, byPerson).transform(MigrationFixture::shout).stateTable(stateTable)
-                .segments(4).pageSize(4).build();
+                .segments(4).pageSize(4).phaseLease(lease).build();
     }
 
     Migration<Credit, Credit> addIndex(String name) {

@@ -15,6 +15,7 @@ import dev.nosqlpatterns.migration.MigrationPhase;
 import dev.nosqlpatterns.migration.MigrationReport;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import dev.nosqlpatterns.testkit.migration.MigrationFixture.Credit;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -202,6 +204,84 @@ public abstract class MigrationSuite extends StoreSuite {
     }
 
     @Test
+    void aPhaseLeaseSparesWritesTheStateRead() {
+        MigrationFixture f = fixture();
+        EntityRepository repo = EntityRepository.of(store, f.byMovie);
+        repo.createTables();
+        List<Credit> seed = MigrationFixture.seed(6);
+        try (MigrationJob<Credit, Credit> job = MigrationJob.attach(repo, f.rekey("leased", Duration.ofMinutes(1)))) {
+            job.begin();
+            assertEquals(1, stateReads(f, () -> seed.subList(0, 3).forEach(c -> repo.save(f.byMovie, c))),
+                    "three writes under one lease read the state once");
+        }
+        try (MigrationJob<Credit, Credit> job = MigrationJob.attach(repo, f.rekey("leased"))) {
+            assertEquals(3, stateReads(f, () -> seed.subList(3, 6).forEach(c -> repo.save(f.byMovie, c))),
+                    "without a lease every write reads the state");
+            assertEquals(MigrationPhase.BACKFILL, job.phase());
+        }
+        assertEquals(MigrationFixture.expected(f.byPerson, seed, MigrationFixture::shout),
+                MigrationFixture.contents(store, f.byPerson), "each write was followed into the new form");
+    }
+
+    /**
+     * Another process's writer acts on the phase it read before the clean-up, within its lease: its write is
+     * accepted, and the clean-up, waiting the lease out before removing old items, removes that write's old item
+     * too. Once the clean-up has returned, the lease has run out and the writer's next write is refused.
+     */
+    @Test
+    void theCleanUpWaitsOutThePhaseLease() throws Exception {
+        MigrationFixture f = fixture();
+        Migration<Credit, Credit> migration = f.rekey("lease-cleanup", Duration.ofSeconds(3));
+        EntityRepository mine = EntityRepository.of(store, f.byMovie);
+        EntityRepository theirs = EntityRepository.of(store, f.byMovie);
+        mine.createTables();
+        List<Credit> seed = MigrationFixture.seed(8);
+        seed.forEach(c -> mine.save(f.byMovie, c));
+        ExecutorService cleaner = Executors.newSingleThreadExecutor();
+        try (MigrationJob<Credit, Credit> job = MigrationJob.attach(mine, migration);
+             MigrationJob<Credit, Credit> other = MigrationJob.attach(theirs, migration)) {
+            job.begin();
+            job.backfill();
+            job.cutOver();
+            job.verify();
+            Credit before = new Credit("tt9", "nm-before", "actor", 1);
+            theirs.save(f.byMovie, before);
+            Future<?> cleanup = cleaner.submit(job::cleanup);
+            while (!job.report().phase().reached(MigrationPhase.CLEANUP) && !cleanup.isDone()) {
+                Thread.onSpinWait();
+            }
+            Credit during = new Credit("tt9", "nm-during", "writer", 2);
+            theirs.save(f.byMovie, during);
+            cleanup.get();
+            assertEquals(MigrationPhase.DONE, job.phase());
+            assertTrue(MigrationFixture.contents(store, f.byMovie).isEmpty(),
+                    "the write made under the lease landed before the old items were removed");
+            List<Credit> all = new ArrayList<>(seed);
+            all.add(before);
+            all.add(during);
+            assertEquals(MigrationFixture.expected(f.byPerson, all, MigrationFixture::shout),
+                    MigrationFixture.contents(store, f.byPerson));
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> theirs.save(f.byMovie, new Credit("tt9", "nm-after", "actor", 3)));
+            assertTrue(refused.getMessage().contains("write through the new type"), refused.getMessage());
+            assertEquals(MigrationPhase.DONE, other.phase());
+        } finally {
+            cleaner.shutdownNow();
+        }
+    }
+
+    /** How many calls {@code work} makes on the migration's state table. */
+    private long stateReads(MigrationFixture f, Runnable work) {
+        AtomicLong calls = new AtomicLong();
+        store.measure(cost -> {
+            if (cost.table().equals(f.stateTable)) {
+                calls.incrementAndGet();
+            }
+        }, work);
+        return calls.get();
+    }
+
+    @Test
     void schemaVersionsAreCheckedAndOlderItemsUpgradedOnRead() {
         String table = newTable();
         EntityType<Credit> v1 = EntityType.builder(Credit.class).table(table).partitionKey("movie:{movie}")
@@ -247,9 +327,10 @@ public abstract class MigrationSuite extends StoreSuite {
                 .sortKey("n:{name}").build();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Migration
                 .builder("", f.byMovie, other).segments(0).pageSize(-2).itemsPerSecond(-1).stateTable("bad name!")
-                .build());
+                .phaseLease(Duration.ofSeconds(-1)).build());
         for (String named : List.of("name \"\"", "give a transform", "[movie, person]", "[movie, name]",
-                "segments must be 1 to 1000, got 0", "page size must be at least 1, got -2", "got -1.0", "bad name!")) {
+                "segments must be 1 to 1000, got 0", "page size must be at least 1, got -2", "got -1.0", "bad name!",
+                "phase lease must be 0 to PT10M, got PT-1S")) {
             assertTrue(e.getMessage().contains(named), "names " + named + ": " + e.getMessage());
         }
         IllegalArgumentException same = assertThrows(IllegalArgumentException.class,
