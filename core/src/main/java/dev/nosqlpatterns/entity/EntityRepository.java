@@ -471,7 +471,12 @@ public final class EntityRepository {
         Item item = item(type, entity);
         followers.before(type, item.key());
         Record out = write(type, entity, item, mustBeNew);
-        followers.after(type, item.key());
+        if (type.versionComponent().isPresent()) {
+            followers.after(type, item.key());
+        } else {
+            // stored as built: the followers need not read it back
+            followers.afterPut(type, item);
+        }
         return out;
     }
 

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.entity;
 
+import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 
 /**
@@ -8,8 +9,10 @@ import dev.nosqlpatterns.item.Key;
  *
  * <p>Why: a second form of a type's items (a migration's new keys or new index entries) stays in step with the
  * first only if every write of the first is followed by a write of the second; the repository is the one door
- * all entity writes go through, so it is where that is hooked. The follower is given the key written, not the
- * item, so that it reads the item as it is after the write, whoever wrote last.
+ * all entity writes go through, so it is where that is hooked. The follower is given the key written, so that it
+ * reads the item as it is after the write, whoever wrote last; after a put whose stored item the repository knows
+ * exactly, it is also given that item ({@link #afterPut}), which spares a follower that takes it as one snapshot
+ * of the item (a concurrent write may already have replaced it) the read.
  */
 public interface WriteFollower {
 
@@ -25,4 +28,13 @@ public interface WriteFollower {
      * nothing, a conditional write that failed). Not called when the write threw.
      */
     void afterWrite(Key key);
+
+    /**
+     * Called instead of {@link #afterWrite} after a put whose stored item the repository knows exactly (a save or
+     * insert of a type without a version component): {@code written} is the item as the put stored it, which
+     * another write may have replaced since. Calls {@code afterWrite(written.key())} by default.
+     */
+    default void afterPut(Item written) {
+        afterWrite(written.key());
+    }
 }

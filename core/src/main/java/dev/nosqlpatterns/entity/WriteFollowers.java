@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.entity;
 
+import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
 import java.util.List;
@@ -36,6 +37,13 @@ final class WriteFollowers {
     void after(EntityType<?> type, Key key) {
         for (WriteFollower f : byType.getOrDefault(id(type), List.of())) {
             f.afterWrite(key);
+        }
+    }
+
+    /** After a put that stored {@code written} exactly. */
+    void afterPut(EntityType<?> type, Item written) {
+        for (WriteFollower f : byType.getOrDefault(id(type), List.of())) {
+            f.afterPut(written);
         }
     }
 }

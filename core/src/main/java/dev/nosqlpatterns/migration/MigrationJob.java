@@ -32,7 +32,8 @@ import java.util.function.Consumer;
  * while it changed. Three kinds of writer take that step:
  * <ul>
  *   <li><b>dual writes</b>: a job attached to an {@link EntityRepository} follows every write of the old type
- *   through it ({@link EntityRepository#follow}), after the write is acknowledged;</li>
+ *   through it ({@link EntityRepository#follow}), after the write is acknowledged, starting from the item the
+ *   write stored when the repository knows it ({@link WriteFollower#afterPut}), else from the item read;</li>
  *   <li><b>the backfill</b>: each scan segment takes it for every old item it reads, then persists a checkpoint
  *   (its cursor) after each page, so a crash re-does at most one page, which is harmless;</li>
  *   <li><b>the verification</b> compares every old item with its new form (and, for a re-key, every new item with
@@ -423,6 +424,11 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
         @Override
         public void afterWrite(Key key) {
             forms.follow(key, forms.readOld(key));
+        }
+
+        @Override
+        public void afterPut(Item written) {
+            forms.follow(written.key(), Optional.of(written));
         }
     }
 }

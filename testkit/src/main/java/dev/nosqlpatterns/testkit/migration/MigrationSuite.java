@@ -213,6 +213,11 @@ public abstract class MigrationSuite extends StoreSuite {
             job.begin();
             assertEquals(1, stateReads(f, () -> seed.subList(0, 3).forEach(c -> repo.save(f.byMovie, c))),
                     "three writes under one lease read the state once");
+            List<String> calls = new ArrayList<>();
+            store.measure(cost -> calls.add(cost.operation() + " " + cost.table()),
+                    () -> repo.save(f.byMovie, seed.get(0)));
+            // the new form is made from the item the save stored, then the old item is read once to confirm it
+            assertEquals(3, calls.size(), "a save, its new form and one read of the old item: " + calls);
         }
         try (MigrationJob<Credit, Credit> job = MigrationJob.attach(repo, f.rekey("leased"))) {
             assertEquals(3, stateReads(f, () -> seed.subList(3, 6).forEach(c -> repo.save(f.byMovie, c))),
