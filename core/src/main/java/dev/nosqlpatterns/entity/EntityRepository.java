@@ -273,6 +273,21 @@ public final class EntityRepository {
     }
 
     /**
+     * Writes {@code items} as {@link #putItem} writes each, not atomically: in one {@link Store#writeBatch} when
+     * the type keeps no index tables (a batch's round trips instead of one per item), else one by one with their
+     * index entries. Followers are not told. For bulk jobs.
+     */
+    public void putItems(EntityType<?> type, List<Item> items) {
+        Objects.requireNonNull(type, "entity type is null");
+        Objects.requireNonNull(items, "items is null");
+        if (indexing(type).hasTables()) {
+            items.forEach(item -> putItem(type, item));
+        } else {
+            store.writeBatch(items.stream().map(item -> Write.put(type.table(), item)).toList());
+        }
+    }
+
+    /**
      * Deletes the item of {@code type} at {@code key} with its index entries, unless it is another type's;
      * followers are not told. For bulk jobs.
      *

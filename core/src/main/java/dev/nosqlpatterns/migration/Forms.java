@@ -111,18 +111,17 @@ final class Forms<O extends Record, N extends Record> {
     }
 
     /**
-     * {@link #follow} for the old items of one scan page: their new forms written, then the old items read again
-     * in one batch, and each that changed followed on its own.
+     * {@link #follow} for the old items of one scan page: their new forms written (in one batch when the new type
+     * keeps no index tables), then the old items read again in one batch, and each that changed followed on its
+     * own.
      */
     void followAll(List<Item> seen) {
         if (!migration.rekeys()) {
             seen.forEach(item -> rewriteInPlace(item.key(), Optional.of(item)));
             return;
         }
-        for (Item item : seen) {
-            repo.putItem(migration.to(), newItem(item));
-            writes.incrementAndGet();
-        }
+        repo.putItems(migration.to(), seen.stream().map(this::newItem).toList());
+        writes.addAndGet(seen.size());
         Map<Key, Optional<Item>> now = readOld(seen.stream().map(Item::key).toList());
         for (Item item : seen) {
             Optional<Item> current = now.get(item.key());

@@ -185,7 +185,14 @@ public abstract class MigrationSuite extends StoreSuite {
             assertThrows(IllegalStateException.class, () -> job.migrateSegment(0, 4), "not begun");
             job.begin();
             assertThrows(IllegalArgumentException.class, () -> job.migrateSegment(0, 3));
-            long migrated = job.migrateSegment(0, 4) + job.migrateSegment(1, 4) + job.migrateSegment(2, 4);
+            List<String> newFormWrites = new ArrayList<>();
+            long migrated = store.measure(cost -> {
+                if (cost.table().equals(f.byPerson.table())) {
+                    newFormWrites.add(cost.operation());
+                }
+            }, () -> job.migrateSegment(0, 4) + job.migrateSegment(1, 4) + job.migrateSegment(2, 4));
+            assertTrue(!newFormWrites.isEmpty() && newFormWrites.stream().allMatch("writeBatch"::equals),
+                    "each page's new forms are written in one batch: " + newFormWrites);
             IllegalStateException early = assertThrows(IllegalStateException.class, job::cutOver);
             assertTrue(early.getMessage().contains("[3]"), early.getMessage());
             migrated += job.migrateSegment(3, 4);
