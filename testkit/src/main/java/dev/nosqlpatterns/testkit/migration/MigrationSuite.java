@@ -25,7 +25,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -177,26 +176,22 @@ public abstract class MigrationSuite extends StoreSuite {
     @Test
     void segmentsRunOneByOneAndTheCutOverWaitsForAll() {
         MigrationFixture f = fixture();
-        EntityRepository repo = EntityRepository.of(store, f.byMovie);
-        repo.createTables();
+        EntityRepository repo = oldForm(f);
         List<Credit> seed = MigrationFixture.seed(30);
         seed.forEach(c -> repo.save(f.byMovie, c));
         try (MigrationJob<Credit, Credit> job = MigrationJob.attach(repo, f.rekey("segments"))) {
             assertThrows(IllegalStateException.class, () -> job.migrateSegment(0, 4), "not begun");
             job.begin();
             assertThrows(IllegalArgumentException.class, () -> job.migrateSegment(0, 3));
-            List<String> newFormWrites = new ArrayList<>();
-            long migrated = store.measure(cost -> {
-                if (cost.table().equals(f.byPerson.table())) {
-                    newFormWrites.add(cost.operation());
-                }
-            }, () -> job.migrateSegment(0, 4) + job.migrateSegment(1, 4) + job.migrateSegment(2, 4));
-            assertTrue(!newFormWrites.isEmpty() && newFormWrites.stream().allMatch("writeBatch"::equals),
+            long[] migrated = {0};
+            List<String> newFormWrites = callsOn(f.byPerson.table(),
+                    () -> migrated[0] = job.migrateSegment(0, 4) + job.migrateSegment(1, 4) + job.migrateSegment(2, 4));
+            assertTrue(!newFormWrites.isEmpty() && newFormWrites.stream().allMatch(c -> c.startsWith("writeBatch ")),
                     "each page's new forms are written in one batch: " + newFormWrites);
             IllegalStateException early = assertThrows(IllegalStateException.class, job::cutOver);
             assertTrue(early.getMessage().contains("[3]"), early.getMessage());
-            migrated += job.migrateSegment(3, 4);
-            assertEquals(seed.size(), migrated, "the segments together migrate every item once");
+            migrated[0] += job.migrateSegment(3, 4);
+            assertEquals(seed.size(), migrated[0], "the segments together migrate every item once");
             assertEquals(0, job.migrateSegment(3, 4), "a finished segment is not read again");
             MigrationReport report = job.run();
             assertEquals(MigrationPhase.DONE, report.phase());
@@ -213,22 +208,19 @@ public abstract class MigrationSuite extends StoreSuite {
     @Test
     void aPhaseLeaseSparesWritesTheStateRead() {
         MigrationFixture f = fixture();
-        EntityRepository repo = EntityRepository.of(store, f.byMovie);
-        repo.createTables();
+        EntityRepository repo = oldForm(f);
         List<Credit> seed = MigrationFixture.seed(6);
         try (MigrationJob<Credit, Credit> job = MigrationJob.attach(repo, f.rekey("leased", Duration.ofMinutes(1)))) {
             job.begin();
-            assertEquals(1, stateReads(f, () -> seed.subList(0, 3).forEach(c -> repo.save(f.byMovie, c))),
-                    "three writes under one lease read the state once");
-            List<String> calls = new ArrayList<>();
-            store.measure(cost -> calls.add(cost.operation() + " " + cost.table()),
-                    () -> repo.save(f.byMovie, seed.get(0)));
+            assertEquals(1, callsOn(f.stateTable, () -> seed.subList(0, 3).forEach(c -> repo.save(f.byMovie, c)))
+                    .size(), "three writes under one lease read the state once");
+            List<String> calls = callsOn(null, () -> repo.save(f.byMovie, seed.get(0)));
             // the new form is made from the item the save stored, then the old item is read once to confirm it
             assertEquals(3, calls.size(), "a save, its new form and one read of the old item: " + calls);
         }
         try (MigrationJob<Credit, Credit> job = MigrationJob.attach(repo, f.rekey("leased"))) {
-            assertEquals(3, stateReads(f, () -> seed.subList(3, 6).forEach(c -> repo.save(f.byMovie, c))),
-                    "without a lease every write reads the state");
+            assertEquals(3, callsOn(f.stateTable, () -> seed.subList(3, 6).forEach(c -> repo.save(f.byMovie, c)))
+                    .size(), "without a lease every write reads the state");
             assertEquals(MigrationPhase.BACKFILL, job.phase());
         }
         assertEquals(MigrationFixture.expected(f.byPerson, seed, MigrationFixture::shout),
@@ -244,9 +236,8 @@ public abstract class MigrationSuite extends StoreSuite {
     void theCleanUpWaitsOutThePhaseLease() throws Exception {
         MigrationFixture f = fixture();
         Migration<Credit, Credit> migration = f.rekey("lease-cleanup", Duration.ofSeconds(3));
-        EntityRepository mine = EntityRepository.of(store, f.byMovie);
+        EntityRepository mine = oldForm(f);
         EntityRepository theirs = EntityRepository.of(store, f.byMovie);
-        mine.createTables();
         List<Credit> seed = MigrationFixture.seed(8);
         seed.forEach(c -> mine.save(f.byMovie, c));
         ExecutorService cleaner = Executors.newSingleThreadExecutor();
@@ -282,15 +273,22 @@ public abstract class MigrationSuite extends StoreSuite {
         }
     }
 
-    /** How many calls {@code work} makes on the migration's state table. */
-    private long stateReads(MigrationFixture f, Runnable work) {
-        AtomicLong calls = new AtomicLong();
+    /** A repository of the fixture's old form, its tables created. */
+    private EntityRepository oldForm(MigrationFixture f) {
+        EntityRepository repo = EntityRepository.of(store, f.byMovie);
+        repo.createTables();
+        return repo;
+    }
+
+    /** The calls {@code work} makes on {@code table} (on any table when null): operation and table each. */
+    private List<String> callsOn(String table, Runnable work) {
+        List<String> calls = new ArrayList<>();
         store.measure(cost -> {
-            if (cost.table().equals(f.stateTable)) {
-                calls.incrementAndGet();
+            if (table == null || cost.table().equals(table)) {
+                calls.add(cost.operation() + " " + cost.table());
             }
         }, work);
-        return calls.get();
+        return calls;
     }
 
     @Test
