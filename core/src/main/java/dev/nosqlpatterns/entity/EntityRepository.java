@@ -486,7 +486,8 @@ public final class EntityRepository {
         Item item = item(type, entity);
         followers.before(type, item.key());
         Record out = write(type, entity, item, mustBeNew);
-        if (type.versionComponent().isPresent()) {
+        if (oneByOne(type)) {
+            // versions and index bookkeeping change what is stored: the followers read it
             followers.after(type, item.key());
         } else {
             // stored as built: the followers need not read it back

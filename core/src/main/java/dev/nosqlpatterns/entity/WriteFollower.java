@@ -31,8 +31,9 @@ public interface WriteFollower {
 
     /**
      * Called instead of {@link #afterWrite} after a put whose stored item the repository knows exactly (a save or
-     * insert of a type without a version component): {@code written} is the item as the put stored it, which
-     * another write may have replaced since. Calls {@code afterWrite(written.key())} by default.
+     * insert of a type with neither a version component nor index tables, stored as built): {@code written} is
+     * the item as the put stored it, which another write may have replaced since. Calls
+     * {@code afterWrite(written.key())} by default.
      */
     default void afterPut(Item written) {
         afterWrite(written.key());
