@@ -3,6 +3,10 @@ package dev.nosqlpatterns.cassandra;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
 import dev.nosqlpatterns.cassandra.embedded.EmbeddedCassandra;
 import dev.nosqlpatterns.cassandra.embedded.EmbeddedCassandraCluster;
 import dev.nosqlpatterns.index.Drift;
@@ -56,9 +60,48 @@ class CassandraClusterFaultTest {
     private static EmbeddedCassandraCluster cluster;
 
     @BeforeAll
-    static void startCluster() {
+    static void startCluster() throws InterruptedException {
         cluster = EmbeddedCassandra.builder().maxHeapMegabytes(512).startCluster(3);
         System.out.println("three-node Cassandra accepted clients after " + cluster.startupTime().toMillis() + " ms");
+        awaitRing();
+    }
+
+    /**
+     * Waits until every node knows the other two: a node accepts clients before gossip has told it of the nodes
+     * started after it, and a keyspace created, or a write coordinated, by a node that knows fewer nodes than the
+     * replication factor is placed on fewer replicas than the test's claims assume.
+     */
+    private static void awaitRing() throws InterruptedException {
+        long begin = System.nanoTime();
+        long deadline = begin + TimeUnit.SECONDS.toNanos(120);
+        try (CqlSession session = CqlSession.builder().addContactPoints(cluster.addresses())
+                .withLocalDatacenter(EmbeddedCassandra.DATACENTER).build()) {
+            while (!formed(session)) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the three nodes did not all see each other within 120 s");
+                }
+                Thread.sleep(200);
+            }
+        }
+        System.out.println("every node saw the others " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin)
+                + " ms later");
+    }
+
+    private static boolean formed(CqlSession session) {
+        Map<java.util.UUID, Node> nodes = session.getMetadata().getNodes();
+        if (nodes.size() != cluster.size()) {
+            return false;
+        }
+        for (Node node : nodes.values()) {
+            if (node.getState() != NodeState.UP) {
+                return false;
+            }
+            SimpleStatement peers = SimpleStatement.newInstance("SELECT peer FROM system.peers").setNode(node);
+            if (session.execute(peers).all().size() != cluster.size() - 1) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @AfterAll
