@@ -8,12 +8,13 @@ import java.util.List;
  * <p>Refine, then cut ({@link CoverRefinement}). The shape's items are kept in code order: runs of codes
  * kept whole (cells inside the shape) and edge cells (which the shape's edge crosses), each with the
  * weight of the outside codes between it and the item before it, its gap. Descend first: while the shape
- * lies in one half of its only cell, that half replaces it. Then refine in rounds, each splitting once
- * (one bit) every edge cell heavier than the shape's weight / {@value CoverRefinement#REFINE} that could
- * still change the cut cover: one at either end, next to a partition end, or one that, with half its own
- * weight and half its neighbouring edge cell's, could hold or lengthen a gap past the smallest gap the
- * range budget would leave open if the cover were cut now. Halves outside the shape join the gap, halves
- * inside become runs. Refinement stops when no edge cell is worth splitting, so a cover costs a few
+ * lies in one half of its only cell, that half replaces it. Then refine in rounds, each splitting every
+ * edge cell heavier than the shape's weight / {@value CoverRefinement#REFINE} that could still change the
+ * cut cover: one at either end, next to a partition end, or one that, with half its own weight and half
+ * its neighbouring edge cell's, could hold or lengthen a gap past the smallest gap the range budget would
+ * leave open if the cover were cut now. Such a cell is split by one bit, and its halves still on the edge
+ * and heavier than that by one more. Halves outside the shape join the gap, halves inside become runs.
+ * Refinement stops when no edge cell is worth splitting, so a cover costs a few
  * hundred cell tests rather than thousands. Cut: join adjacent items into runs, split them at partition
  * ends, then close the lightest gaps inside partitions until at most {@code maxRanges} runs remain;
  * closing the k lightest gaps is the least extra weight any k merges of these runs can cost. Every cell
