@@ -137,19 +137,27 @@ final class CoverRefinement {
         items.add(first, first | Morton.lowMask(bits), bits, Double.NaN, 0, x0 << 32 | y0);
     }
 
-    /** Splits every item worth splitting once; false when none was. */
+    /**
+     * Splits every item worth splitting; false when none is, leaving the items as they are rather than
+     * rewriting them unchanged (the last round would otherwise copy every item once more).
+     */
     private boolean round() {
         double open = openThreshold();
+        int first = 0;
+        while (first < items.size && !worthSplitting(first, open)) {
+            first++;
+        }
+        if (first == items.size) {
+            return false;
+        }
         next.size = 0;
         pending = 0;
         forced = 1;
         gaps = 0;
-        boolean split = false;
         for (int i = 0; i < items.size; i++) {
             pending += items.gap(i);
-            if (worthSplitting(i, open)) {
+            if (i == first || i > first && worthSplitting(i, open)) {
                 split(i);
-                split = true;
             } else {
                 write(items.first(i), items.last(i), items.bits(i), items.weight(i), items.xy(i));
             }
@@ -158,7 +166,7 @@ final class CoverRefinement {
             forced += pieces(next.first(next.size - 1), next.last(next.size - 1));
         }
         swap();
-        return split;
+        return true;
     }
 
     private void swap() {
