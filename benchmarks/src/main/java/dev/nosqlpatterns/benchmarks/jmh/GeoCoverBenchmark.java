@@ -98,28 +98,48 @@ public class GeoCoverBenchmark {
         return next;
     }
 
-    @Benchmark
-    public int circleCoverProject() {
-        return GeoCover.of(circles[nextShape()], options).ranges().size();
+    /**
+     * Which coverer a fork runs. A parameter rather than a method of each, and named to sort after the
+     * others (JMH varies the last name fastest), so that the two forks of one latitude, radius and shape
+     * count run one right after the other rather than minutes apart: a shared machine's speed drifts
+     * over minutes.
+     */
+    @State(Scope.Benchmark)
+    public static class Coverer {
+        @Param({"geohash", "s2"})
+        public String using;
+
+        boolean s2;
+
+        @Setup
+        public void pick() {
+            if (!using.equals("geohash") && !using.equals("s2")) {
+                throw new IllegalArgumentException("using must be geohash or s2, got " + using);
+            }
+            s2 = using.equals("s2");
+        }
     }
 
     @Benchmark
-    public int circleCoverS2() {
-        ArrayList<S2CellId> cells = new ArrayList<>();
-        coverer.getCovering(caps[nextShape()], cells);
-        return cells.size();
+    public int circleCover(Coverer c) {
+        int i = nextShape();
+        if (c.s2) {
+            ArrayList<S2CellId> cells = new ArrayList<>();
+            coverer.getCovering(caps[i], cells);
+            return cells.size();
+        }
+        return GeoCover.of(circles[i], options).ranges().size();
     }
 
     @Benchmark
-    public int boxCoverProject() {
-        return GeoCover.of(boxes[nextShape()], options).ranges().size();
-    }
-
-    @Benchmark
-    public int boxCoverS2() {
-        ArrayList<S2CellId> cells = new ArrayList<>();
-        coverer.getCovering(rects[nextShape()], cells);
-        return cells.size();
+    public int boxCover(Coverer c) {
+        int i = nextShape();
+        if (c.s2) {
+            ArrayList<S2CellId> cells = new ArrayList<>();
+            coverer.getCovering(rects[i], cells);
+            return cells.size();
+        }
+        return GeoCover.of(boxes[i], options).ranges().size();
     }
 
     @Benchmark
