@@ -7,6 +7,7 @@ import com.google.common.geometry.S2Cap;
 import com.google.common.geometry.S2CellId;
 import com.google.common.geometry.S2LatLng;
 import com.google.common.geometry.S2LatLngRect;
+import com.google.common.geometry.S2Region;
 import com.google.common.geometry.S2RegionCoverer;
 import dev.nosqlpatterns.geo.Circle;
 import dev.nosqlpatterns.geo.CoverOptions;
@@ -123,23 +124,19 @@ public class GeoCoverBenchmark {
     @Benchmark
     public int circleCover(Coverer c) {
         int i = nextShape();
-        if (c.s2) {
-            ArrayList<S2CellId> cells = new ArrayList<>();
-            coverer.getCovering(caps[i], cells);
-            return cells.size();
-        }
-        return GeoCover.of(circles[i], options).ranges().size();
+        return c.s2 ? s2Cells(caps[i]) : GeoCover.of(circles[i], options).ranges().size();
     }
 
     @Benchmark
     public int boxCover(Coverer c) {
         int i = nextShape();
-        if (c.s2) {
-            ArrayList<S2CellId> cells = new ArrayList<>();
-            coverer.getCovering(rects[i], cells);
-            return cells.size();
-        }
-        return GeoCover.of(boxes[i], options).ranges().size();
+        return c.s2 ? s2Cells(rects[i]) : GeoCover.of(boxes[i], options).ranges().size();
+    }
+
+    private int s2Cells(S2Region region) {
+        ArrayList<S2CellId> cells = new ArrayList<>();
+        coverer.getCovering(region, cells);
+        return cells.size();
     }
 
     @Benchmark
