@@ -129,6 +129,10 @@ public final class EntityPatch<T extends Record> {
      * @throws IllegalStateException when no change was given
      */
     public Optional<T> apply() {
+        return dev.nosqlpatterns.internal.TechniqueCalls.call(repo.store(), "entity.patch", type.table(), this::applyNow);
+    }
+
+    private Optional<T> applyNow() {
         if (changes.isEmpty()) {
             throw new IllegalStateException("a patch of " + key + " needs at least one change");
         }
@@ -145,15 +149,15 @@ public final class EntityPatch<T extends Record> {
         actions.add(UpdateAction.add(EntityType.VERSION_ATTRIBUTE, 1));
         Write.Update update = Write.update(type.table(), key, actions.toArray(UpdateAction[]::new))
                 .when(Condition.attributeEquals(EntityType.TYPE_ATTRIBUTE, Value.of(type.name())));
-        repo.following(type, key);
-        Optional<T> out;
+        WriteFollowers.Followed followed = repo.following(type, key);
+        Optional<dev.nosqlpatterns.item.Item> stored;
         try {
-            out = Optional.of(type.fromItem(repo.store().update(update)));
+            stored = Optional.of(repo.store().update(update));
         } catch (ConditionFailedException none) {
-            out = Optional.empty();
+            stored = Optional.empty();
         }
-        repo.followed(type, key);
-        return out;
+        followed.after(key, stored);
+        return stored.map(type::fromItem);
     }
 
     private static Class<?> box(Class<?> t) {

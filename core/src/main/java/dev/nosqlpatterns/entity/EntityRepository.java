@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.entity;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -160,7 +161,7 @@ public final class EntityRepository {
     public <T extends Record> IndexedQuery<T> query(EntityType<T> type, String indexName) {
         Objects.requireNonNull(type, "entity type is null");
         IndexKeys keys = type.indexKeys(indexName);
-        return new IndexedQuery<>(type, keys, () -> indexing(type).reader(indexName));
+        return new IndexedQuery<>(store, type, keys, () -> indexing(type).reader(indexName));
     }
 
     /**
@@ -177,6 +178,11 @@ public final class EntityRepository {
     }
 
     private EntityAudit audit(boolean fix) {
+        String table = types.isEmpty() ? "" : types.get(0).table();
+        return TechniqueCalls.call(store, fix ? "entity.repair" : "entity.verify", table, () -> auditNow(fix));
+    }
+
+    private EntityAudit auditNow(boolean fix) {
         Map<String, dev.nosqlpatterns.index.Drift> out = new LinkedHashMap<>();
         for (EntityType<?> t : types) {
             if (!t.indexes().isEmpty()) {
@@ -201,6 +207,31 @@ public final class EntityRepository {
     }
 
     /**
+     * {@link #update(EntityType, Map, java.util.function.UnaryOperator)} of the entity at {@code key}, such as a
+     * key from {@link EntityType#keyOf} or {@link EntityType#key(Record)}.
+     */
+    public <T extends Record> Optional<T> update(EntityType<T> type, Key key, java.util.function.UnaryOperator<T> change) {
+        Objects.requireNonNull(type, "entity type is null");
+        Objects.requireNonNull(key, "key is null");
+        Objects.requireNonNull(change, "change is null");
+        return TechniqueCalls.call(store, "entity.update", type.table(), () -> {
+            WriteFollowers.Followed followed = followers.before(type, key);
+            Optional<Item> stored = indexing(type).group().update(key, type::isTypeOf, item -> {
+                T next = change.apply(type.fromItem(item));
+                if (next == null) {
+                    throw new IllegalArgumentException("the change of " + EntityChecks.describe(type, key)
+                            + " returned null");
+                }
+                Item made = EntityIndexing.item(type, next, store.clock().instant());
+                EntityChecks.check(store, type, indexing(type), made);
+                return made;
+            });
+            followed.after(key, stored);
+            return stored.map(type::fromItem);
+        });
+    }
+
+    /**
      * A partial update of the entity at the key given by {@code keyValues}: say what changes, then
      * {@link EntityPatch#apply()}. Without reading the entity first unless a change touches a declared index.
      */
@@ -209,28 +240,12 @@ public final class EntityRepository {
         return new EntityPatch<>(this, type, type.key(keyValues));
     }
 
-    /** {@link #update(EntityType, Map, java.util.function.UnaryOperator)} by key. */
-    <T extends Record> Optional<T> update(EntityType<T> type, Key key, java.util.function.UnaryOperator<T> change) {
-        followers.before(type, key);
-        Optional<T> out = indexing(type).group().update(key, type::isTypeOf, item -> {
-            T next = change.apply(type.fromItem(item));
-            if (next == null) {
-                throw new IllegalArgumentException("the change of " + key + " returned null");
-            }
-            return EntityIndexing.item(type, next, store.clock().instant());
-        }).map(type::fromItem);
-        followers.after(type, key);
-        return out;
-    }
-
-    /** Tells the followers of {@code type} that the item at {@code key} was just written through this repository. */
-    void followed(EntityType<?> type, Key key) {
-        followers.after(type, key);
-    }
-
-    /** Tells the followers of {@code type} that the item at {@code key} is about to be written. */
-    void following(EntityType<?> type, Key key) {
-        followers.before(type, key);
+    /**
+     * Tells the followers of {@code type} that the item at {@code key} is about to be written; the returned
+     * followers are told once it was.
+     */
+    WriteFollowers.Followed following(EntityType<?> type, Key key) {
+        return followers.before(type, key);
     }
 
     /**
@@ -275,11 +290,14 @@ public final class EntityRepository {
     /**
      * Writes {@code items} as {@link #putItem} writes each, not atomically: in one {@link Store#writeBatch} when
      * the type keeps no index tables (a batch's round trips instead of one per item), else one by one with their
-     * index entries. Followers are not told. For bulk jobs.
+     * index entries. Every item and its entries are checked before any is written, so bad input writes nothing.
+     * Followers are not told. For bulk jobs.
      */
     public void putItems(EntityType<?> type, List<Item> items) {
         Objects.requireNonNull(type, "entity type is null");
         Objects.requireNonNull(items, "items is null");
+        items.forEach(item -> EntityChecks.check(store, type, indexing(type),
+                Objects.requireNonNull(item, "an item to put is null")));
         if (indexing(type).hasTables()) {
             items.forEach(item -> putItem(type, item));
         } else {
@@ -313,13 +331,16 @@ public final class EntityRepository {
     }
 
     /**
-     * Writes an entity, replacing any item at its key.
+     * Writes an entity, replacing any item at its key; returns it as stored (at its next version, for a type with
+     * a version component).
      *
      * @throws IllegalArgumentException when no known type, or more than one, maps the entity's class, or the
      *                                  entity cannot be written; nothing is written then
      */
-    public void save(Record entity) {
-        put(typeOf(entity), entity, false);
+    @SuppressWarnings("unchecked")
+    public <T extends Record> T save(T entity) {
+        EntityType<?> type = typeOf(entity);
+        return (T) TechniqueCalls.call(store, "entity.save", type.table(), () -> put(type, entity, false));
     }
 
     /**
@@ -330,7 +351,8 @@ public final class EntityRepository {
      */
     @SuppressWarnings("unchecked")
     public <T extends Record> T save(EntityType<T> type, T entity) {
-        return (T) put(Objects.requireNonNull(type, "entity type is null"), entity, false);
+        Objects.requireNonNull(type, "entity type is null");
+        return (T) TechniqueCalls.call(store, "entity.save", type.table(), () -> put(type, entity, false));
     }
 
     /**
@@ -348,24 +370,30 @@ public final class EntityRepository {
                     + "one with version(component) or delete without a version");
         }
         Key key = type.key(keyValues);
-        followers.before(type, key);
-        boolean deleted = VersionedWrites.delete(indexing(type).group(), type, key, expectedVersion);
-        followers.after(type, key);
-        return deleted;
+        return TechniqueCalls.call(store, "entity.delete", type.table(), () -> {
+            WriteFollowers.Followed followed = followers.before(type, key);
+            boolean deleted = VersionedWrites.delete(indexing(type).group(), type, key, expectedVersion);
+            followed.afterDelete(key, deleted);
+            return deleted;
+        });
     }
 
     /**
      * Writes an entity that must be new.
      *
+     * @return the entity as stored
      * @throws ConditionFailedException when an item exists at its key; nothing is written then
      */
-    public void insert(Record entity) {
-        put(typeOf(entity), entity, true);
+    @SuppressWarnings("unchecked")
+    public <T extends Record> T insert(T entity) {
+        EntityType<?> type = typeOf(entity);
+        return (T) TechniqueCalls.call(store, "entity.insert", type.table(), () -> put(type, entity, true));
     }
 
     /**
-     * Writes many entities in as few requests as the store allows, not atomically: after a failure some may be
-     * written. Every entity is mapped before anything is written, so bad input writes nothing.
+     * Writes many entities in as few requests as the store allows, not atomically: after a failure of the store
+     * some may be written. Every entity is mapped and checked with its index entries (keys, names, values,
+     * sizes) before anything is written, so bad input anywhere in the collection writes nothing.
      */
     public void saveAll(Collection<? extends Record> entities) {
         Objects.requireNonNull(entities, "entities are null");
@@ -461,11 +489,16 @@ public final class EntityRepository {
     }
 
     private <T extends Record> Optional<T> read(EntityType<T> type, Key key) {
-        return store.get(type.table(), key).filter(type::isTypeOf).map(type::fromItem);
+        return TechniqueCalls.call(store, "entity.get", type.table(),
+                () -> store.get(type.table(), key).filter(type::isTypeOf).map(type::fromItem));
     }
 
     private boolean remove(EntityType<?> type, Key key) {
-        followers.before(type, key);
+        return TechniqueCalls.call(store, "entity.delete", type.table(), () -> removeNow(type, key));
+    }
+
+    private boolean removeNow(EntityType<?> type, Key key) {
+        WriteFollowers.Followed followed = followers.before(type, key);
         boolean deleted;
         if (oneByOne(type)) {
             deleted = indexing(type).group().delete(key, type::isTypeOf);
@@ -478,40 +511,37 @@ public final class EntityRepository {
                 deleted = false;
             }
         }
-        followers.after(type, key);
+        followed.afterDelete(key, deleted);
         return deleted;
     }
 
     private Record put(EntityType<?> type, Record entity, boolean mustBeNew) {
         Item item = item(type, entity);
-        followers.before(type, item.key());
-        Record out = write(type, entity, item, mustBeNew);
-        if (oneByOne(type)) {
-            // versions and index bookkeeping change what is stored: the followers read it
-            followers.after(type, item.key());
-        } else {
-            // stored as built: the followers need not read it back
-            followers.afterPut(type, item);
-        }
-        return out;
+        EntityChecks.check(store, type, indexing(type), item);
+        WriteFollowers.Followed followed = followers.before(type, item.key());
+        Item stored = write(type, entity, item, mustBeNew);
+        followed.afterPut(stored);
+        return type.versionComponent().isPresent()
+                ? withVersion(type, entity, stored.getLong(EntityType.VERSION_ATTRIBUTE).orElseThrow()) : entity;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private Record write(EntityType<?> type, Record entity, Item item, boolean mustBeNew) {
+    /** Writes the entity's item; returns the item as stored (with its new version, for versioned types). */
+    private Item write(EntityType<?> type, Record entity, Item item, boolean mustBeNew) {
         if (type.versionComponent().isPresent()) {
             return VersionedWrites.save(indexing(type).group(), (EntityType) type, entity, mustBeNew,
                     store.clock().instant());
         }
         if (!type.indexes().isEmpty() && indexing(type).hasTables()) {
-            if (mustBeNew) {
-                indexing(type).group().insert(item);
-            } else {
-                indexing(type).group().put(item);
-            }
-            return entity;
+            return mustBeNew ? indexing(type).group().insert(item) : indexing(type).group().put(item);
         }
         store.put(new Write.Put(type.table(), item, mustBeNew ? Condition.ifAbsent() : Condition.none()));
-        return entity;
+        return item;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Record withVersion(EntityType type, Record entity, long version) {
+        return type.withVersion(entity, version);
     }
 
     /** True when saves of the type go one by one (index tables or versions), not in a batch. */
@@ -543,8 +573,8 @@ public final class EntityRepository {
     }
 
     /**
-     * Saves collected for one {@link Store#writeBatch}: not atomic, but every entity is mapped when it is added, so
-     * bad input fails before anything is written. Entities of types with index tables or versions are written one by
+     * Saves collected for one {@link Store#writeBatch}: not atomic, but every entity is mapped and checked with its
+     * index entries when it is added, so bad input fails before anything is written. Entities of types with index tables or versions are written one by
      * one after the batch. Not thread-safe.
      */
     public final class Batch {
@@ -562,6 +592,7 @@ public final class EntityRepository {
 
         private void add(EntityType<?> type, Record entity) {
             Item item = item(type, entity);
+            EntityChecks.check(store, type, indexing(type), item);
             if (oneByOne(type) || followers.any(type)) {
                 oneByOne.add(() -> put(type, entity, false));
             } else {
@@ -587,10 +618,13 @@ public final class EntityRepository {
             List<Runnable> each = List.copyOf(oneByOne);
             writes.clear();
             oneByOne.clear();
-            if (!all.isEmpty()) {
-                store.writeBatch(all);
-            }
-            each.forEach(Runnable::run);
+            String table = all.isEmpty() ? "" : all.get(0).table();
+            TechniqueCalls.run(store, "entity.saveAll", table, () -> {
+                if (!all.isEmpty()) {
+                    store.writeBatch(all);
+                }
+                each.forEach(Runnable::run);
+            });
         }
     }
 }

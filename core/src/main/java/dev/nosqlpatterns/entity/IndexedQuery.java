@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.entity;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.store.model.Cursor;
 import dev.nosqlpatterns.store.model.Page;
@@ -33,16 +35,18 @@ import java.util.stream.StreamSupport;
 public final class IndexedQuery<T extends Record> {
     private static final int STREAM_PAGE = 100;
 
+    private final Store store;
     private final EntityType<T> type;
     private final IndexKeys keys;
     private final Supplier<IndexTable> reader;
     private final String value;
 
-    IndexedQuery(EntityType<T> type, IndexKeys keys, Supplier<IndexTable> reader) {
-        this(type, keys, reader, null);
+    IndexedQuery(Store store, EntityType<T> type, IndexKeys keys, Supplier<IndexTable> reader) {
+        this(store, type, keys, reader, null);
     }
 
-    private IndexedQuery(EntityType<T> type, IndexKeys keys, Supplier<IndexTable> reader, String value) {
+    private IndexedQuery(Store store, EntityType<T> type, IndexKeys keys, Supplier<IndexTable> reader, String value) {
+        this.store = store;
         this.type = type;
         this.keys = keys;
         this.reader = reader;
@@ -72,7 +76,7 @@ public final class IndexedQuery<T extends Record> {
     /** The query for the entities whose index components have these values, by placeholder name. */
     public IndexedQuery<T> where(Map<String, ?> values) {
         Objects.requireNonNull(values, "values are null");
-        return new IndexedQuery<>(type, keys, reader, keys.value(values));
+        return new IndexedQuery<>(store, type, keys, reader, keys.value(values));
     }
 
     /** The first page of at most {@code size} entities. */
@@ -88,6 +92,44 @@ public final class IndexedQuery<T extends Record> {
      */
     public EntityPage<T> page(int size, Cursor after) {
         return read(size, Objects.requireNonNull(after, "cursor is null: use page(size) for the first page"));
+    }
+
+    /**
+     * The page of at most {@code size} entities after {@code after} when it is present, else the first page: the
+     * one call a paging loop needs, {@code page = q.page(50, page.next())}.
+     */
+    public EntityPage<T> page(int size, Optional<Cursor> after) {
+        Objects.requireNonNull(after, "cursor is null: pass Optional.empty() for the first page");
+        return read(size, after.orElse(null));
+    }
+
+    /**
+     * The pages of at most {@code size} entities each, the first to the last, each read when the iterator reaches
+     * it: for an application that hands each page (and its cursor) on as it comes.
+     */
+    public Iterator<EntityPage<T>> pages(int size) {
+        checkValue();
+        checkSize(size);
+        return new Iterator<>() {
+            private Optional<Cursor> next = Optional.empty();
+            private boolean started;
+
+            @Override
+            public boolean hasNext() {
+                return !started || next.isPresent();
+            }
+
+            @Override
+            public EntityPage<T> next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                EntityPage<T> page = read(size, next.orElse(null));
+                started = true;
+                next = page.next();
+                return page;
+            }
+        };
     }
 
     /** Every matching entity, read page by page as the stream is consumed. */
@@ -140,12 +182,18 @@ public final class IndexedQuery<T extends Record> {
 
     private EntityPage<T> read(int size, Cursor after) {
         checkValue();
+        checkSize(size);
+        return TechniqueCalls.call(store, "entity.query", type.table(), () -> {
+            Page page = reader.get().find(value, size, after);
+            List<T> items = page.items().stream().filter(type::isTypeOf).map(type::fromItem).toList();
+            return new EntityPage<>(items, page.next());
+        });
+    }
+
+    private static void checkSize(int size) {
         if (size < 1) {
             throw new IllegalArgumentException("page size must be at least 1, got " + size);
         }
-        Page page = reader.get().find(value, size, after);
-        List<T> items = page.items().stream().filter(type::isTypeOf).map(type::fromItem).toList();
-        return new EntityPage<>(items, page.next());
     }
 
     private void checkValue() {

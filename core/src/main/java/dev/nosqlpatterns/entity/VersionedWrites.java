@@ -16,10 +16,11 @@ final class VersionedWrites {
     }
 
     /**
-     * Saves {@code entity}, which carries the version it was read at (0 for a new one); returns it at its new
-     * version. With {@code mustBeNew}, an existing item fails the save as {@link ConditionFailedException}.
+     * Saves {@code entity}, which carries the version it was read at (0 for a new one); returns the item stored,
+     * at the new version. With {@code mustBeNew}, an existing item fails the save as
+     * {@link ConditionFailedException}.
      */
-    static <T extends Record> T save(IndexGroup group, EntityType<T> type, T entity, boolean mustBeNew,
+    static <T extends Record> Item save(IndexGroup group, EntityType<T> type, T entity, boolean mustBeNew,
                                      java.time.Instant now) {
         long expected = type.versionOf(entity);
         if (mustBeNew && expected != 0) {
@@ -28,7 +29,7 @@ final class VersionedWrites {
         }
         Item item = EntityIndexing.item(type, entity, now).toBuilder().put(EntityType.VERSION_ATTRIBUTE, expected + 1).build();
         Key key = item.key();
-        group.compute(key, old -> {
+        return group.compute(key, old -> {
             if (mustBeNew && old.isPresent()) {
                 throw new ConditionFailedException(type.table(), key, Condition.ifAbsent());
             }
@@ -38,7 +39,6 @@ final class VersionedWrites {
             }
             return item;
         });
-        return type.withVersion(entity, expected + 1);
     }
 
     /**

@@ -9,10 +9,10 @@ import dev.nosqlpatterns.item.Key;
  *
  * <p>Why: a second form of a type's items (a migration's new keys or new index entries) stays in step with the
  * first only if every write of the first is followed by a write of the second; the repository is the one door
- * all entity writes go through, so it is where that is hooked. The follower is given the key written, so that it
- * reads the item as it is after the write, whoever wrote last; after a put whose stored item the repository knows
- * exactly, it is also given that item ({@link #afterPut}), which spares a follower that takes it as one snapshot
- * of the item (a concurrent write may already have replaced it) the read.
+ * all entity writes go through, so it is where that is hooked. After a write that stored an item the follower
+ * is given that item ({@link #afterPut}), a snapshot another write may already have replaced; after a delete it
+ * is given the key ({@link #afterWrite}), so that it reads what is there now; after a write that changed
+ * nothing (an update or patch of no entity, a delete of none) it is told so ({@link #nothingWritten}).
  */
 public interface WriteFollower {
 
@@ -23,19 +23,22 @@ public interface WriteFollower {
     default void beforeWrite(Key key) {
     }
 
-    /**
-     * Called after the write of the item at {@code key} returned, whether it changed the item or not (a delete of
-     * nothing, a conditional write that failed). Not called when the write threw.
-     */
+    /** Called after a delete of the item at {@code key} returned, having deleted it. Not called when it threw. */
     void afterWrite(Key key);
 
     /**
-     * Called instead of {@link #afterWrite} after a put whose stored item the repository knows exactly (a save or
-     * insert of a type with neither a version component nor index tables, stored as built): {@code written} is
-     * the item as the put stored it, which another write may have replaced since. Calls
-     * {@code afterWrite(written.key())} by default.
+     * Called after a write stored {@code written} (a save, insert, update or patch): the item as the write stored
+     * it, which another write may have replaced since. Calls {@code afterWrite(written.key())} by default.
      */
     default void afterPut(Item written) {
         afterWrite(written.key());
+    }
+
+    /**
+     * Called after a write of the item at {@code key} returned having changed nothing: an update or patch that
+     * found no entity, a delete that found none. Throwing makes the call throw (it wrote nothing). Does nothing
+     * by default.
+     */
+    default void nothingWritten(Key key) {
     }
 }

@@ -9,14 +9,18 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The {@link WriteFollower}s of a repository, by entity type: by its table and name, so that a type built again
- * (each JVM, or each call of a factory method, builds its own) is followed as the one registered. Thread-safe.
+ * The {@link WriteFollower}s of a repository, by the shape of an entity type: its table, name, key templates,
+ * indexes, version component and schema version. A type built again with the same declaration (each JVM, or
+ * each call of a factory method, builds its own) is followed as the one registered, while the other side of an
+ * in-place migration (the same table and name with another index or schema version) is not. Thread-safe.
  */
 final class WriteFollowers {
     private final Map<String, List<WriteFollower>> byType = new ConcurrentHashMap<>();
 
     private static String id(EntityType<?> type) {
-        return type.table() + '\u0000' + type.name();
+        return String.join("\u0000", type.table(), type.name(), type.partitionTemplate().toString(),
+                type.sortTemplate().toString(), type.indexes().toString(), type.versionComponent().orElse(""),
+                Integer.toString(type.schemaVersion()));
     }
 
     Store.Registration add(EntityType<?> type, WriteFollower follower) {
@@ -28,22 +32,49 @@ final class WriteFollowers {
         return !byType.getOrDefault(id(type), List.of()).isEmpty();
     }
 
-    void before(EntityType<?> type, Key key) {
-        for (WriteFollower f : byType.getOrDefault(id(type), List.of())) {
+    /**
+     * Tells the followers of {@code type} that the item at {@code key} is about to be written, and returns them:
+     * the followers that admitted a write are the ones told of its end, even when one is closed meanwhile.
+     */
+    Followed before(EntityType<?> type, Key key) {
+        List<WriteFollower> now = List.copyOf(byType.getOrDefault(id(type), List.of()));
+        for (WriteFollower f : now) {
             f.beforeWrite(key);
         }
+        return new Followed(now);
     }
 
-    void after(EntityType<?> type, Key key) {
-        for (WriteFollower f : byType.getOrDefault(id(type), List.of())) {
-            f.afterWrite(key);
+    /** The followers that admitted one write. */
+    record Followed(List<WriteFollower> followers) {
+        static final Followed NONE = new Followed(List.of());
+
+        /** After a write of the item at {@code key} that stored {@code stored}, or changed nothing when empty. */
+        void after(Key key, java.util.Optional<Item> stored) {
+            if (stored.isPresent()) {
+                afterPut(stored.get());
+            } else {
+                for (WriteFollower f : followers) {
+                    f.nothingWritten(key);
+                }
+            }
         }
-    }
 
-    /** After a put that stored {@code written} exactly. */
-    void afterPut(EntityType<?> type, Item written) {
-        for (WriteFollower f : byType.getOrDefault(id(type), List.of())) {
-            f.afterPut(written);
+        /** After a delete of the item at {@code key}: {@code deleted} when there was one to delete. */
+        void afterDelete(Key key, boolean deleted) {
+            for (WriteFollower f : followers) {
+                if (deleted) {
+                    f.afterWrite(key);
+                } else {
+                    f.nothingWritten(key);
+                }
+            }
+        }
+
+        /** After a put that stored {@code written} exactly. */
+        void afterPut(Item written) {
+            for (WriteFollower f : followers) {
+                f.afterPut(written);
+            }
         }
     }
 }

@@ -155,6 +155,8 @@ final class CellWrites {
             entries.add(Write.put(table, keys.entry(scope, cell, id, point, token, OptionalLong.empty())));
             records.add(Write.put(table, keys.point(scope, id, cell, point, token, Set.of(), OptionalLong.empty())));
         });
+        store.validate(entries);
+        store.validate(records);
         for (List<Write> writes : List.of(entries, records)) {
             for (int from = 0; from < writes.size(); from += BATCH) {
                 store.writeBatch(writes.subList(from, Math.min(writes.size(), from + BATCH)));

@@ -123,6 +123,7 @@ public final class GraphTable {
     }
 
     private void write(List<Write> writes) {
+        store.validate(writes);
         for (int from = 0; from < writes.size(); from += SLICE) {
             store.writeBatch(writes.subList(from, Math.min(writes.size(), from + SLICE)));
         }

@@ -113,6 +113,18 @@ public final class IndexGroup {
     }
 
     /**
+     * Checks {@code item} and the entry of each index as {@link #put} checks them before writing (keys, names,
+     * values, sizes), writing nothing: bulk writers check every item of a batch before writing any.
+     *
+     * @throws dev.nosqlpatterns.store.model.StoreException naming the table (the base table or an index table),
+     *                                                      the key and what is wrong
+     */
+    public void check(Item item) {
+        Objects.requireNonNull(item, "item must not be null");
+        writes.check(item);
+    }
+
+    /**
      * Stores an item that must be new, with its entries.
      *
      * @throws ConditionFailedException  when an item exists at its key; nothing is written then

@@ -91,6 +91,7 @@ final class IndexWrites {
             }
             Item stored = versionGiven && item.get(versionAttribute).isPresent() ? item
                     : item.toBuilder().put(versionAttribute, nextVersion(old)).build();
+            check(stored);
             List<Change> changes = new ArrayList<>();
             for (IndexTable ix : members) {
                 Optional<String> oldValue = old.flatMap(ix.valueOf);
@@ -109,6 +110,20 @@ final class IndexWrites {
                 giveUpAfter(attempt, key, raced);
             }
         }
+    }
+
+    /**
+     * Checks {@code item} and the entry each member would hold for it as the store checks writes (keys, names,
+     * values, sizes), writing nothing: a put refused for its input writes no entry either.
+     */
+    void check(Item item) {
+        long now = clock.millis();
+        List<Write> all = new ArrayList<>();
+        all.add(Write.put(baseTable, item));
+        for (IndexTable ix : members) {
+            ix.valueOf.apply(item).ifPresent(v -> all.add(Write.put(ix.indexTable, ix.entries.entry(v, item, now))));
+        }
+        store.validate(all);
     }
 
     /**

@@ -25,4 +25,27 @@ public record Key(String partition, String sort) {
     public String toString() {
         return "(" + partition + ", " + sort + ")";
     }
+
+    /**
+     * This key for an error message: each part longer than {@value #SHOWN} characters cut to its start, followed
+     * by its length, so that a message stays readable whatever the key holds.
+     */
+    public String abbreviated() {
+        return "(" + abbreviate(partition) + ", " + abbreviate(sort) + ")";
+    }
+
+    /** The most characters of a key part, or of a value, that messages repeat. */
+    static final int SHOWN = 100;
+
+    /**
+     * {@code text} when it is at most {@value #SHOWN} characters long, else its first 60 characters (never half
+     * a surrogate pair) followed by its length.
+     */
+    public static String abbreviate(String text) {
+        if (text == null || text.length() <= SHOWN) {
+            return text;
+        }
+        int end = Character.isHighSurrogate(text.charAt(59)) ? 59 : 60;
+        return text.substring(0, end) + "...(" + text.length() + " characters)";
+    }
 }

@@ -30,12 +30,19 @@ final class Forms<O extends Record, N extends Record> {
     private final EntityRepository repo;
     private final Store store;
     private final AtomicLong writes;
+    private final java.util.function.BooleanSupplier cleaningUp;
 
-    Forms(Migration<O, N> migration, EntityRepository repo, AtomicLong writes) {
+    /**
+     * The forms of {@code migration}'s items; {@code cleaningUp} says whether the clean-up has begun, when the old
+     * form is no longer the truth about which items exist.
+     */
+    Forms(Migration<O, N> migration, EntityRepository repo, AtomicLong writes,
+          java.util.function.BooleanSupplier cleaningUp) {
         this.migration = migration;
         this.repo = repo;
         this.store = repo.store();
         this.writes = writes;
+        this.cleaningUp = cleaningUp;
     }
 
     /** The old item at {@code oldKey}, when it is one of the old type's. */
@@ -102,6 +109,10 @@ final class Forms<O extends Record, N extends Record> {
             writes.incrementAndGet();
             Optional<Item> now = readOld(oldKey);
             if (now.equals(madeFrom)) {
+                return;
+            }
+            if (now.isEmpty() && cleaningUp.getAsBoolean()) {
+                // The clean-up removes old items once their new forms are the truth: this one was written.
                 return;
             }
             madeFrom = now;

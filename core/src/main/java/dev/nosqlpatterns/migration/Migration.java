@@ -294,6 +294,10 @@ public final class Migration<O extends Record, N extends Record> {
                 if (sameIndexes && transform == null && from.schemaVersion() == to.schemaVersion()) {
                     problems.add("nothing changes from " + from + " to " + to
                             + ": same table, key templates, indexes and schema version, and no transform");
+                } else if (sameIndexes && from.schemaVersion() == to.schemaVersion()) {
+                    problems.add("an in-place transform must raise the schema version (from " + from.schemaVersion()
+                            + "), so that the items it rewrote, and the writes of the new type, are told from the "
+                            + "old type's");
                 }
             }
         }

@@ -4,6 +4,7 @@ import dev.nosqlpatterns.entity.EntityAudit;
 import dev.nosqlpatterns.entity.EntityRepository;
 import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.entity.WriteFollower;
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
@@ -50,9 +51,15 @@ import java.util.function.Consumer;
  * ({@link #attach}) before the migration begins, and keeps it attached until the migration is done. While
  * attached, each write of the old type reads the migration's state first, or once per
  * {@link Migration#phaseLease() phase lease} when the migration has one; from {@link MigrationPhase#CLEANUP} on
- * such writes are refused with {@link IllegalStateException}, as the application writes the new type then. A
- * write in flight when the clean-up starts still reaches the new form; it may leave its old item behind unless
- * it lands within the lease the clean-up waits out.
+ * such writes are refused with {@link MigrationPhaseException}, as the application writes the new type then (writes
+ * of the new type through the same repository are not followed, and never refused, before or after the end). A
+ * write in flight when the clean-up starts still reaches the new form (an old item that vanishes under its
+ * follow-up once the clean-up has begun is taken as removed by the clean-up, not as deleted; an update or delete
+ * that finds no item because the clean-up removed it is refused with {@link MigrationPhaseException}). Such a write
+ * through the repository of the process running the clean-up removes its old item itself; in another process it
+ * may leave its old item behind unless it lands within the lease the clean-up waits out. Two writes of one key in flight across the
+ * start of the clean-up, a save and a delete, may leave the save's new form: give the migration a phase lease
+ * when such races matter.
  *
  * <p>Thread-safe: segments may run in parallel, in one process or several.
  *
@@ -83,7 +90,7 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
         this.migration = migration;
         this.store = repo.store();
         this.state = new MigrationState(store, migration.stateTable(), migration.name());
-        this.forms = new Forms<>(migration, repo, writes);
+        this.forms = new Forms<>(migration, repo, writes, () -> phaseForWrites().reached(MigrationPhase.CLEANUP));
         this.throttle = new Throttle(migration.itemsPerSecond());
         store.createTable(TableSpec.named(migration.stateTable()));
         EntityRepository.of(store, migration.to()).createTables();
@@ -119,7 +126,7 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
 
     /** Records the start (dual writes are on from here for every attached repository); nothing once begun. */
     public void begin() {
-        timed(() -> {
+        timed("migration.begin", () -> {
             if (phase() == MigrationPhase.NOT_STARTED) {
                 state.record(MigrationPhase.BACKFILL, migration.segments());
                 writes.incrementAndGet();
@@ -144,7 +151,7 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
         }
         requireBegun();
         long[] count = {0};
-        timed(() -> {
+        timed("migration.migrateSegment", () -> {
             MigrationState.Checkpoint at = state.checkpoint(segment, totalSegments);
             while (!at.finished()) {
                 Scan scan = new Scan(migration.from().table(), segment, totalSegments, migration.pageSize(), at.after());
@@ -166,10 +173,12 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
 
     /** Backfills every segment that is not finished, one after another. */
     public void backfill() {
-        requireBegun();
-        for (int s = 0; s < migration.segments(); s++) {
-            migrateSegment(s, migration.segments());
-        }
+        TechniqueCalls.run(store, "migration.backfill", migration.from().table(), () -> {
+            requireBegun();
+            for (int s = 0; s < migration.segments(); s++) {
+                migrateSegment(s, migration.segments());
+            }
+        });
     }
 
     /**
@@ -179,7 +188,7 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
      * @throws IllegalStateException naming the unfinished segments
      */
     public void cutOver() {
-        timed(() -> {
+        timed("migration.cutOver", () -> {
             if (phase().reached(MigrationPhase.CUT_OVER)) {
                 return;
             }
@@ -210,7 +219,7 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
      * @throws IllegalStateException before the cut-over, or when drift remains after {@value #VERIFY_PASSES} passes
      */
     public MigrationReport verify() {
-        timed(() -> {
+        timed("migration.verify", () -> {
             MigrationPhase p = phase();
             if (p.reached(MigrationPhase.VERIFIED)) {
                 return;
@@ -246,7 +255,7 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
      * @throws IllegalStateException before the verification
      */
     public void cleanup() {
-        timed(() -> {
+        timed("migration.cleanup", () -> {
             MigrationPhase p = phase();
             if (p == MigrationPhase.DONE) {
                 return;
@@ -273,12 +282,14 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
 
     /** Runs every phase still to run, from the one the store records, to {@link MigrationPhase#DONE}. */
     public MigrationReport run() {
-        begin();
-        backfill();
-        cutOver();
-        verify();
-        cleanup();
-        return report();
+        return TechniqueCalls.call(store, "migration.run", migration.from().table(), () -> {
+            begin();
+            backfill();
+            cutOver();
+            verify();
+            cleanup();
+            return report();
+        });
     }
 
     /** What this job object did so far, at the phase last seen. */
@@ -400,10 +411,11 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
         }
     }
 
-    private void timed(Runnable work) {
+    /** Runs one step of the job as the technique call {@code operation}, adding its time to the job's. */
+    private void timed(String operation, Runnable work) {
         long start = System.nanoTime();
         try {
-            work.run();
+            TechniqueCalls.run(store, operation, migration.from().table(), work);
         } finally {
             nanos.addAndGet(System.nanoTime() - start);
         }
@@ -415,9 +427,7 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
         public void beforeWrite(Key key) {
             MigrationPhase p = phaseForWrites();
             if (p.reached(MigrationPhase.CLEANUP)) {
-                throw new IllegalStateException("entity type '" + migration.from().name() + "' was migrated to '"
-                        + migration.to().name() + "' by migration '" + migration.name() + "' (" + p
-                        + "); write through the new type");
+                throw new MigrationPhaseException(migration, p);
             }
         }
 
@@ -429,6 +439,25 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
         @Override
         public void afterPut(Item written) {
             forms.follow(written.key(), Optional.of(written));
+            LeasedPhase last = leased;
+            boolean cleaningUp = known.reached(MigrationPhase.CLEANUP)
+                    || (last != null && last.phase().reached(MigrationPhase.CLEANUP));
+            if (migration.rekeys() && cleaningUp) {
+                // Admitted before the clean-up began (as far as this process knows, without reading the state
+                // again), this write may have landed after the clean-up passed its key: its new form is written
+                // now, so its old item goes as the clean-up's would.
+                repo.deleteItem(migration.from(), written.key());
+                writes.incrementAndGet();
+            }
+        }
+
+        @Override
+        public void nothingWritten(Key key) {
+            MigrationPhase p = migration.rekeys() ? phaseForWrites() : MigrationPhase.NOT_STARTED;
+            if (p.reached(MigrationPhase.CLEANUP)) {
+                // The clean-up removed the old item while the write, admitted before, was on its way.
+                throw new MigrationPhaseException(migration, p);
+            }
         }
     }
 }

@@ -614,8 +614,25 @@ public final class Store implements AutoCloseable {
     }
 
     /**
+     * Checks {@code writes} as {@link #put}, {@link #delete} and {@link #update} check theirs before sending them
+     * (tables, keys, attribute names and values, item sizes), sending nothing: a bulk writer checks every item
+     * before it writes any, so that bad input anywhere writes nothing.
+     *
+     * @throws dev.nosqlpatterns.store.model.StoreException the first problem found, naming the table, the key and
+     *                                                      what is wrong
+     */
+    public void validate(List<? extends Write> writes) {
+        Objects.requireNonNull(writes, "writes are null");
+        for (Write w : writes) {
+            Objects.requireNonNull(w, "a write to validate is null");
+            check.write(w);
+        }
+    }
+
+    /**
      * Writes unconditional puts and deletes as fast as the store allows, not atomically: after a failure
-     * some may have been applied. When one item appears several times, the last write wins.
+     * some may have been applied. Every write is checked before any is sent, so a refused one writes nothing.
+     * When one item appears several times, the last write wins.
      */
     public void writeBatch(List<? extends Write> writes) {
         Map<ItemRef, Write> last = new LinkedHashMap<>();

@@ -134,7 +134,8 @@ final class Validation {
             int size = put.item().sizeInBytes();
             if (size > limits.maxItemBytes()) {
                 throw new ItemTooLargeException(put.table(), put.key(), "the item is " + size
-                        + " bytes, more than the store's limit of " + limits.maxItemBytes());
+                        + " bytes, more than the store's limit of " + limits.maxItemBytes() + "; its largest "
+                        + "attributes: " + largest(put.item()));
             }
         }
         if (write instanceof Write.Update update) {
@@ -145,6 +146,15 @@ final class Validation {
                 }
             }
         }
+    }
+
+    /** The three largest attributes of {@code item}, each named with its size, largest first. */
+    static String largest(dev.nosqlpatterns.item.Item item) {
+        return item.attributes().entrySet().stream()
+                .sorted(java.util.Map.Entry.<String, Value>comparingByValue(
+                        java.util.Comparator.comparingInt(Value::sizeInBytes)).reversed())
+                .limit(3).map(e -> TextChecks.quote(e.getKey()) + " (" + e.getValue().sizeInBytes() + " bytes)")
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     void query(Query query) {

@@ -33,6 +33,8 @@ final class BulkLoad {
     /** Loads {@code puts} (every item of the tree) with root {@code root} into the empty tree of {@code ctx}. */
     static void write(TreeContext<?> ctx, List<Write> puts, String root) {
         Store store = ctx.store();
+        // Every item is checked before the load claims the tree: bad input anywhere writes nothing.
+        store.validate(puts);
         Header current = Header.read(store.get(ctx.table(), ctx.key(Layout.HEADER)));
         if (current.intent().isPresent() || current.root().isPresent()) {
             throw notEmpty(ctx, current);

@@ -349,4 +349,8 @@ public abstract class StoreConformanceKit {
     @Nested
     class MigrationCrashes extends dev.nosqlpatterns.testkit.migration.MigrationCrashSuite {
     }
+
+    @Nested
+    class MigrationWriters extends dev.nosqlpatterns.testkit.migration.MigrationWritersSuite {
+    }
 }

@@ -24,6 +24,14 @@ public final class MemoryStore {
     }
 
     /**
+     * A new, empty in-memory store with portable limits whose reads and sweep judge expiry by {@code clock}: the
+     * store for a test of expiring entities that moves time forward instead of waiting.
+     */
+    public static Store create(java.time.Clock clock) {
+        return create(Limits.PORTABLE, Objects.requireNonNull(clock, "clock must not be null"));
+    }
+
+    /**
      * A new, empty in-memory store whose reads and background sweep judge item expiry by {@code clock}: for
      * tests that move time forward instead of waiting.
      */

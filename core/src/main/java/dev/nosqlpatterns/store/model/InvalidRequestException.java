@@ -11,4 +11,12 @@ public class InvalidRequestException extends StoreException {
     public InvalidRequestException(String table, Key key, String reason) {
         super("invalid request on " + where(table, key) + ": " + reason, table, key, null);
     }
+
+    /**
+     * The same refusal told in the caller's terms: {@code message} whole (say what the caller wrote, then
+     * {@code cause}'s message), the table and key of {@code cause}.
+     */
+    public InvalidRequestException(String message, StoreException cause) {
+        super(message, cause.table().orElse(null), cause.key().orElse(null), cause);
+    }
 }

@@ -33,6 +33,6 @@ public class StoreException extends RuntimeException {
     }
 
     static String where(String table, Key key) {
-        return "table '" + table + "'" + (key == null ? "" : ", key " + key);
+        return "table '" + table + "'" + (key == null ? "" : ", key " + key.abbreviated());
     }
 }

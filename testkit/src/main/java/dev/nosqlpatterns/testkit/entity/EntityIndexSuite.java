@@ -175,6 +175,43 @@ public abstract class EntityIndexSuite extends StoreSuite {
         assertThrows(IllegalStateException.class, () -> repo.query(type, "byCity").eq("London").one());
     }
 
+    /**
+     * A batch with one entity the store cannot hold (an item over its size limit, or a unique value too long for a
+     * key) at any position writes nothing at all, through {@code saveAll} and {@code putItems} alike, and the
+     * error names the entity type, the entity's key, the field or the index, never the whole value.
+     */
+    @ParameterizedTest
+    @EnumSource(names = {"AUTO", "REPAIRABLE"})
+    void anInvalidEntityAnywhereInABatchWritesNothing(IndexConsistency mode) {
+        EntityRepository repo = open(reserveTable(), mode);
+        EntityType<User> type = type(repo);
+        String huge = "x".repeat(store.limits().maxItemBytes() + 1);
+        String longEmail = "e".repeat(store.limits().maxPartitionKeyBytes() + 1) + "@example.com";
+        List<User> valid = List.of(new User("a", "a@x", "London", "ann", "n1"),
+                new User("b", "b@x", "Paris", "bea", null), new User("c", "c@x", "Oslo", "cal", "n2"));
+        for (User bad : List.of(new User("big", "big@x", "Lima", huge, null),
+                new User("long", longEmail, "Lima", "lou", null))) {
+            for (int at = 0; at <= valid.size(); at++) {
+                List<User> batch = new ArrayList<>(valid);
+                batch.add(at, bad);
+                RuntimeException refused = assertThrows(RuntimeException.class, () -> repo.saveAll(batch));
+                String message = refused.getMessage();
+                assertTrue(message.contains("'User'") && message.contains(bad.id()) && message.length() < 1000,
+                        "names the entity, briefly: " + message.substring(0, Math.min(message.length(), 2000)));
+                assertTrue(bad.name().equals("lou") ? message.contains("'byEmail'") && message.contains("{email}")
+                        : message.contains("'name'"), message.substring(0, Math.min(message.length(), 2000)));
+                List<Item> items = batch.stream().map(u -> repo.itemOf(type, u)).toList();
+                assertThrows(RuntimeException.class, () -> repo.putItems(type, items));
+                for (String table : repo.tables()) {
+                    assertEquals(0, store.scanAll(Scan.of(table)).count(), "nothing written in " + table
+                            + " with the bad entity at " + at);
+                }
+            }
+        }
+        repo.saveAll(valid);
+        assertIndexesExact(repo, 2);
+    }
+
     @ParameterizedTest
     @EnumSource(names = {"AUTO", "REPAIRABLE", "NATIVE"})
     void aCursorWorksOnlyForItsOwnQuery(IndexConsistency mode) {

@@ -37,6 +37,10 @@ final class MigrationFixture {
     final EntityType<Credit> byMovie;
     final EntityType<Credit> byPerson;
     final EntityType<Credit> indexed;
+    /** {@link #indexed} with its index by role ordered by person instead of movie. */
+    final EntityType<Credit> reindexed;
+    /** {@link #byMovie} in the new table, with the same name and key templates. */
+    final EntityType<Credit> moved;
 
     MigrationFixture(String oldTable, String newTable, String stateTable) {
         this.oldTable = oldTable;
@@ -50,6 +54,51 @@ final class MigrationFixture {
                 .sortKey("credit:{person}")
                 .index(EntityIndex.named("byRole", "{role}").sortedBy("{movie}").consistency(IndexConsistency.REPAIRABLE))
                 .build();
+        this.reindexed = EntityType.builder(Credit.class).name("Credit").table(oldTable).partitionKey("movie:{movie}")
+                .sortKey("credit:{person}")
+                .index(EntityIndex.named("byRole", "{role}").sortedBy("{person}").consistency(IndexConsistency.REPAIRABLE))
+                .build();
+        this.moved = EntityType.builder(Credit.class).name("Credit").table(newTable).partitionKey("movie:{movie}")
+                .sortKey("credit:{person}").build();
+    }
+
+    /** The kinds of migration the suites run, each from its old type to its new one. */
+    enum Kind {
+        /** New keys in a new table, with a transform. */
+        REKEY,
+        /** An index added in place. */
+        ADD_INDEX,
+        /** An index's order changed in place. */
+        CHANGE_INDEX,
+        /** The same keys in another table. */
+        CHANGE_TABLE
+    }
+
+    /** The old type of a migration of {@code kind}. */
+    EntityType<Credit> from(Kind kind) {
+        return kind == Kind.CHANGE_INDEX ? indexed : byMovie;
+    }
+
+    /** The new type of a migration of {@code kind}. */
+    EntityType<Credit> to(Kind kind) {
+        return switch (kind) {
+            case REKEY -> byPerson;
+            case ADD_INDEX -> indexed;
+            case CHANGE_INDEX -> reindexed;
+            case CHANGE_TABLE -> moved;
+        };
+    }
+
+    /** What a migration of {@code kind} makes of each old entity. */
+    static Credit transform(Kind kind, Credit old) {
+        return kind == Kind.REKEY ? shout(old) : old;
+    }
+
+    /** A migration of {@code kind} named {@code name}. */
+    Migration<Credit, Credit> migration(Kind kind, String name) {
+        Migration.Builder<Credit, Credit> b = Migration.builder(name, from(kind), to(kind)).stateTable(stateTable)
+                .segments(4).pageSize(4);
+        return (kind == Kind.REKEY ? b.transform(MigrationFixture::shout) : b).build();
     }
 
     /** The index table of {@link #indexed}. */
@@ -97,6 +146,11 @@ final class MigrationFixture {
         Map<Key, Credit> out = new TreeMap<>(java.util.Comparator.comparing(Key::toString));
         credits.stream().map(transform).forEach(c -> out.put(type.keyOf(c), c));
         return out;
+    }
+
+    /** True when {@code type} declares the index by role. */
+    static boolean hasIndexByRole(EntityType<Credit> type) {
+        return type.indexes().stream().anyMatch(ix -> ix.name().equals("byRole"));
     }
 
     /** What the index by role answers for each role. */
