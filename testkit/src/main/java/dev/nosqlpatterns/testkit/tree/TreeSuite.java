@@ -290,6 +290,16 @@ public abstract class TreeSuite extends TreeSuiteSupport {
             assertEquals(Optional.empty(), tree.root(), c.getKey() + ": nothing was written");
         }
         assertSound(tree, 0);
+        // A node the store cannot hold, anywhere in the load, writes nothing: every item is checked first.
+        String huge = "x".repeat(store.limits().maxItemBytes() + 1);
+        for (int at = 1; at <= 3; at++) {
+            List<TreeNode<Category>> nodes = new ArrayList<>(List.of(r, node("a", "r"), node("b", "r")));
+            nodes.add(at, new TreeNode<>("big", Optional.of("r"), Category.of(huge)));
+            RuntimeException tooLarge = assertThrows(RuntimeException.class, () -> tree.load(nodes));
+            assertTrue(tooLarge.getMessage().length() < 2000, "a short message: " + tooLarge.getMessage().length());
+            assertEquals(Optional.empty(), tree.root(), "an unstorable node at " + at + ": nothing was written");
+        }
+        assertSound(tree, 0);
         assertEquals(2, tree.load(List.of(r, node("a", "r"))));
         TreeException full = assertThrows(TreeException.class, () -> tree.load(List.of(node("s", null))));
         assertTrue(full.getMessage().contains("empty tree only"), full.getMessage());
