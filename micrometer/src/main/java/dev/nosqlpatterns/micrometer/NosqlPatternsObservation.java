@@ -243,7 +243,7 @@ public final class NosqlPatternsObservation implements CallObserver {
      */
     static boolean isConflict(Throwable failure) {
         return failure instanceof StoreException e ? e.isConflict()
-                : failure instanceof TreeException e && e.isConflict();
+                : failure instanceof TreeException t && t.isConflict();
     }
 
     /** The meters of one access pattern on one table of one store, looked up once. */
