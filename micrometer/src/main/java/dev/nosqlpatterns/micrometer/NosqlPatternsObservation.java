@@ -57,7 +57,7 @@ import java.util.concurrent.TimeUnit;
  * {@value #TECHNIQUE_CONFLICTS}.
  *
  * <p>A conflict is a failure the application can expect under contention, one whose exception says
- * {@link StoreException#isConflict()} or {@link TreeException#isConflict()}: a write condition that did not
+ * {@code StoreException.isConflict()} or {@code TreeException.isConflict()}: a write condition that did not
  * hold ({@code ConditionFailedException}), an optimistic write that lost every attempt
  * ({@code ConcurrentUpdateException}), an entity saved or deleted at a stale version
  * ({@code VersionConflictException}), a unique value taken ({@code UniqueConstraintException}), a tree change
