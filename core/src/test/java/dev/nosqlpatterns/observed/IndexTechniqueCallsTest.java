@@ -95,7 +95,8 @@ class IndexTechniqueCallsTest {
             EntryPoints calls = new EntryPoints(store, IndexGroup.class)
                     .exempt("of(List)", FACTORY).exempt("withoutIndexes(Store,String)", FACTORY)
                     .exempt("indexes()", ACCESSOR).exempt("baseTable()", ACCESSOR)
-                    .exempt("versionAttribute()", ACCESSOR);
+                    .exempt("versionAttribute()", ACCESSOR)
+                    .exempt("check(Item)", "checks an item's input as a put would, with no store call");
             Key ada = Key.of("user|ada", "<BASE>");
             calls.succeeds("insert(Item)", "indexGroup.insert", () -> group.insert(user("ada", "ada@example.com")));
             calls.conflicts("insert(Item)", "indexGroup.insert", ConditionFailedException.class,
