@@ -100,8 +100,10 @@ public final class CompositeIndex {
 
     /** Every entry whose tuple starts with {@code leading}, read page by page as the stream is consumed. */
     public Stream<Entry> queryAll(List<?> leading, boolean descending) {
-        Query q = queryFor(leading).limit(500);
-        return store.queryAll(descending ? q.descending() : q).map(this::entry);
+        return TechniqueCalls.call(store, "compositeIndex.queryAll", table, () -> {
+            Query q = queryFor(leading).limit(500);
+            return store.queryAll(descending ? q.descending() : q).map(this::entry);
+        });
     }
 
     private Query queryFor(List<?> leading) {

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.denormalize;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.index.IndexConsistency;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
@@ -132,33 +133,35 @@ public final class Denormalizer {
      * sources are read again after the write, and a copy whose source changed meanwhile is written again.
      */
     public Item putTarget(String targetTable, Item item) {
-        Objects.requireNonNull(item, "target item must not be null");
-        List<CopyRule> into = rulesInto(targetTable);
-        IndexTable index = reverse.get(targetTable);
-        if (index == null) {
-            store.put(targetTable, item);
-            return item;
-        }
-        Item.Builder b = item.toBuilder();
-        for (CopyRule r : into) {
-            FanOut.Held copy = FanOut.Held.from(r, sourceKey(r, item).flatMap(k -> store.get(r.sourceTable(), k)));
-            put(b, r.targetAttribute(), copy.value());
-            put(b, r.expiryAttribute(), copy.expiry());
-        }
-        Item stored = index.put(b.build());
-        List<FanOut.Copy> copied = new ArrayList<>();
-        for (CopyRule r : into) {
-            sourceKey(r, stored).ifPresent(k -> copied.add(FanOut.Copy.of(r, k, stored, FanOut.Held.in(r, stored))));
-        }
-        Map<ItemRef, Optional<Item>> now = fanOut.read(copied);
-        List<FanOut.Copy> stale = copied.stream()
-                .map(c -> new FanOut.Copy(c.rule(), c.source(), c.target(), c.unchanged(),
-                        FanOut.Held.from(c.rule(), now.get(c.sourceRef()))))
-                .filter(c -> !c.held().equals(FanOut.Held.in(c.rule(), stored))).toList();
-        if (stale.isEmpty() || fanOut.settle(stale) == 0) {
-            return stored;
-        }
-        return store.get(targetTable, stored.key()).orElse(stored);
+        return TechniqueCalls.call(store, "denormalizer.putTarget", targetTable, () -> {
+            Objects.requireNonNull(item, "target item must not be null");
+            List<CopyRule> into = rulesInto(targetTable);
+            IndexTable index = reverse.get(targetTable);
+            if (index == null) {
+                store.put(targetTable, item);
+                return item;
+            }
+            Item.Builder b = item.toBuilder();
+            for (CopyRule r : into) {
+                FanOut.Held copy = FanOut.Held.from(r, sourceKey(r, item).flatMap(k -> store.get(r.sourceTable(), k)));
+                put(b, r.targetAttribute(), copy.value());
+                put(b, r.expiryAttribute(), copy.expiry());
+            }
+            Item stored = index.put(b.build());
+            List<FanOut.Copy> copied = new ArrayList<>();
+            for (CopyRule r : into) {
+                sourceKey(r, stored).ifPresent(k -> copied.add(FanOut.Copy.of(r, k, stored, FanOut.Held.in(r, stored))));
+            }
+            Map<ItemRef, Optional<Item>> now = fanOut.read(copied);
+            List<FanOut.Copy> stale = copied.stream()
+                    .map(c -> new FanOut.Copy(c.rule(), c.source(), c.target(), c.unchanged(),
+                            FanOut.Held.from(c.rule(), now.get(c.sourceRef()))))
+                    .filter(c -> !c.held().equals(FanOut.Held.in(c.rule(), stored))).toList();
+            if (stale.isEmpty() || fanOut.settle(stale) == 0) {
+                return stored;
+            }
+            return store.get(targetTable, stored.key()).orElse(stored);
+        });
     }
 
     private static void put(Item.Builder b, String attribute, Optional<Value> value) {
@@ -174,8 +177,10 @@ public final class Denormalizer {
      * Costs the one get; the sources are not read.
      */
     public Optional<Item> getTarget(String targetTable, Key key) {
-        Objects.requireNonNull(key, "target key must not be null");
-        return store.get(targetTable, key).map(item -> visible(targetTable, item));
+        return TechniqueCalls.call(store, "denormalizer.getTarget", targetTable, () -> {
+            Objects.requireNonNull(key, "target key must not be null");
+            return store.get(targetTable, key).map(item -> visible(targetTable, item));
+        });
     }
 
     /**
@@ -204,14 +209,18 @@ public final class Denormalizer {
 
     /** Writes a source item and updates every copy of its copied attributes; returns how many copies changed. */
     public int putSource(String sourceTable, Item source) {
-        Objects.requireNonNull(source, "source item must not be null");
-        return fanOut.writeSource(sourceTable, source.key(), Optional.of(source), rulesFrom(sourceTable, source.key()));
+        return TechniqueCalls.call(store, "denormalizer.putSource", sourceTable, () -> {
+            Objects.requireNonNull(source, "source item must not be null");
+            return fanOut.writeSource(sourceTable, source.key(), Optional.of(source), rulesFrom(sourceTable, source.key()));
+        });
     }
 
     /** Deletes a source item and removes every copy of its copied attributes; returns how many copies changed. */
     public int deleteSource(String sourceTable, Key key) {
-        Objects.requireNonNull(key, "source key must not be null");
-        return fanOut.writeSource(sourceTable, key, Optional.empty(), rulesFrom(sourceTable, key));
+        return TechniqueCalls.call(store, "denormalizer.deleteSource", sourceTable, () -> {
+            Objects.requireNonNull(key, "source key must not be null");
+            return fanOut.writeSource(sourceTable, key, Optional.empty(), rulesFrom(sourceTable, key));
+        });
     }
 
     /**
@@ -219,7 +228,9 @@ public final class Denormalizer {
      * expired (or whose expiry changed) counts as stale.
      */
     public CopyDrift verify(CopyRule rule) {
-        return audit(rule, false);
+        return TechniqueCalls.call(store, "denormalizer.verify", rule.targetTable(), () -> {
+            return audit(rule, false);
+        });
     }
 
     /**
@@ -227,7 +238,9 @@ public final class Denormalizer {
      * sources; returns what it fixed.
      */
     public CopyDrift repair(CopyRule rule) {
-        return audit(rule, true);
+        return TechniqueCalls.call(store, "denormalizer.repair", rule.targetTable(), () -> {
+            return audit(rule, true);
+        });
     }
 
     private CopyDrift audit(CopyRule rule, boolean fix) {

@@ -128,7 +128,7 @@ public final class GeoIndex {
 
     /** Places the point of {@code id} (unscoped), moving it when it had one. */
     public void put(String id, LatLon point) {
-        put(UNSCOPED, id, point, null, false);
+        TechniqueCalls.run(store, "geo.put", table, () -> put(UNSCOPED, id, point, null, false));
     }
 
     /** Places the point of {@code id} in {@code scope}, moving it when it had one there. */
@@ -141,7 +141,8 @@ public final class GeoIndex {
      * see {@link #put(String, String, LatLon, Instant)}.
      */
     public void put(String id, LatLon point, Instant expiresAt) {
-        put(UNSCOPED, id, point, Objects.requireNonNull(expiresAt, "expiry instant must not be null"), false);
+        Objects.requireNonNull(expiresAt, "expiry instant must not be null");
+        TechniqueCalls.run(store, "geo.put", table, () -> put(UNSCOPED, id, point, expiresAt, false));
     }
 
     /**
@@ -181,7 +182,7 @@ public final class GeoIndex {
      * Concurrent writes of the same ids may leave leftovers that {@link #repair()} removes.
      */
     public void putAll(Map<String, LatLon> points) {
-        putAll(UNSCOPED, points, false);
+        TechniqueCalls.run(store, "geo.putAll", table, () -> putAll(UNSCOPED, points, false));
     }
 
     /** Places many points of {@code scope}; see {@link #putAll(Map)}. */
@@ -211,7 +212,7 @@ public final class GeoIndex {
 
     /** Removes the point of {@code id} (unscoped), if any. */
     public void remove(String id) {
-        remove(UNSCOPED, id, false);
+        TechniqueCalls.run(store, "geo.remove", table, () -> remove(UNSCOPED, id, false));
     }
 
     /** Removes the point of {@code id} from {@code scope}, if any. */
@@ -226,7 +227,8 @@ public final class GeoIndex {
 
     /** Unscoped points within {@code radiusMeters} of {@code centre}, nearest first, at most {@code limit}. */
     public List<GeoHit> withinRadius(LatLon centre, double radiusMeters, int limit) {
-        return withinRadius(UNSCOPED, centre, radiusMeters, limit, false);
+        return TechniqueCalls.call(store, "geo.withinRadius", table,
+                () -> withinRadius(UNSCOPED, centre, radiusMeters, limit, false));
     }
 
     /** Points of {@code scope} within {@code radiusMeters} of {@code centre}, nearest first, at most {@code limit}. */
@@ -264,7 +266,7 @@ public final class GeoIndex {
      * @throws IllegalArgumentException when the centre is null or {@code k} is not 1 to {@value #MAX_LIMIT}
      */
     public List<GeoHit> nearest(LatLon centre, int k) {
-        return nearest(UNSCOPED, centre, k, false);
+        return TechniqueCalls.call(store, "geo.nearest", table, () -> nearest(UNSCOPED, centre, k, false));
     }
 
     /** The {@code k} points of {@code scope} nearest to {@code centre}; see {@link #nearest(LatLon, int)}. */
@@ -286,7 +288,7 @@ public final class GeoIndex {
      * native strategy and more than {@code limit} points inside, the store picks which are returned.
      */
     public List<GeoHit> withinBox(LatLonBox box, int limit) {
-        return withinBox(UNSCOPED, box, limit, false);
+        return TechniqueCalls.call(store, "geo.withinBox", table, () -> withinBox(UNSCOPED, box, limit, false));
     }
 
     /** Points of {@code scope} inside {@code box}; see {@link #withinBox(LatLonBox, int)}. */
@@ -311,7 +313,8 @@ public final class GeoIndex {
      * inside. Either way the answer is exact, and a limit keeps the first hits of that order.
      */
     public List<GeoHit> withinPolygon(LatLonPolygon polygon, int limit) {
-        return withinPolygon(UNSCOPED, polygon, limit, false);
+        return TechniqueCalls.call(store, "geo.withinPolygon", table,
+                () -> withinPolygon(UNSCOPED, polygon, limit, false));
     }
 
     /** Points of {@code scope} inside {@code polygon}; see {@link #withinPolygon(LatLonPolygon, int)}. */

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.graph;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.Scan;
@@ -60,6 +61,10 @@ public final class BatchGraphProcessor {
 
     /** Runs {@code job} from the start, replacing whatever the work table held. */
     public <T> VertexValues<T> run(GraphJob<T> job) {
+        return TechniqueCalls.call(store, "batchGraphProcessor.run", graph.table(), () -> start(job));
+    }
+
+    private <T> VertexValues<T> start(GraphJob<T> job) {
         Objects.requireNonNull(job, "job must not be null");
         clearWork();
         JobHeader header = new JobHeader(job.program().name(), job.program().parameters(), graph.table(),
@@ -73,18 +78,22 @@ public final class BatchGraphProcessor {
      * returns its result if it finished; runs it from the start when the work table holds no run of it.
      */
     public <T> VertexValues<T> resume(GraphJob<T> job) {
-        Objects.requireNonNull(job, "job must not be null");
-        Optional<JobHeader> header = JobHeader.of(store.get(work, GraphKeys.HEADER));
-        if (header.isEmpty() || !header.get().isFor(job, graph.table())) {
-            return run(job);
-        }
-        return execute(job, header.get());
+        return TechniqueCalls.call(store, "batchGraphProcessor.resume", graph.table(), () -> {
+            Objects.requireNonNull(job, "job must not be null");
+            Optional<JobHeader> header = JobHeader.of(store.get(work, GraphKeys.HEADER));
+            if (header.isEmpty() || !header.get().isFor(job, graph.table())) {
+                return start(job);
+            }
+            return execute(job, header.get());
+        });
     }
 
     /** Drops the work table and everything a job left in it. */
     public void clear() {
-        store.dropTable(work);
-        store.createTable(TableSpec.named(work));
+        TechniqueCalls.run(store, "batchGraphProcessor.clear", graph.table(), () -> {
+            store.dropTable(work);
+            store.createTable(TableSpec.named(work));
+        });
     }
 
     private <T> VertexValues<T> execute(GraphJob<T> job, JobHeader start) {

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.graph;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.key.Utf8Order;
@@ -51,55 +52,61 @@ public final class GraphTable {
 
     /** Adds vertices (without edges); existing ones stay as they are. */
     public void addVertices(Collection<String> vertices) {
-        Objects.requireNonNull(vertices, "vertices must not be null");
-        List<String> checked = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
-        for (String v : vertices) {
-            try {
-                checked.add(checkKey(v));
-            } catch (IllegalArgumentException | NullPointerException e) {
-                problems.add(e.getMessage());
+        TechniqueCalls.run(store, "graphTable.addVertices", table, () -> {
+            Objects.requireNonNull(vertices, "vertices must not be null");
+            List<String> checked = new ArrayList<>();
+            List<String> problems = new ArrayList<>();
+            for (String v : vertices) {
+                try {
+                    checked.add(checkKey(v));
+                } catch (IllegalArgumentException | NullPointerException e) {
+                    problems.add(e.getMessage());
+                }
             }
-        }
-        refuse(problems);
-        List<Write> writes = new ArrayList<>();
-        for (String v : checked) {
-            writes.add(Write.put(table, Item.of(Key.of(v, GraphKeys.VERTEX))));
-        }
-        write(writes);
+            refuse(problems);
+            List<Write> writes = new ArrayList<>();
+            for (String v : checked) {
+                writes.add(Write.put(table, Item.of(Key.of(v, GraphKeys.VERTEX))));
+            }
+            write(writes);
+        });
     }
 
     /** Adds edges and their vertices, in batches. Every edge is checked before anything is written. */
     public void addEdges(Collection<Edge> edges) {
-        Objects.requireNonNull(edges, "edges must not be null");
-        List<String> problems = new ArrayList<>();
-        for (Edge e : edges) {
-            if (e == null) {
-                problems.add("an edge is null");
-                continue;
+        TechniqueCalls.run(store, "graphTable.addEdges", table, () -> {
+            Objects.requireNonNull(edges, "edges must not be null");
+            List<String> problems = new ArrayList<>();
+            for (Edge e : edges) {
+                if (e == null) {
+                    problems.add("an edge is null");
+                    continue;
+                }
+                try {
+                    checkKey(e.from());
+                    checkKey(e.to());
+                } catch (IllegalArgumentException ex) {
+                    problems.add("edge " + e + ": " + ex.getMessage());
+                }
             }
-            try {
-                checkKey(e.from());
-                checkKey(e.to());
-            } catch (IllegalArgumentException ex) {
-                problems.add("edge " + e + ": " + ex.getMessage());
+            refuse(problems);
+            List<Write> writes = new ArrayList<>();
+            for (Edge e : edges) {
+                writes.add(Write.put(table, Item.of(Key.of(e.from(), GraphKeys.VERTEX))));
+                writes.add(Write.put(table, Item.of(Key.of(e.to(), GraphKeys.VERTEX))));
+                writes.add(Write.put(table, Item.of(Key.of(e.from(), GraphKeys.edge(e.to())))));
             }
-        }
-        refuse(problems);
-        List<Write> writes = new ArrayList<>();
-        for (Edge e : edges) {
-            writes.add(Write.put(table, Item.of(Key.of(e.from(), GraphKeys.VERTEX))));
-            writes.add(Write.put(table, Item.of(Key.of(e.to(), GraphKeys.VERTEX))));
-            writes.add(Write.put(table, Item.of(Key.of(e.from(), GraphKeys.edge(e.to())))));
-        }
-        write(writes);
+            write(writes);
+        });
     }
 
     /** Removes edges (their vertices stay); absent edges are ignored. */
     public void removeEdges(Collection<Edge> edges) {
-        Objects.requireNonNull(edges, "edges must not be null");
-        edges.forEach(e -> Objects.requireNonNull(e, "edges must not contain null"));
-        write(edges.stream().map(e -> (Write) Write.delete(table, Key.of(e.from(), GraphKeys.edge(e.to())))).toList());
+        TechniqueCalls.run(store, "graphTable.removeEdges", table, () -> {
+            Objects.requireNonNull(edges, "edges must not be null");
+            edges.forEach(e -> Objects.requireNonNull(e, "edges must not contain null"));
+            write(edges.stream().map(e -> (Write) Write.delete(table, Key.of(e.from(), GraphKeys.edge(e.to())))).toList());
+        });
     }
 
     /**
@@ -112,14 +119,18 @@ public final class GraphTable {
 
     /** The targets of a vertex's out-edges, in UTF-8 order. */
     public List<String> targets(String vertex) {
-        Edge.checkVertex(vertex);
-        return store.queryAll(Query.in(table, vertex).where(SortKeyCondition.beginsWith(GraphKeys.EDGES)).limit(1_000))
-                .map(i -> GraphKeys.edgeTarget(i.key().sort())).toList();
+        return TechniqueCalls.call(store, "graphTable.targets", table, () -> {
+            Edge.checkVertex(vertex);
+            return store.queryAll(Query.in(table, vertex).where(SortKeyCondition.beginsWith(GraphKeys.EDGES)).limit(1_000))
+                    .map(i -> GraphKeys.edgeTarget(i.key().sort())).toList();
+        });
     }
 
     public boolean hasVertex(String vertex) {
-        Edge.checkVertex(vertex);
-        return store.get(table, Key.of(vertex, GraphKeys.VERTEX)).isPresent();
+        return TechniqueCalls.call(store, "graphTable.hasVertex", table, () -> {
+            Edge.checkVertex(vertex);
+            return store.get(table, Key.of(vertex, GraphKeys.VERTEX)).isPresent();
+        });
     }
 
     private void write(List<Write> writes) {

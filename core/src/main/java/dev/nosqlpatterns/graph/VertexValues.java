@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.graph;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.Scan;
@@ -35,13 +36,28 @@ public final class VertexValues<T> {
 
     /** The value of one vertex; empty when the job gave it none (e.g. a vertex no source reaches). One read. */
     public Optional<T> get(String vertex) {
-        Edge.checkVertex(vertex);
-        return store.get(work, Key.of(GraphKeys.workPartition(vertex), GraphKeys.STATE))
-                .flatMap(Superstep::value).map(job::decode);
+        return TechniqueCalls.call(store, "vertexValues.get", work, () -> {
+            Edge.checkVertex(vertex);
+            return store.get(work, Key.of(GraphKeys.workPartition(vertex), GraphKeys.STATE))
+                    .flatMap(Superstep::value).map(job::decode);
+        });
     }
 
     /** Calls {@code action} with every vertex that has a value, reading the work table page by page. */
     public void forEach(BiConsumer<String, T> action) {
+        TechniqueCalls.run(store, "vertexValues.forEach", work, () -> scan(action));
+    }
+
+    /** Every vertex's value in memory; for results known to be small. */
+    public Map<String, T> toMap() {
+        return TechniqueCalls.call(store, "vertexValues.toMap", work, () -> {
+            Map<String, T> out = new LinkedHashMap<>();
+            scan(out::put);
+            return out;
+        });
+    }
+
+    private void scan(BiConsumer<String, T> action) {
         Objects.requireNonNull(action, "action must not be null");
         for (Item item : (Iterable<Item>) store.scanAll(Scan.of(work).limit(PAGE))::iterator) {
             if (!item.key().sort().equals(GraphKeys.STATE)) {
@@ -52,13 +68,6 @@ public final class VertexValues<T> {
                 Superstep.value(item).ifPresent(v -> action.accept(vertex, job.decode(v)));
             }
         }
-    }
-
-    /** Every vertex's value in memory; for results known to be small. */
-    public Map<String, T> toMap() {
-        Map<String, T> out = new LinkedHashMap<>();
-        forEach(out::put);
-        return out;
     }
 
     /** The supersteps the job took. */

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.index;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
@@ -108,8 +109,10 @@ public final class IndexGroup {
      *                                   written then
      */
     public Item put(Item item) {
-        Objects.requireNonNull(item, "item must not be null");
-        return writes.put(item);
+        return TechniqueCalls.call(writes.store(), "indexGroup.put", baseTable, () -> {
+            Objects.requireNonNull(item, "item must not be null");
+            return writes.put(item);
+        });
     }
 
     /**
@@ -131,8 +134,10 @@ public final class IndexGroup {
      * @throws UniqueConstraintException as {@link #put}
      */
     public Item insert(Item item) {
-        Objects.requireNonNull(item, "item must not be null");
-        return writes.put(item.key(), old -> item, true, false);
+        return TechniqueCalls.call(writes.store(), "indexGroup.insert", baseTable, () -> {
+            Objects.requireNonNull(item, "item must not be null");
+            return writes.put(item.key(), old -> item, true, false);
+        });
     }
 
     /**
@@ -144,23 +149,25 @@ public final class IndexGroup {
      * @throws IllegalArgumentException when {@code change} returns null or an item with another key
      */
     public Optional<Item> update(Key key, Predicate<Item> only, UnaryOperator<Item> change) {
-        Objects.requireNonNull(key, "key must not be null");
-        Objects.requireNonNull(only, "filter must not be null");
-        Objects.requireNonNull(change, "change must not be null");
-        try {
-            return Optional.of(writes.put(key, old -> {
-                if (old.isEmpty() || !only.test(old.get())) {
-                    throw new Absent();
-                }
-                Item next = change.apply(old.get());
-                if (next == null) {
-                    throw new IllegalArgumentException("the change of " + key + " returned null");
-                }
-                return next.toBuilder().remove(writesVersionAttribute()).build();
-            }, false, false));
-        } catch (Absent none) {
-            return Optional.empty();
-        }
+        return TechniqueCalls.call(writes.store(), "indexGroup.update", baseTable, () -> {
+            Objects.requireNonNull(key, "key must not be null");
+            Objects.requireNonNull(only, "filter must not be null");
+            Objects.requireNonNull(change, "change must not be null");
+            try {
+                return Optional.of(writes.put(key, old -> {
+                    if (old.isEmpty() || !only.test(old.get())) {
+                        throw new Absent();
+                    }
+                    Item next = change.apply(old.get());
+                    if (next == null) {
+                        throw new IllegalArgumentException("the change of " + key + " returned null");
+                    }
+                    return next.toBuilder().remove(writesVersionAttribute()).build();
+                }, false, false));
+            } catch (Absent none) {
+                return Optional.empty();
+            }
+        });
     }
 
     /**
@@ -172,15 +179,17 @@ public final class IndexGroup {
      * @return the item as stored
      */
     public Item compute(Key key, java.util.function.Function<Optional<Item>, Item> next) {
-        Objects.requireNonNull(key, "key must not be null");
-        Objects.requireNonNull(next, "next must not be null");
-        return writes.put(key, old -> {
-            Item item = next.apply(old);
-            if (item == null) {
-                throw new IllegalArgumentException("the new item for " + key + " is null");
-            }
-            return item;
-        }, false, true);
+        return TechniqueCalls.call(writes.store(), "indexGroup.compute", baseTable, () -> {
+            Objects.requireNonNull(key, "key must not be null");
+            Objects.requireNonNull(next, "next must not be null");
+            return writes.put(key, old -> {
+                Item item = next.apply(old);
+                if (item == null) {
+                    throw new IllegalArgumentException("the new item for " + key + " is null");
+                }
+                return item;
+            }, false, true);
+        });
     }
 
     /** The attribute holding each item's version. */
@@ -194,9 +203,11 @@ public final class IndexGroup {
      * @return true when an item was deleted
      */
     public boolean delete(Key key, Predicate<Item> only) {
-        Objects.requireNonNull(key, "key must not be null");
-        Objects.requireNonNull(only, "filter must not be null");
-        return writes.delete(key, only);
+        return TechniqueCalls.call(writes.store(), "indexGroup.delete", baseTable, () -> {
+            Objects.requireNonNull(key, "key must not be null");
+            Objects.requireNonNull(only, "filter must not be null");
+            return writes.delete(key, only);
+        });
     }
 
     private String writesVersionAttribute() {

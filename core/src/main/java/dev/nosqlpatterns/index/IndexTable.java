@@ -138,16 +138,18 @@ public final class IndexTable {
      * {@link #find(String, int, Cursor)}.
      */
     public List<Item> find(String value) {
-        return TechniqueCalls.call(store, "indexTable.find", baseTable, () -> {
-            List<Item> out = new ArrayList<>();
-            Optional<Cursor> at = Optional.empty();
-            do {
-                Page page = findPage(value, 500, at.orElse(null));
-                out.addAll(page.items());
-                at = page.next();
-            } while (at.isPresent());
-            return out;
-        });
+        return TechniqueCalls.call(store, "indexTable.find", baseTable, () -> findEvery(value));
+    }
+
+    private List<Item> findEvery(String value) {
+        List<Item> out = new ArrayList<>();
+        Optional<Cursor> at = Optional.empty();
+        do {
+            Page page = findPage(value, 500, at.orElse(null));
+            out.addAll(page.items());
+            at = page.next();
+        } while (at.isPresent());
+        return out;
     }
 
     /**
@@ -211,10 +213,12 @@ public final class IndexTable {
 
     /** The one item holding a unique value. */
     public Optional<Item> findUnique(String value) {
-        if (!unique) {
-            throw new IllegalStateException("index '" + indexTable + "' is not unique; use find(value)");
-        }
-        return find(value).stream().findFirst();
+        return TechniqueCalls.call(store, "indexTable.findUnique", baseTable, () -> {
+            if (!unique) {
+                throw new IllegalStateException("index '" + indexTable + "' is not unique; use find(value)");
+            }
+            return findEvery(value).stream().findFirst();
+        });
     }
 
     /** Compares the index with the base table and reports the drift; changes nothing. */
@@ -249,7 +253,19 @@ public final class IndexTable {
      * counts them. A native index has nothing to audit: every call reports no drift.
      */
     public BatchAudit batchAudit(boolean fix) {
-        return new IndexAudit(this, fix);
+        IndexAudit audit = new IndexAudit(this, fix);
+        String technique = "indexTable." + (fix ? "repair" : "verify");
+        return new BatchAudit() {
+            @Override
+            public Drift checkItems(List<Item> baseItems) {
+                return TechniqueCalls.call(store, technique, baseTable, () -> audit.checkItems(baseItems));
+            }
+
+            @Override
+            public Drift checkEntries(List<Item> entries) {
+                return TechniqueCalls.call(store, technique, baseTable, () -> audit.checkEntries(entries));
+            }
+        };
     }
 
     /** Pass 1 and pass 2 of a verify or repair, on pages read by the caller; see {@link #batchAudit(boolean)}. */

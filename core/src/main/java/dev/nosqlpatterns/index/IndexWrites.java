@@ -54,6 +54,11 @@ final class IndexWrites {
                 "Table '" + baseTable + "' and its indexes: retry later.");
     }
 
+    /** The store the items and entries are written to. */
+    Store store() {
+        return store;
+    }
+
     /** What one index changes in a put: the entry to remove (read before the item is written) and the new value. */
     private record Change(IndexTable ix, Optional<String> oldValue, Optional<Key> oldKey, Optional<String> newValue,
                           Optional<Key> newKey) {

@@ -24,4 +24,10 @@ public class UniqueConstraintException extends StoreException {
     public Key holder() {
         return holder;
     }
+
+    /** True: another item holds the value. */
+    @Override
+    public boolean isConflict() {
+        return true;
+    }
 }

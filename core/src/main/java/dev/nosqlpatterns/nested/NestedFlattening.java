@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.nested;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;
@@ -39,13 +40,16 @@ public final class NestedFlattening {
     /** How nested elements are flattened. */
     public enum Strategy { NUMBERED_FIELDS, PROXIMITY }
 
+    private final Store store;
     private final TextSearchCalls search;
     private final String index;
     private final List<String> fields;
     private final Strategy strategy;
     private final int maxElements;
 
-    private NestedFlattening(TextSearchCalls search, String index, List<String> fields, Strategy strategy, int maxElements) {
+    private NestedFlattening(Store store, TextSearchCalls search, String index, List<String> fields, Strategy strategy,
+                             int maxElements) {
+        this.store = store;
         this.search = search;
         this.index = index;
         this.fields = List.copyOf(fields);
@@ -76,74 +80,80 @@ public final class NestedFlattening {
                     "nested document flattening needs a search engine");
         }
         TextSearchCalls search = store.textSearch();
-        return new NestedFlattening(search, index, fields, strategy, maxElements);
+        return new NestedFlattening(store, search, index, fields, strategy, maxElements);
     }
 
     /** Indexes (or replaces) document {@code id} with its nested elements. */
     public void put(String id, List<Map<String, String>> elements) {
-        if (elements.size() > maxElements) {
-            throw new IllegalArgumentException("document '" + id + "' has " + elements.size()
-                    + " elements, more than the configured maximum of " + maxElements);
-        }
-        Map<String, String> doc = new HashMap<>();
-        doc.put(COUNT, Integer.toString(elements.size()));
-        if (strategy == Strategy.NUMBERED_FIELDS) {
-            for (int i = 0; i < elements.size(); i++) {
-                for (String f : fields) {
-                    doc.put(f + "_" + (i + 1), whole(value(elements.get(i), f)));
-                }
+        TechniqueCalls.run(store, "nestedFlattening.put", index, () -> {
+            if (elements.size() > maxElements) {
+                throw new IllegalArgumentException("document '" + id + "' has " + elements.size()
+                        + " elements, more than the configured maximum of " + maxElements);
             }
-        } else {
-            List<String> words = new ArrayList<>();
-            for (Map<String, String> element : elements) {
-                for (String f : fields) {
-                    words.add(whole(value(element, f)));
+            Map<String, String> doc = new HashMap<>();
+            doc.put(COUNT, Integer.toString(elements.size()));
+            if (strategy == Strategy.NUMBERED_FIELDS) {
+                for (int i = 0; i < elements.size(); i++) {
+                    for (String f : fields) {
+                        doc.put(f + "_" + (i + 1), whole(value(elements.get(i), f)));
+                    }
                 }
-                words.add(BOUNDARY);
+            } else {
+                List<String> words = new ArrayList<>();
+                for (Map<String, String> element : elements) {
+                    for (String f : fields) {
+                        words.add(whole(value(element, f)));
+                    }
+                    words.add(BOUNDARY);
+                }
+                doc.put("all", String.join(" ", words));
             }
-            doc.put("all", String.join(" ", words));
-        }
-        search.indexDocument(index, id, doc);
+            search.indexDocument(index, id, doc);
+        });
     }
 
     public void delete(String id) {
-        search.deleteDocument(index, id);
+        TechniqueCalls.run(store, "nestedFlattening.delete", index, () -> {
+            search.deleteDocument(index, id);
+        });
     }
 
     /** Ids of documents with one element whose fields hold all of {@code match} (field name to words). */
     public Set<String> findElement(Map<String, String> match, int limit) {
-        if (match.isEmpty() || !fields.containsAll(match.keySet())) {
-            throw new IllegalArgumentException("match fields " + match.keySet() + " must be among " + fields);
-        }
-        if (strategy == Strategy.PROXIMITY) {
-            List<String> phrase = new ArrayList<>();
-            for (String f : fields) {
-                if (match.containsKey(f)) {
-                    phrase.add(whole(match.get(f)));
-                } else {
-                    throw new IllegalArgumentException("a proximity query names every field, in order " + fields
-                            + "; missing '" + f + "'");
+        return TechniqueCalls.call(store, "nestedFlattening.findElement", index, () -> {
+            if (match.isEmpty() || !fields.containsAll(match.keySet())) {
+                throw new IllegalArgumentException("match fields " + match.keySet() + " must be among " + fields);
+            }
+            if (strategy == Strategy.PROXIMITY) {
+                List<String> phrase = new ArrayList<>();
+                for (String f : fields) {
+                    if (match.containsKey(f)) {
+                        phrase.add(whole(match.get(f)));
+                    } else {
+                        throw new IllegalArgumentException("a proximity query names every field, in order " + fields
+                                + "; missing '" + f + "'");
+                    }
+                }
+                return new LinkedHashSet<>(search.searchPhrase(index, "all", String.join(" ", phrase), 0, limit));
+            }
+            Set<String> out = new LinkedHashSet<>();
+            for (int i = 1; i <= maxElements; i++) {
+                Set<String> hits = null;
+                for (Map.Entry<String, String> m : match.entrySet()) {
+                    Set<String> ids = new LinkedHashSet<>(search.searchPhrase(index, m.getKey() + "_" + i, whole(m.getValue()), 0, Integer.MAX_VALUE));
+                    if (hits == null) {
+                        hits = ids;
+                    } else {
+                        hits.retainAll(ids);
+                    }
+                }
+                out.addAll(hits);
+                if (out.size() >= limit) {
+                    break;
                 }
             }
-            return new LinkedHashSet<>(search.searchPhrase(index, "all", String.join(" ", phrase), 0, limit));
-        }
-        Set<String> out = new LinkedHashSet<>();
-        for (int i = 1; i <= maxElements; i++) {
-            Set<String> hits = null;
-            for (Map.Entry<String, String> m : match.entrySet()) {
-                Set<String> ids = new LinkedHashSet<>(search.searchPhrase(index, m.getKey() + "_" + i, whole(m.getValue()), 0, Integer.MAX_VALUE));
-                if (hits == null) {
-                    hits = ids;
-                } else {
-                    hits.retainAll(ids);
-                }
-            }
-            out.addAll(hits);
-            if (out.size() >= limit) {
-                break;
-            }
-        }
-        return out.stream().limit(limit).collect(java.util.stream.Collectors.toCollection(LinkedHashSet::new));
+            return out.stream().limit(limit).collect(java.util.stream.Collectors.toCollection(LinkedHashSet::new));
+        });
     }
 
     private static String whole(String value) {

@@ -134,30 +134,32 @@ public final class BucketedTimeline {
      * that exists, all at once; further pages only as the stream reaches them.
      */
     public Stream<Event> between(String series, Instant from, Instant to, boolean newestFirst) {
-        return TechniqueCalls.call(store, "timeBuckets.between", table, () -> {
-            Granularity.check(from);
-            Granularity.check(to);
-            if (from.isAfter(to)) {
-                throw new IllegalArgumentException("range start " + from + " is after its end " + to);
-            }
-            String first = granularity.label(from);
-            String last = granularity.label(to);
-            List<String> inRange = bucketsSpanned(from, to)
-                    .orElseGet(() -> new ArrayList<>(bucketsOf(series).stream()
-                            .filter(b -> Utf8Order.compare(b, first) >= 0 && Utf8Order.compare(b, last) <= 0).toList()));
-            if (newestFirst) {
-                java.util.Collections.reverse(inRange);
-            }
-            String low = SORT.prefix(from);
-            String high = Utf8Order.prefixUpperBound(SORT.prefix(to)).orElseThrow();
-            SortKeyCondition range = SortKeyCondition.between(low, high);
-            List<Query> queries = inRange.stream().map(bucket -> {
-                Query q = Query.in(table, PARTITION.encode(series, bucket)).where(range).limit(200);
-                return newestFirst ? q.descending() : q;
-            }).toList();
-            return store.queryEachLazily(queries).stream().flatMap(bucket -> bucket)
-                    .map(BucketedTimeline::event).filter(e -> !e.at().isBefore(from) && !e.at().isAfter(to));
-        });
+        return TechniqueCalls.call(store, "timeBuckets.between", table, () -> range(series, from, to, newestFirst));
+    }
+
+    private Stream<Event> range(String series, Instant from, Instant to, boolean newestFirst) {
+        Granularity.check(from);
+        Granularity.check(to);
+        if (from.isAfter(to)) {
+            throw new IllegalArgumentException("range start " + from + " is after its end " + to);
+        }
+        String first = granularity.label(from);
+        String last = granularity.label(to);
+        List<String> inRange = bucketsSpanned(from, to)
+                .orElseGet(() -> new ArrayList<>(bucketsOf(series).stream()
+                        .filter(b -> Utf8Order.compare(b, first) >= 0 && Utf8Order.compare(b, last) <= 0).toList()));
+        if (newestFirst) {
+            java.util.Collections.reverse(inRange);
+        }
+        String low = SORT.prefix(from);
+        String high = Utf8Order.prefixUpperBound(SORT.prefix(to)).orElseThrow();
+        SortKeyCondition range = SortKeyCondition.between(low, high);
+        List<Query> queries = inRange.stream().map(bucket -> {
+            Query q = Query.in(table, PARTITION.encode(series, bucket)).where(range).limit(200);
+            return newestFirst ? q.descending() : q;
+        }).toList();
+        return store.queryEachLazily(queries).stream().flatMap(bucket -> bucket)
+                .map(BucketedTimeline::event).filter(e -> !e.at().isBefore(from) && !e.at().isAfter(to));
     }
 
     /** The labels of the buckets from {@code from} to {@code to}, oldest first, when at most the direct-read limit. */
@@ -179,12 +181,14 @@ public final class BucketedTimeline {
 
     /** Events at or after {@code start}, oldest first. */
     public Stream<Event> forwardFrom(String series, Instant start) {
-        return between(series, start, Granularity.MAX, false);
+        return TechniqueCalls.call(store, "timeBuckets.forwardFrom", table,
+                () -> range(series, start, Granularity.MAX, false));
     }
 
     /** Events at or before {@code start}, newest first. */
     public Stream<Event> backwardFrom(String series, Instant start) {
-        return between(series, Granularity.MIN, start, true);
+        return TechniqueCalls.call(store, "timeBuckets.backwardFrom", table,
+                () -> range(series, Granularity.MIN, start, true));
     }
 
     private Key keyOf(String series, Instant at, String id) {

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.partitioning;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -59,11 +60,15 @@ public final class SequentialLog {
 
     /** Reserves the next id of {@code scope} (1, 2, 3...) with one atomic add. */
     public long nextId(String scope) {
-        return reserve(scope, 1);
+        return TechniqueCalls.call(store, "sequentialLog.nextId", table, () -> reserveIds(scope, 1));
     }
 
     /** Reserves {@code count} consecutive ids with one atomic add and returns the first. */
     public long reserve(String scope, int count) {
+        return TechniqueCalls.call(store, "sequentialLog.reserve", table, () -> reserveIds(scope, count));
+    }
+
+    private long reserveIds(String scope, int count) {
         if (count < 1) {
             throw new IllegalArgumentException("reserve at least one id, got " + count);
         }
@@ -74,34 +79,46 @@ public final class SequentialLog {
 
     /** The last id reserved in {@code scope}, 0 when none. */
     public long lastId(String scope) {
-        return store.get(counterTable, Key.of(scope, COUNTER)).flatMap(i -> i.getLong(NEXT)).orElse(0L);
+        return TechniqueCalls.call(store, "sequentialLog.lastId", table, () -> {
+            return store.get(counterTable, Key.of(scope, COUNTER)).flatMap(i -> i.getLong(NEXT)).orElse(0L);
+        });
     }
 
     /** Appends an item under the next id and returns the id. */
     public long append(String scope, Map<String, Value> attributes) {
-        long id = nextId(scope);
-        store.put(table, new Item(keyOf(scope, id), attributes));
-        return id;
+        return TechniqueCalls.call(store, "sequentialLog.append", table, () -> {
+            long id = reserveIds(scope, 1);
+            store.put(table, new Item(keyOf(scope, id), attributes));
+            return id;
+        });
     }
 
     public Optional<Numbered> get(String scope, long id) {
-        return store.get(table, keyOf(scope, id)).map(SequentialLog::numbered);
+        return TechniqueCalls.call(store, "sequentialLog.get", table, () -> {
+            return store.get(table, keyOf(scope, id)).map(SequentialLog::numbered);
+        });
     }
 
     /** The item with the largest id below {@code id}, skipping gaps. */
     public Optional<Numbered> previous(String scope, long id) {
-        return first(Query.in(table, scope).where(SortKeyCondition.lessThan(ID.encode(id))).descending());
+        return TechniqueCalls.call(store, "sequentialLog.previous", table, () -> {
+            return first(Query.in(table, scope).where(SortKeyCondition.lessThan(ID.encode(id))).descending());
+        });
     }
 
     /** The item with the smallest id above {@code id}, skipping gaps. */
     public Optional<Numbered> next(String scope, long id) {
-        return first(Query.in(table, scope).where(SortKeyCondition.greaterThan(ID.encode(id))));
+        return TechniqueCalls.call(store, "sequentialLog.next", table, () -> {
+            return first(Query.in(table, scope).where(SortKeyCondition.greaterThan(ID.encode(id))));
+        });
     }
 
     /** The {@code count} items with the largest ids, newest first. */
     public List<Numbered> latest(String scope, int count) {
-        return store.query(Query.in(table, scope).descending().limit(count)).items().stream()
-                .map(SequentialLog::numbered).toList();
+        return TechniqueCalls.call(store, "sequentialLog.latest", table, () -> {
+            return store.query(Query.in(table, scope).descending().limit(count)).items().stream()
+                    .map(SequentialLog::numbered).toList();
+        });
     }
 
     private Optional<Numbered> first(Query q) {

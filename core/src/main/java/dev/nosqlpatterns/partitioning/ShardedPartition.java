@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.partitioning;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -79,52 +80,60 @@ public final class ShardedPartition {
     }
 
     public void put(String partition, String sortKey, Map<String, Value> attributes) {
-        store.put(table, new Item(Key.of(shardOf(partition, sortKey), sortKey), attributes));
+        TechniqueCalls.run(store, "shardedPartition.put", table, () -> {
+            store.put(table, new Item(Key.of(shardOf(partition, sortKey), sortKey), attributes));
+        });
     }
 
     public Optional<Item> get(String partition, String sortKey) {
-        return store.get(table, Key.of(shardOf(partition, sortKey), sortKey)).map(i -> unsharded(partition, i));
+        return TechniqueCalls.call(store, "shardedPartition.get", table, () -> {
+            return store.get(table, Key.of(shardOf(partition, sortKey), sortKey)).map(i -> unsharded(partition, i));
+        });
     }
 
     public void delete(String partition, String sortKey) {
-        store.delete(table, Key.of(shardOf(partition, sortKey), sortKey));
+        TechniqueCalls.run(store, "shardedPartition.delete", table, () -> {
+            store.delete(table, Key.of(shardOf(partition, sortKey), sortKey));
+        });
     }
 
     /** Items of the logical partition matching {@code condition}, merged from all shards in sort-key order. */
     public Stream<Item> query(String partition, SortKeyCondition condition, boolean descending) {
-        Comparator<Head> order = Comparator.comparing(h -> h.current.key().sort(), Utf8Order.COMPARATOR);
-        PriorityQueue<Head> heads = new PriorityQueue<>(descending ? order.reversed() : order);
-        List<Query> queries = new ArrayList<>();
-        for (int s = 1; s <= shards; s++) {
-            Query q = Query.in(table, partition + "/" + s).where(condition).limit(200);
-            queries.add(descending ? q.descending() : q);
-        }
-        List<Iterator<Item>> sources = store.queryEachLazily(queries).stream().map(Stream::iterator).toList();
-        for (Iterator<Item> source : sources) {
-            if (source.hasNext()) {
-                heads.add(new Head(source.next(), source));
+        return TechniqueCalls.call(store, "shardedPartition.query", table, () -> {
+            Comparator<Head> order = Comparator.comparing(h -> h.current.key().sort(), Utf8Order.COMPARATOR);
+            PriorityQueue<Head> heads = new PriorityQueue<>(descending ? order.reversed() : order);
+            List<Query> queries = new ArrayList<>();
+            for (int s = 1; s <= shards; s++) {
+                Query q = Query.in(table, partition + "/" + s).where(condition).limit(200);
+                queries.add(descending ? q.descending() : q);
             }
-        }
-        Iterator<Item> merged = new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return !heads.isEmpty();
+            List<Iterator<Item>> sources = store.queryEachLazily(queries).stream().map(Stream::iterator).toList();
+            for (Iterator<Item> source : sources) {
+                if (source.hasNext()) {
+                    heads.add(new Head(source.next(), source));
+                }
             }
+            Iterator<Item> merged = new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return !heads.isEmpty();
+                }
 
-            @Override
-            public Item next() {
-                Head head = heads.poll();
-                if (head == null) {
-                    throw new java.util.NoSuchElementException();
+                @Override
+                public Item next() {
+                    Head head = heads.poll();
+                    if (head == null) {
+                        throw new java.util.NoSuchElementException();
+                    }
+                    Item out = head.current;
+                    if (head.source.hasNext()) {
+                        heads.add(new Head(head.source.next(), head.source));
+                    }
+                    return unsharded(partition, out);
                 }
-                Item out = head.current;
-                if (head.source.hasNext()) {
-                    heads.add(new Head(head.source.next(), head.source));
-                }
-                return unsharded(partition, out);
-            }
-        };
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(merged, Spliterator.ORDERED), false);
+            };
+            return StreamSupport.stream(Spliterators.spliteratorUnknownSize(merged, Spliterator.ORDERED), false);
+        });
     }
 
     private static Item unsharded(String partition, Item item) {

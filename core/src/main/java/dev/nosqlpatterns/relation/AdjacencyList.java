@@ -168,20 +168,22 @@ public final class AdjacencyList {
      * so a link left half-written by a crash is never returned.
      */
     public List<String> targets(String from) {
-        return TechniqueCalls.call(store, "adjacencyList.targets", table, () -> {
-            List<String> candidates = others(from, FORWARD);
-            if (!symmetric) {
-                return candidates;
-            }
-            List<String> unconfirmed = candidates.stream()
-                    .filter(other -> dev.nosqlpatterns.key.Utf8Order.compare(from, other) > 0).toList();
-            if (unconfirmed.isEmpty()) {
-                return candidates;
-            }
-            BatchGetResult truth = store.getAll(table, unconfirmed.stream().map(other -> forwardKey(other, from)).toList());
-            return candidates.stream().filter(other -> dev.nosqlpatterns.key.Utf8Order.compare(from, other) <= 0
-                    || truth.get(new ItemRef(table, forwardKey(other, from))).isPresent()).toList();
-        });
+        return TechniqueCalls.call(store, "adjacencyList.targets", table, () -> targetsOf(from));
+    }
+
+    private List<String> targetsOf(String from) {
+        List<String> candidates = others(from, FORWARD);
+        if (!symmetric) {
+            return candidates;
+        }
+        List<String> unconfirmed = candidates.stream()
+                .filter(other -> dev.nosqlpatterns.key.Utf8Order.compare(from, other) > 0).toList();
+        if (unconfirmed.isEmpty()) {
+            return candidates;
+        }
+        BatchGetResult truth = store.getAll(table, unconfirmed.stream().map(other -> forwardKey(other, from)).toList());
+        return candidates.stream().filter(other -> dev.nosqlpatterns.key.Utf8Order.compare(from, other) <= 0
+                || truth.get(new ItemRef(table, forwardKey(other, from))).isPresent()).toList();
     }
 
     /**
@@ -191,7 +193,7 @@ public final class AdjacencyList {
     public List<String> sources(String to) {
         return TechniqueCalls.call(store, "adjacencyList.sources", table, () -> {
             if (symmetric) {
-                return targets(to);
+                return targetsOf(to);
             }
             List<String> candidates = others(to, INVERSE);
             if (candidates.isEmpty()) {

@@ -49,29 +49,31 @@ public final class Joins {
      */
     public Map<Key, Resolved> resolveSets(List<Item> sources, String setAttribute, String targetTable,
                                           Function<String, Key> keyOf) {
-        Objects.requireNonNull(keyOf, "keyOf must not be null");
-        Map<Key, List<Key>> wanted = new LinkedHashMap<>();
-        Set<Key> all = new LinkedHashSet<>();
-        for (Item source : sources) {
-            List<Key> refs = source.getStringSet(setAttribute).stream().sorted().map(keyOf).toList();
-            wanted.put(source.key(), refs);
-            all.addAll(refs);
-        }
-        BatchGetResult found = all.isEmpty() ? null : store.getAll(targetTable, List.copyOf(all));
-        Map<Key, Resolved> out = new LinkedHashMap<>();
-        wanted.forEach((source, refs) -> {
-            List<Optional<Item>> items = new ArrayList<>();
-            List<Key> missing = new ArrayList<>();
-            for (Key ref : refs) {
-                Optional<Item> item = found.get(new ItemRef(targetTable, ref));
-                items.add(item);
-                if (item.isEmpty()) {
-                    missing.add(ref);
-                }
+        return TechniqueCalls.call(store, "join.resolveSets", targetTable, () -> {
+            Objects.requireNonNull(keyOf, "keyOf must not be null");
+            Map<Key, List<Key>> wanted = new LinkedHashMap<>();
+            Set<Key> all = new LinkedHashSet<>();
+            for (Item source : sources) {
+                List<Key> refs = source.getStringSet(setAttribute).stream().sorted().map(keyOf).toList();
+                wanted.put(source.key(), refs);
+                all.addAll(refs);
             }
-            out.put(source, new Resolved(items, missing));
+            BatchGetResult found = all.isEmpty() ? null : store.getAll(targetTable, List.copyOf(all));
+            Map<Key, Resolved> out = new LinkedHashMap<>();
+            wanted.forEach((source, refs) -> {
+                List<Optional<Item>> items = new ArrayList<>();
+                List<Key> missing = new ArrayList<>();
+                for (Key ref : refs) {
+                    Optional<Item> item = found.get(new ItemRef(targetTable, ref));
+                    items.add(item);
+                    if (item.isEmpty()) {
+                        missing.add(ref);
+                    }
+                }
+                out.put(source, new Resolved(items, missing));
+            });
+            return out;
         });
-        return out;
     }
 
     /** Resolved references: one optional item per reference, in order, and the references that found nothing. */

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.rollup;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
@@ -57,6 +58,11 @@ public final class FrameAggregation {
 
     /** Calls {@code visitor} once per frame (concurrently from one thread per segment). */
     public void forEachFrame(Consumer<Frame> visitor) {
+        TechniqueCalls.run(store, "frameAggregation.forEachFrame", table, () -> readAll(visitor));
+    }
+
+    /** Reads every segment, in parallel, each on a thread of its own. */
+    private void readAll(Consumer<Frame> visitor) {
         Objects.requireNonNull(visitor, "visitor must not be null");
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(segments, 8));
         try {
@@ -87,11 +93,14 @@ public final class FrameAggregation {
      * among workers of their own (each frame lies in one segment).
      */
     public void forEachFrameIn(int segment, Consumer<Frame> visitor) {
-        Objects.requireNonNull(visitor, "visitor must not be null");
-        if (segment < 0 || segment >= segments) {
-            throw new IllegalArgumentException("segment must be between 0 and " + (segments - 1) + ", got " + segment);
-        }
-        readSegment(segment, visitor);
+        TechniqueCalls.run(store, "frameAggregation.forEachFrameIn", table, () -> {
+            Objects.requireNonNull(visitor, "visitor must not be null");
+            if (segment < 0 || segment >= segments) {
+                throw new IllegalArgumentException("segment must be between 0 and " + (segments - 1) + ", got "
+                        + segment);
+            }
+            readSegment(segment, visitor);
+        });
     }
 
     private void readSegment(int segment, Consumer<Frame> visitor) {
@@ -114,7 +123,13 @@ public final class FrameAggregation {
 
     /** For each frame, the distinct values it holds ("the sites each user visited"). */
     public void distinctValuesPerFrame(Function<Item, Optional<String>> value, Consumer<FrameValues> visitor) {
-        forEachFrame(frame -> {
+        TechniqueCalls.run(store, "frameAggregation.distinctValuesPerFrame", table, () -> distinct(value, visitor));
+    }
+
+    private void distinct(Function<Item, Optional<String>> value, Consumer<FrameValues> visitor) {
+        Objects.requireNonNull(value, "value function must not be null");
+        Objects.requireNonNull(visitor, "visitor must not be null");
+        readAll(frame -> {
             Set<String> distinct = new HashSet<>();
             frame.items().forEach(i -> value.apply(i).ifPresent(distinct::add));
             visitor.accept(new FrameValues(frame.partition(), distinct));
@@ -123,9 +138,11 @@ public final class FrameAggregation {
 
     /** For each value, in how many frames it appears ("unique users per site"). */
     public Map<String, Long> framesPerValue(Function<Item, Optional<String>> value) {
-        Map<String, Long> counts = new ConcurrentHashMap<>();
-        distinctValuesPerFrame(value, fv -> fv.values().forEach(v -> counts.merge(v, 1L, Long::sum)));
-        return Map.copyOf(counts);
+        return TechniqueCalls.call(store, "frameAggregation.framesPerValue", table, () -> {
+            Map<String, Long> counts = new ConcurrentHashMap<>();
+            distinct(value, fv -> fv.values().forEach(v -> counts.merge(v, 1L, Long::sum)));
+            return Map.copyOf(counts);
+        });
     }
 
     /** The items of one partition. */

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.scan;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.model.Cursor;
 import dev.nosqlpatterns.store.model.OperationCost;
@@ -105,71 +106,73 @@ public final class BulkScan {
 
     /** Calls {@code action} for every item (concurrently from one thread per segment) and reports the run. */
     public ScanReport forEach(Consumer<Item> action) {
-        Objects.requireNonNull(action, "action must not be null");
-        RateLimiter items = itemsPerSecond > 0 ? new RateLimiter(itemsPerSecond) : null;
-        RateLimiter units = unitsPerSecond > 0 ? new RateLimiter(unitsPerSecond) : null;
-        AtomicLong read = new AtomicLong();
-        AtomicLong pages = new AtomicLong();
-        AtomicLong throttled = new AtomicLong();
-        DoubleAdder consumed = new DoubleAdder();
-        AtomicReferenceArray<SegmentPosition> cursors = new AtomicReferenceArray<>(segments);
-        long start = System.nanoTime();
-        ExecutorService pool = Executors.newFixedThreadPool(segments);
-        try {
-            List<Future<?>> running = new ArrayList<>();
-            for (int s = 0; s < segments; s++) {
-                int segment = s;
-                cursors.set(segment, resumeFrom == null ? SegmentPosition.start() : resumeFrom.get(segment));
-                running.add(pool.submit(() -> {
-                    Scan scan = Scan.of(table).segment(segment, segments).limit(pageSize);
-                    if (cursors.get(segment).finished()) {
-                        return null;
-                    }
-                    Optional<Cursor> at = cursors.get(segment).after();
-                    boolean first = true;
-                    while (first || at.isPresent()) {
-                        first = false;
-                        double[] units1 = {0};
-                        Thread self = Thread.currentThread();
-                        Scan next = at.map(scan::after).orElse(scan);
-                        Page page = store.measure(c -> {
-                            if (c.operation().equals("scan") && Thread.currentThread() == self) {
-                                units1[0] += unitsOf(c);
+        return TechniqueCalls.call(store, "bulkScan.forEach", table, () -> {
+            Objects.requireNonNull(action, "action must not be null");
+            RateLimiter items = itemsPerSecond > 0 ? new RateLimiter(itemsPerSecond) : null;
+            RateLimiter units = unitsPerSecond > 0 ? new RateLimiter(unitsPerSecond) : null;
+            AtomicLong read = new AtomicLong();
+            AtomicLong pages = new AtomicLong();
+            AtomicLong throttled = new AtomicLong();
+            DoubleAdder consumed = new DoubleAdder();
+            AtomicReferenceArray<SegmentPosition> cursors = new AtomicReferenceArray<>(segments);
+            long start = System.nanoTime();
+            ExecutorService pool = Executors.newFixedThreadPool(segments);
+            try {
+                List<Future<?>> running = new ArrayList<>();
+                for (int s = 0; s < segments; s++) {
+                    int segment = s;
+                    cursors.set(segment, resumeFrom == null ? SegmentPosition.start() : resumeFrom.get(segment));
+                    running.add(pool.submit(() -> {
+                        Scan scan = Scan.of(table).segment(segment, segments).limit(pageSize);
+                        if (cursors.get(segment).finished()) {
+                            return null;
+                        }
+                        Optional<Cursor> at = cursors.get(segment).after();
+                        boolean first = true;
+                        while (first || at.isPresent()) {
+                            first = false;
+                            double[] units1 = {0};
+                            Thread self = Thread.currentThread();
+                            Scan next = at.map(scan::after).orElse(scan);
+                            Page page = store.measure(c -> {
+                                if (c.operation().equals("scan") && Thread.currentThread() == self) {
+                                    units1[0] += unitsOf(c);
+                                }
+                            }, () -> store.scan(next));
+                            page.items().forEach(action);
+                            read.addAndGet(page.items().size());
+                            pages.incrementAndGet();
+                            consumed.add(units1[0]);
+                            at = page.next();
+                            cursors.set(segment, new SegmentPosition(at.isEmpty(), at));
+                            if (items != null) {
+                                throttled.addAndGet(items.acquire(page.items().size()));
                             }
-                        }, () -> store.scan(next));
-                        page.items().forEach(action);
-                        read.addAndGet(page.items().size());
-                        pages.incrementAndGet();
-                        consumed.add(units1[0]);
-                        at = page.next();
-                        cursors.set(segment, new SegmentPosition(at.isEmpty(), at));
-                        if (items != null) {
-                            throttled.addAndGet(items.acquire(page.items().size()));
+                            if (units != null) {
+                                throttled.addAndGet(units.acquire(units1[0]));
+                            }
                         }
-                        if (units != null) {
-                            throttled.addAndGet(units.acquire(units1[0]));
-                        }
-                    }
-                    return null;
-                }));
+                        return null;
+                    }));
+                }
+                for (Future<?> f : running) {
+                    f.get();
+                }
+            } catch (ExecutionException e) {
+                List<SegmentPosition> left = new ArrayList<>();
+                for (int s = 0; s < segments; s++) {
+                    left.add(cursors.get(s));
+                }
+                throw new ScanInterruptedException(table, read.get(), left, e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("bulk scan interrupted", e);
+            } finally {
+                pool.shutdownNow();
             }
-            for (Future<?> f : running) {
-                f.get();
-            }
-        } catch (ExecutionException e) {
-            List<SegmentPosition> left = new ArrayList<>();
-            for (int s = 0; s < segments; s++) {
-                left.add(cursors.get(s));
-            }
-            throw new ScanInterruptedException(table, read.get(), left, e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("bulk scan interrupted", e);
-        } finally {
-            pool.shutdownNow();
-        }
-        return new ScanReport(read.get(), pages.get(), consumed.sum(), Duration.ofNanos(System.nanoTime() - start),
-                Duration.ofNanos(throttled.get()));
+            return new ScanReport(read.get(), pages.get(), consumed.sum(), Duration.ofNanos(System.nanoTime() - start),
+                    Duration.ofNanos(throttled.get()));
+        });
     }
 
     private double unitsOf(OperationCost c) {

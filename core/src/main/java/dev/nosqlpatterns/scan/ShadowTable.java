@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.scan;
 
+import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
@@ -93,26 +94,30 @@ public final class ShadowTable {
 
     /** Writes {@code item} to the primary table and its shadow (or removes its shadow when it has none). */
     public void put(Item item) {
-        Optional<Item> copy = shadowOf(item);
-        Write write = Write.put(primary, item);
-        if (store.has(Capability.ATOMIC_WRITES)) {
-            store.writeAtomically(List.of(write, shadowWrite(item.key(), copy)));
-        } else {
-            applyOne(write);
-            follow(item.key(), Optional.of(item));
-        }
+        TechniqueCalls.run(store, "shadowTable.put", primary, () -> {
+            Optional<Item> copy = shadowOf(item);
+            Write write = Write.put(primary, item);
+            if (store.has(Capability.ATOMIC_WRITES)) {
+                store.writeAtomically(List.of(write, shadowWrite(item.key(), copy)));
+            } else {
+                applyOne(write);
+                follow(item.key(), Optional.of(item));
+            }
+        });
     }
 
     /** Deletes the item of {@code key} and its shadow. */
     public void delete(Key key) {
-        Objects.requireNonNull(key, "key must not be null");
-        Write write = Write.delete(primary, key);
-        if (store.has(Capability.ATOMIC_WRITES)) {
-            store.writeAtomically(List.of(write, Write.delete(shadow, key)));
-        } else {
-            applyOne(write);
-            follow(key, Optional.empty());
-        }
+        TechniqueCalls.run(store, "shadowTable.delete", primary, () -> {
+            Objects.requireNonNull(key, "key must not be null");
+            Write write = Write.delete(primary, key);
+            if (store.has(Capability.ATOMIC_WRITES)) {
+                store.writeAtomically(List.of(write, Write.delete(shadow, key)));
+            } else {
+                applyOne(write);
+                follow(key, Optional.empty());
+            }
+        });
     }
 
     /**
@@ -156,12 +161,16 @@ public final class ShadowTable {
 
     /** Counts shadows that are missing, stale or left over; changes nothing. */
     public Drift verify() {
-        return audit(false);
+        return TechniqueCalls.call(store, "shadowTable.verify", primary, () -> {
+            return audit(false);
+        });
     }
 
     /** Rewrites every missing or stale shadow and removes left-over ones; returns what it fixed. */
     public Drift repair() {
-        return audit(true);
+        return TechniqueCalls.call(store, "shadowTable.repair", primary, () -> {
+            return audit(true);
+        });
     }
 
     private Drift audit(boolean fix) {

@@ -174,8 +174,10 @@ public final class InvertedSearch {
 
     /** The dense id of a document indexed now or before (an id stays its document's), as audiences hold it. */
     public OptionalInt idOf(String documentId) {
-        Document.checkId(documentId);
-        return dictionary.lookup(documentId);
+        return TechniqueCalls.call(store, "invertedSearch.idOf", direct.table, () -> {
+            Document.checkId(documentId);
+            return dictionary.lookup(documentId);
+        });
     }
 
     /** The documents matching {@code criteria}. */
@@ -225,7 +227,9 @@ public final class InvertedSearch {
 
     /** The number of indexed documents, from the universe's summary, less those expired but still indexed. */
     public long size() {
-        return postings.counts(List.of(SearchKeys.UNIVERSE)).get(SearchKeys.UNIVERSE) - expiries.expiredCount();
+        return TechniqueCalls.call(store, "invertedSearch.size", direct.table, () -> {
+            return postings.counts(List.of(SearchKeys.UNIVERSE)).get(SearchKeys.UNIVERSE) - expiries.expiredCount();
+        });
     }
 
     /**

@@ -329,30 +329,33 @@ final class AggregateTree<T> extends AbstractTree<T> {
 
     @Override
     public TreeCheck verify() {
-        return TechniqueCalls.call(ctx.store(), technique("verify"), ctx.table(), () -> {
-            State s = load();
-            List<String> problems = new ArrayList<>();
-            s.nodes.forEach((id, e) -> {
-                if (e.parent == null ? !id.equals(s.root) : !s.nodes.containsKey(e.parent)
-                        || s.nodes.get(e.parent).children.stream().filter(id::equals).count() != 1) {
-                    problems.add("node '" + id + "' and its parent " + Optional.ofNullable(e.parent) + " disagree");
-                }
-                e.children.stream().filter(c -> !s.nodes.containsKey(c) || !id.equals(s.nodes.get(c).parent))
-                        .forEach(c -> problems.add("node '" + id + "' lists child '" + c + "', which does not name it"));
-            });
-            Set<String> reached = new HashSet<>();
-            if (s.root != null && s.nodes.containsKey(s.root) && problems.isEmpty()) {
-                reached.addAll(s.preorder(s.root, Integer.MAX_VALUE));
+        return TechniqueCalls.call(ctx.store(), technique("verify"), ctx.table(), this::check);
+    }
+
+    /** What verify and repair report: one item holds the whole tree, so there is nothing to mend. */
+    private TreeCheck check() {
+        State s = load();
+        List<String> problems = new ArrayList<>();
+        s.nodes.forEach((id, e) -> {
+            if (e.parent == null ? !id.equals(s.root) : !s.nodes.containsKey(e.parent)
+                    || s.nodes.get(e.parent).children.stream().filter(id::equals).count() != 1) {
+                problems.add("node '" + id + "' and its parent " + Optional.ofNullable(e.parent) + " disagree");
             }
-            if (problems.isEmpty() && reached.size() != s.nodes.size()) {
-                problems.add((s.nodes.size() - reached.size()) + " nodes cannot be reached from the root");
-            }
-            return new TreeCheck(s.nodes.size(), false, 0, problems);
+            e.children.stream().filter(c -> !s.nodes.containsKey(c) || !id.equals(s.nodes.get(c).parent))
+                    .forEach(c -> problems.add("node '" + id + "' lists child '" + c + "', which does not name it"));
         });
+        Set<String> reached = new HashSet<>();
+        if (s.root != null && s.nodes.containsKey(s.root) && problems.isEmpty()) {
+            reached.addAll(s.preorder(s.root, Integer.MAX_VALUE));
+        }
+        if (problems.isEmpty() && reached.size() != s.nodes.size()) {
+            problems.add((s.nodes.size() - reached.size()) + " nodes cannot be reached from the root");
+        }
+        return new TreeCheck(s.nodes.size(), false, 0, problems);
     }
 
     @Override
     public TreeCheck repair() {
-        return TechniqueCalls.call(ctx.store(), technique("repair"), ctx.table(), () -> verify());
+        return TechniqueCalls.call(ctx.store(), technique("repair"), ctx.table(), this::check);
     }
 }

@@ -393,8 +393,10 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
 
     @Override
     public String path(String id) {
-        NodeNames.check("node id", id);
-        return ctx.read(tx -> Layout.string(at(tx, locate(tx, id, "node"), id), Layout.PATH));
+        return TechniqueCalls.call(ctx.store(), technique("path"), ctx.table(), () -> {
+            NodeNames.check("node id", id);
+            return ctx.read(tx -> Layout.string(at(tx, locate(tx, id, "node"), id), Layout.PATH));
+        });
     }
 
     @Override

@@ -10,4 +10,10 @@ public class TreeConflictException extends TreeException {
         super(tree, operation + " gave up after " + attempts
                 + " attempts, each overtaken by a concurrent change of the tree; nothing was written");
     }
+
+    /** True: concurrent changes of the tree overtook this one. */
+    @Override
+    public boolean isConflict() {
+        return true;
+    }
 }

@@ -22,4 +22,13 @@ public class TreeException extends RuntimeException {
     public String tree() {
         return tree;
     }
+
+    /**
+     * Whether contention explains this failure: concurrent changes of the tree overtook this one on every
+     * attempt, so retrying later can succeed. False here; true for {@link TreeConflictException}. Metrics and
+     * tracing bindings count these as conflicts rather than errors, as {@code StoreException.isConflict()}.
+     */
+    public boolean isConflict() {
+        return false;
+    }
 }

@@ -70,38 +70,43 @@ public final class AggregateStore {
      * the input unchanged writes nothing.
      */
     public Item update(Key key, java.util.function.Function<Optional<Item>, Item> change) {
-        return TechniqueCalls.call(store, "aggregate.update", table, () -> {
-            Objects.requireNonNull(key, "key must not be null");
-            Objects.requireNonNull(change, "change function must not be null");
-            for (int attempt = 1; ; attempt++) {
-                Optional<Item> current = store.get(table, key);
-                Item changed = change.apply(current.map(this::withoutVersion));
-                if (changed == null) {
-                    throw new IllegalArgumentException("the change function returned null for " + key);
-                }
-                if (!changed.key().equals(key)) {
-                    throw new IllegalArgumentException("the change function moved aggregate " + key + " to "
-                            + changed.key() + "; an aggregate keeps its key");
-                }
-                if (current.isPresent() && changed.equals(withoutVersion(current.get()))) {
-                    return current.get();
-                }
-                Item next = changed.toBuilder().put(versionAttribute, nextVersion(current)).build();
-                Condition unchanged = Condition.unchangedSince(current, versionAttribute);
-                try {
-                    store.put(table, next, unchanged);
-                    return next;
-                } catch (ConditionFailedException raced) {
-                    retry.after(attempt, table, key, raced);
-                }
-            }
-        });
+        return TechniqueCalls.call(store, "aggregate.update", table, () -> write(key, change));
     }
 
     /** Like {@link #update(Key, java.util.function.Function)} for an aggregate that must exist. */
     public Item modify(Key key, UnaryOperator<Item> change) {
-        return update(key, current -> change.apply(current.orElseThrow(() -> new IllegalStateException(
-                "aggregate " + key + " does not exist in table '" + table + "'"))));
+        return TechniqueCalls.call(store, "aggregate.modify", table, () -> {
+            Objects.requireNonNull(change, "change function must not be null");
+            return write(key, current -> change.apply(current.orElseThrow(() -> new IllegalStateException(
+                    "aggregate " + key + " does not exist in table '" + table + "'"))));
+        });
+    }
+
+    private Item write(Key key, java.util.function.Function<Optional<Item>, Item> change) {
+        Objects.requireNonNull(key, "key must not be null");
+        Objects.requireNonNull(change, "change function must not be null");
+        for (int attempt = 1; ; attempt++) {
+            Optional<Item> current = store.get(table, key);
+            Item changed = change.apply(current.map(this::withoutVersion));
+            if (changed == null) {
+                throw new IllegalArgumentException("the change function returned null for " + key);
+            }
+            if (!changed.key().equals(key)) {
+                throw new IllegalArgumentException("the change function moved aggregate " + key + " to "
+                        + changed.key() + "; an aggregate keeps its key");
+            }
+            if (current.isPresent() && changed.equals(withoutVersion(current.get()))) {
+                return current.get();
+            }
+            Item next = changed.toBuilder().put(versionAttribute, nextVersion(current)).build();
+            Condition unchanged = Condition.unchangedSince(current, versionAttribute);
+            try {
+                store.put(table, next, unchanged);
+                return next;
+            } catch (ConditionFailedException raced) {
+                retry.after(attempt, table, key, raced);
+            }
+        }
     }
 
     public void delete(Key key) {

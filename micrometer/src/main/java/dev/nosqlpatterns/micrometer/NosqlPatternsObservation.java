@@ -1,12 +1,11 @@
 package dev.nosqlpatterns.micrometer;
 
-import dev.nosqlpatterns.index.UniqueConstraintException;
 import dev.nosqlpatterns.store.CallObserver;
 import dev.nosqlpatterns.store.ObservedCall;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.model.ConcurrentUpdateException;
-import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.OperationCost;
+import dev.nosqlpatterns.store.model.StoreException;
+import dev.nosqlpatterns.tree.TreeException;
 import io.micrometer.common.KeyValues;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -57,9 +56,13 @@ import java.util.concurrent.TimeUnit;
  * (optimistic writes that lost a race and were tried again), {@value #TECHNIQUE_FAILURES} and
  * {@value #TECHNIQUE_CONFLICTS}.
  *
- * <p>A conflict is a failure the application can expect under contention: a failed write condition, an
- * optimistic write that lost every attempt, a unique value taken. It is counted under both the failures and
- * the conflicts counters.
+ * <p>A conflict is a failure the application can expect under contention, one whose exception says
+ * {@code StoreException.isConflict()} or {@code TreeException.isConflict()}: a write condition that did not
+ * hold ({@code ConditionFailedException}), an optimistic write that lost every attempt
+ * ({@code ConcurrentUpdateException}), an entity saved or deleted at a stale version
+ * ({@code VersionConflictException}), a unique value taken ({@code UniqueConstraintException}), a tree change
+ * overtaken on every attempt ({@code TreeConflictException}). It is counted under both the failures and the
+ * conflicts counters.
  */
 public final class NosqlPatternsObservation implements CallObserver {
     /** Observation of one store call. */
@@ -233,10 +236,14 @@ public final class NosqlPatternsObservation implements CallObserver {
                 : values;
     }
 
-    /** True for the failures that contention explains: a lost condition, race or unique value. */
+    /**
+     * True for the failures that contention explains, as core classifies them: a store exception or a tree
+     * exception that says {@code isConflict()} (a condition that did not hold, an optimistic write or tree
+     * change that lost every attempt, a version conflict, a unique value taken).
+     */
     static boolean isConflict(Throwable failure) {
-        return failure instanceof ConditionFailedException || failure instanceof ConcurrentUpdateException
-                || failure instanceof UniqueConstraintException;
+        return failure instanceof StoreException e ? e.isConflict()
+                : failure instanceof TreeException t && t.isConflict();
     }
 
     /** The meters of one access pattern on one table of one store, looked up once. */

@@ -24,4 +24,10 @@ public class ConcurrentUpdateException extends StoreException {
     public int attempts() {
         return attempts;
     }
+
+    /** True: other writers kept changing the item. */
+    @Override
+    public boolean isConflict() {
+        return true;
+    }
 }

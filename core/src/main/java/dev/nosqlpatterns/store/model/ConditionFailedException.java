@@ -24,4 +24,10 @@ public class ConditionFailedException extends StoreException {
     public OptionalInt writeIndex() {
         return writeIndex < 0 ? OptionalInt.empty() : OptionalInt.of(writeIndex);
     }
+
+    /** True: another writer changed the item the condition was about. */
+    @Override
+    public boolean isConflict() {
+        return true;
+    }
 }

@@ -32,6 +32,18 @@ public class StoreException extends RuntimeException {
         return Optional.ofNullable(key);
     }
 
+    /**
+     * Whether contention explains this failure: another writer got there first (a write's condition did not
+     * hold, an optimistic write lost every attempt, a unique value is taken), so reading again and deciding,
+     * or retrying later, can succeed. Metrics and tracing bindings count these as conflicts rather than
+     * errors. False here; true for {@link ConditionFailedException}, {@link ConcurrentUpdateException} (and
+     * its subclasses, such as the entity repository's version conflict) and the unique index's
+     * {@code UniqueConstraintException}.
+     */
+    public boolean isConflict() {
+        return false;
+    }
+
     static String where(String table, Key key) {
         return "table '" + table + "'" + (key == null ? "" : ", key " + key.abbreviated());
     }

@@ -2,9 +2,15 @@ package dev.nosqlpatterns.examples.spring;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nosqlpatterns.entity.EntityRepository;
+import dev.nosqlpatterns.entity.EntityType;
+import dev.nosqlpatterns.index.UniqueConstraintException;
 import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
+import dev.nosqlpatterns.store.Store;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
@@ -154,6 +160,35 @@ class NewsApplicationTest {
                 .summary().totalAmount() >= 1);
         assertTrue(meters.get("nosqlpatterns.store.round.trips").tag("nosqlpatterns.pattern", "get")
                 .tag("nosqlpatterns.store", "redis").counter().count() >= 1);
+    }
+
+    /** A member of a club, found by a unique email. */
+    record Member(String id, String email) {
+    }
+
+    @Test
+    void aUniqueValueTakenThroughTheEntityRepositoryCountsOneConflict() {
+        EntityType<Member> members = EntityType.builder(Member.class)
+                .table("members_" + Long.toString(System.nanoTime(), 36)).partitionKey("member:{id}").sortKey("<M>")
+                .uniqueIndex("byEmail", "{email}").build();
+        EntityRepository repository = EntityRepository.of(app.getBean(Store.class), members);
+        repository.createTables();
+        repository.save(members, new Member("ada", "ada@example.com"));
+        MeterRegistry meters = app.getBean(MeterRegistry.class);
+        double before = conflicts(meters);
+
+        UniqueConstraintException taken = assertThrows(UniqueConstraintException.class,
+                () -> repository.save(members, new Member("eve", "ada@example.com")));
+
+        assertEquals("ada@example.com", taken.value());
+        assertEquals(before + 1, conflicts(meters),
+                "the clash is one conflict of the entity.save the application called, tagged with its exception");
+    }
+
+    private static double conflicts(MeterRegistry meters) {
+        return meters.find("nosqlpatterns.technique.conflicts").tag("nosqlpatterns.pattern", "entity.save")
+                .tag("nosqlpatterns.store", "redis").tag("outcome", "conflict")
+                .tag("exception", "UniqueConstraintException").counters().stream().mapToDouble(Counter::count).sum();
     }
 
     @Test
