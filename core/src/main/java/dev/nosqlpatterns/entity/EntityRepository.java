@@ -280,11 +280,13 @@ public final class EntityRepository {
     public void putItem(EntityType<?> type, Item item) {
         Objects.requireNonNull(type, "entity type is null");
         Objects.requireNonNull(item, "item is null");
-        if (indexing(type).hasTables()) {
-            indexing(type).group().compute(item.key(), old -> item);
-        } else {
-            store.put(type.table(), item);
-        }
+        TechniqueCalls.run(store, "entity.putItem", type.table(), () -> {
+            if (indexing(type).hasTables()) {
+                indexing(type).group().compute(item.key(), old -> item);
+            } else {
+                store.put(type.table(), item);
+            }
+        });
     }
 
     /**
@@ -298,11 +300,13 @@ public final class EntityRepository {
         Objects.requireNonNull(items, "items is null");
         items.forEach(item -> EntityChecks.check(store, type, indexing(type),
                 Objects.requireNonNull(item, "an item to put is null")));
-        if (indexing(type).hasTables()) {
-            items.forEach(item -> putItem(type, item));
-        } else {
-            store.writeBatch(items.stream().map(item -> Write.put(type.table(), item)).toList());
-        }
+        TechniqueCalls.run(store, "entity.putItems", type.table(), () -> {
+            if (indexing(type).hasTables()) {
+                items.forEach(item -> indexing(type).group().compute(item.key(), old -> item));
+            } else {
+                store.writeBatch(items.stream().map(item -> Write.put(type.table(), item)).toList());
+            }
+        });
     }
 
     /**
@@ -314,6 +318,11 @@ public final class EntityRepository {
     public boolean deleteItem(EntityType<?> type, Key key) {
         Objects.requireNonNull(type, "entity type is null");
         Objects.requireNonNull(key, "key is null");
+        return TechniqueCalls.call(store, "entity.deleteItem", type.table(), () -> deleteTyped(type, key));
+    }
+
+    /** Deletes the item of {@code type} at {@code key} with its index entries; false when there was none of it. */
+    private boolean deleteTyped(EntityType<?> type, Key key) {
         if (indexing(type).hasTables()) {
             return indexing(type).group().delete(key, type::isTypeOf);
         }
@@ -397,9 +406,14 @@ public final class EntityRepository {
      */
     public void saveAll(Collection<? extends Record> entities) {
         Objects.requireNonNull(entities, "entities are null");
-        Batch batch = batch();
-        entities.forEach(batch::save);
-        batch.write();
+        String table = entities.stream().filter(Objects::nonNull).findFirst()
+                .flatMap(e -> types.stream().filter(t -> t.recordClass() == e.getClass()).findFirst())
+                .map(EntityType::table).orElse("");
+        TechniqueCalls.run(store, "entity.saveAll", table, () -> {
+            Batch batch = batch();
+            entities.forEach(batch::save);
+            batch.writeNow();
+        });
     }
 
     /** A batch of saves of any types, for entities whose class alone does not say their type. */
@@ -471,6 +485,10 @@ public final class EntityRepository {
     public ItemCollection collection(ItemCollectionType collection, Map<String, ?> partitionValues) {
         Objects.requireNonNull(collection, "item collection type is null");
         String partition = collection.partitionKey(partitionValues);
+        return TechniqueCalls.call(store, "entity.collection", collection.table(), () -> collect(collection, partition));
+    }
+
+    private ItemCollection collect(ItemCollectionType collection, String partition) {
         List<EntityType<?>> found = new ArrayList<>();
         List<Record> entities = new ArrayList<>();
         int skipped = 0;
@@ -499,18 +517,7 @@ public final class EntityRepository {
 
     private boolean removeNow(EntityType<?> type, Key key) {
         WriteFollowers.Followed followed = followers.before(type, key);
-        boolean deleted;
-        if (oneByOne(type)) {
-            deleted = indexing(type).group().delete(key, type::isTypeOf);
-        } else {
-            try {
-                store.delete(new Write.Delete(type.table(), key,
-                        Condition.attributeEquals(EntityType.TYPE_ATTRIBUTE, Value.of(type.name()))));
-                deleted = true;
-            } catch (ConditionFailedException e) {
-                deleted = false;
-            }
-        }
+        boolean deleted = oneByOne(type) ? indexing(type).group().delete(key, type::isTypeOf) : deleteTyped(type, key);
         followed.afterDelete(key, deleted);
         return deleted;
     }
@@ -614,17 +621,19 @@ public final class EntityRepository {
 
         /** Writes the collected saves (a later save of the same key wins) and empties the batch. */
         public void write() {
+            TechniqueCalls.run(store, "entity.saveAll", writes.isEmpty() ? "" : writes.get(0).table(), this::writeNow);
+        }
+
+        /** {@link #write()} inside a technique call already open. */
+        private void writeNow() {
             List<Write> all = List.copyOf(writes);
             List<Runnable> each = List.copyOf(oneByOne);
             writes.clear();
             oneByOne.clear();
-            String table = all.isEmpty() ? "" : all.get(0).table();
-            TechniqueCalls.run(store, "entity.saveAll", table, () -> {
-                if (!all.isEmpty()) {
-                    store.writeBatch(all);
-                }
-                each.forEach(Runnable::run);
-            });
+            if (!all.isEmpty()) {
+                store.writeBatch(all);
+            }
+            each.forEach(Runnable::run);
         }
     }
 }

@@ -164,7 +164,8 @@ public final class IndexedQuery<T extends Record> {
 
     /** Every matching entity in a list (all pages read). */
     public List<T> list() {
-        return stream().toList();
+        checkValue();
+        return TechniqueCalls.call(store, "entity.query", type.table(), () -> stream().toList());
     }
 
     /**
