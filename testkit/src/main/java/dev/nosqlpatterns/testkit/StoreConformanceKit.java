@@ -105,6 +105,10 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class LargeFanOut extends LargeFanOutSuite {
+    }
+
+    @Nested
     class LinkedReads extends LinkedReadSuite {
     }
 

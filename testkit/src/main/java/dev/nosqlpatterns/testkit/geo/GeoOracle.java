@@ -21,17 +21,17 @@ import java.util.Map;
  * is by distance (from the box's centre for boxes), then id; a limit keeps the first hits of that
  * order. No tolerance: the stores' own rounding must not show.
  */
-final class GeoOracle {
+public final class GeoOracle {
     private GeoOracle() {
     }
 
     /** A search and its limit. */
-    sealed interface Search permits Radius, Box {
+    public sealed interface Search permits Radius, Box {
         int limit();
     }
 
     /** Points within {@code meters} of {@code centre}. */
-    record Radius(LatLon centre, double meters, int limit) implements Search {
+    public record Radius(LatLon centre, double meters, int limit) implements Search {
         @Override
         public String toString() {
             return "radius " + meters + " m around " + centre + ", limit " + limit;
@@ -39,27 +39,27 @@ final class GeoOracle {
     }
 
     /** Points inside {@code box}. */
-    record Box(LatLonBox box, int limit) implements Search {
+    public record Box(LatLonBox box, int limit) implements Search {
         @Override
         public String toString() {
             return box + ", limit " + limit;
         }
     }
 
-    static Radius radius(double lat, double lon, double meters, int limit) {
+    public static Radius radius(double lat, double lon, double meters, int limit) {
         return new Radius(LatLon.of(lat, lon), meters, limit);
     }
 
-    static Box box(double south, double west, double north, double east, int limit) {
+    public static Box box(double south, double west, double north, double east, int limit) {
         return new Box(LatLonBox.of(south, west, north, east), limit);
     }
 
     /** A hit as the oracle states it: id, distance and the point as put. */
-    record Expected(String id, double distanceMeters, LatLon point) {
+    public record Expected(String id, double distanceMeters, LatLon point) {
     }
 
     /** The brute-force answer. */
-    static List<Expected> answer(Map<String, LatLon> points, Search search) {
+    public static List<Expected> answer(Map<String, LatLon> points, Search search) {
         LatLon from = search instanceof Box b ? b.box().centre() : ((Radius) search).centre();
         List<Expected> hits = new ArrayList<>();
         points.forEach((id, p) -> {
@@ -74,14 +74,14 @@ final class GeoOracle {
     }
 
     /** A way of putting the points and searching them. */
-    interface Path {
+    public interface Path {
         void put(Map<String, LatLon> points);
 
         List<Expected> search(Search search);
     }
 
     /** Points in a fresh index of {@code table} with the given strategy. */
-    static Path index(Store store, String table, GeoIndex.Strategy strategy) {
+    public static Path index(Store store, String table, GeoIndex.Strategy strategy) {
         GeoIndex index = GeoIndex.builder(store, table).strategy(strategy).build();
         return new Path() {
             @Override
@@ -136,7 +136,7 @@ final class GeoOracle {
     }
 
     /** Puts the points through every path, then holds every search of each path to the oracle. */
-    static void check(List<Path> paths, Map<String, LatLon> points, List<? extends Search> searches) {
+    public static void check(List<Path> paths, Map<String, LatLon> points, List<? extends Search> searches) {
         for (Path path : paths) {
             path.put(points);
         }
