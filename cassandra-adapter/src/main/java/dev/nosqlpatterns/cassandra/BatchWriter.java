@@ -1,11 +1,11 @@
 package dev.nosqlpatterns.cassandra;
 
-import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import dev.nosqlpatterns.internal.InFlightWindow;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.CostMeter;
@@ -13,9 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Semaphore;
 
 /**
  * Unconditional puts and deletes in bulk: one unlogged batch per partition (a single mutation on the
@@ -63,36 +60,18 @@ final class BatchWriter {
         return cql.plain(cql.prepare(t.delete, t.name), k.partition(), k.sort());
     }
 
+    /**
+     * Sends the chunks at most {@value #IN_FLIGHT} at a time (fewer when {@link Settings#maxInFlight} says so),
+     * each as soon as an earlier one answered, the wait joined by {@link InFlightWindow}. After a failure no
+     * further chunk is sent and the first failure in order is thrown; those sent may have been applied.
+     */
     private void run(List<Chunk> chunks, CostMeter meter) {
-        Semaphore permits = new Semaphore(IN_FLIGHT);
-        List<CompletableFuture<AsyncResultSet>> pending = new ArrayList<>(chunks.size());
-        try {
-            for (Chunk c : chunks) {
-                permits.acquire();
-                CompletionStage<AsyncResultSet> stage = cql.executeAsync(c.statement(cql), meter);
-                pending.add(stage.toCompletableFuture().whenComplete((r, e) -> permits.release()));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        RuntimeException failure = null;
-        for (int i = 0; i < pending.size(); i++) {
-            try {
-                pending.get(i).join();
-            } catch (RuntimeException e) {
-                if (failure == null) {
-                    Chunk c = chunks.get(i);
-                    failure = Cql.unwrap(e, c.first.table(), c.first.key());
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
-        if (pending.size() < chunks.size()) {
-            throw new dev.nosqlpatterns.store.model.StoreUnavailableException("interrupted while writing a batch;"
-                    + " some writes may have been applied", chunks.get(0).first.table(), null, null);
-        }
+        String table = chunks.stream().map(c -> c.first.table()).distinct().count() == 1
+                ? chunks.get(0).first.table() : null;
+        InFlightWindow.run(chunks.size() + " batch writes", table, chunks.size(),
+                Math.min(IN_FLIGHT, cql.settings.maxInFlight()),
+                (i, part) -> cql.executeAsync(chunks.get(i).statement(cql), part).toCompletableFuture(), meter,
+                (i, cause) -> Cql.unwrap(cause, chunks.get(i).first.table(), chunks.get(i).first.key()));
     }
 
     /** Writes of one partition sent as one request. */

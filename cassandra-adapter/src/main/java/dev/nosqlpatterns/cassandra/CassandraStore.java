@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import dev.nosqlpatterns.internal.InFlightWindow;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.spi.StoreBackend;
@@ -40,6 +41,14 @@ public final class CassandraStore {
      */
     public static final Limits LIMITS = new Limits(1024 * 1024, 65_535, 65_535, 100, 4L * 1024 * 1024);
 
+    /**
+     * The most requests one call has in flight at once by default: a quarter of the driver's default
+     * {@code advanced.connection.max-requests-per-connection} (1024), so that a call of thousands of reads
+     * (a geohash cover of the whole world is 32,768 range queries) never finds the connection full, and a
+     * few such calls side by side still fit on one connection.
+     */
+    public static final int DEFAULT_MAX_IN_FLIGHT = 256;
+
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,47}");
     private static final Pattern DATACENTER = Pattern.compile("[A-Za-z0-9_.\\-]{1,64}");
 
@@ -74,6 +83,7 @@ public final class CassandraStore {
         private ConsistencyLevel serialConsistency = DefaultConsistencyLevel.LOCAL_SERIAL;
         private DropMode dropMode = DropMode.DROP_TABLE;
         private Limits limits = LIMITS;
+        private int maxInFlight = DEFAULT_MAX_IN_FLIGHT;
 
         private Builder() {
         }
@@ -186,6 +196,18 @@ public final class CassandraStore {
             return this;
         }
 
+        /**
+         * The most requests one call (a {@code queryEach}, a batch read or write) has in flight at once, 1 to
+         * 65536; {@link #DEFAULT_MAX_IN_FLIGHT} by default. The rest are sent as earlier ones answer, so a
+         * large call waits longer but never overruns the driver's in-flight requests per connection
+         * ({@code advanced.connection.max-requests-per-connection} times the connections per node): keep it
+         * well below that.
+         */
+        public Builder maxInFlight(int requests) {
+            this.maxInFlight = InFlightWindow.check("maxInFlight", requests);
+            return this;
+        }
+
         /** A store over a new backend; closing the store closes the backend (and an owned session). */
         public Store build() {
             return Store.of(buildBackend());
@@ -212,7 +234,7 @@ public final class CassandraStore {
             boolean owned = session == null;
             CqlSession s = owned ? connect() : session;
             Settings settings = new Settings(keyspace, createKeyspace, replication, consistency, serialConsistency,
-                    dropMode, limits, owned);
+                    dropMode, limits, owned, maxInFlight);
             try {
                 return new CassandraBackend(s, settings);
             } catch (RuntimeException e) {

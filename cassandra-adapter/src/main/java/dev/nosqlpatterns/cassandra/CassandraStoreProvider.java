@@ -15,12 +15,13 @@ import java.util.Set;
  * Opens {@code cassandra://host[:port][,host[:port]...]/keyspace?options} URIs (port 9042 by default), with
  * a session the store owns. Options: {@code datacenter} (default {@code datacenter1}), {@code consistency}
  * and {@code serialConsistency} (driver level names), {@code replication} (a SimpleStrategy factor for a
- * created keyspace), {@code createKeyspace} ({@code true} or {@code false}) and {@code drop}
- * ({@code table} or {@code truncate}, see {@link CassandraStore.DropMode}).
+ * created keyspace), {@code createKeyspace} ({@code true} or {@code false}), {@code drop}
+ * ({@code table} or {@code truncate}, see {@link CassandraStore.DropMode}) and {@code maxInFlight} (the most
+ * requests one call has in flight, see {@link CassandraStore.Builder#maxInFlight}).
  */
 public final class CassandraStoreProvider implements StoreProvider {
     private static final Set<String> OPTIONS = Set.of("datacenter", "consistency", "serialConsistency",
-            "replication", "createKeyspace", "drop");
+            "replication", "createKeyspace", "drop", "maxInFlight");
 
     @Override
     public String scheme() {
@@ -77,6 +78,16 @@ public final class CassandraStoreProvider implements StoreProvider {
                 b.simpleStrategy(Integer.parseInt(options.get("replication")));
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("Cassandra URI '" + uri + "': replication must be a number");
+            }
+        }
+        if (options.containsKey("maxInFlight")) {
+            try {
+                b.maxInFlight(Integer.parseInt(options.get("maxInFlight")));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("Cassandra URI '" + uri + "': maxInFlight must be a number, got '"
+                        + options.get("maxInFlight") + "'");
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("Cassandra URI '" + uri + "': " + e.getMessage());
             }
         }
         if (options.containsKey("createKeyspace")) {

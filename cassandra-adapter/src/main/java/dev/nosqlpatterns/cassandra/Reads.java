@@ -16,6 +16,7 @@ import dev.nosqlpatterns.store.spi.QueryResult;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.internal.ConcurrentQueryWait;
+import dev.nosqlpatterns.internal.InFlightWindow;
 import dev.nosqlpatterns.internal.Segments;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -50,10 +51,10 @@ final class Reads {
     }
 
     /**
-     * Few requests for many keys, all sent at once: {@code pk = ? AND sk IN ?} for a partition asked for
-     * several items, {@code pk IN ? AND sk = ?} for partitions asked for one item under the same sort key
-     * (the common shape: many entities, one constant sort key), a hundred keys per request at most. The
-     * requests count as one wait on the meter; further pages of a request, rare, as one wait each.
+     * Few requests for many keys: {@code pk = ? AND sk IN ?} for a partition asked for several items,
+     * {@code pk IN ? AND sk = ?} for partitions asked for one item under the same sort key (the common shape:
+     * many entities, one constant sort key), a hundred keys per request at most, sent as {@link #sendAll}
+     * sends them.
      */
     Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
         Map<String, List<ItemRef>> byPartition = new LinkedHashMap<>();
@@ -84,28 +85,15 @@ final class Reads {
                 firsts.add(chunk.get(0));
             }
         }
-        AtomicLong extraPages = new AtomicLong();
-        List<CompletableFuture<List<Row>>> pending = new ArrayList<>(requests.size());
-        CostMeter sent = new CostMeter();
-        requests.forEach(st -> pending.add(allRowsAsync(st, sent, extraPages)));
-        meter.concurrentRoundTrips(sent.roundTrips());
+        String table = refs.stream().map(ItemRef::table).distinct().count() == 1 ? refs.get(0).table() : null;
+        List<List<Row>> answers = sendAll(requests, requests.size() + " batch reads", table, meter,
+                (i, cause) -> Cql.unwrap(cause, firsts.get(i).table(), firsts.get(i).key()));
         Map<ItemRef, Item> found = new LinkedHashMap<>();
-        try {
-            for (int i = 0; i < pending.size(); i++) {
-                ItemRef first = firsts.get(i);
-                List<Row> rows;
-                try {
-                    rows = pending.get(i).join();
-                } catch (RuntimeException e) {
-                    throw Cql.unwrap(e, first.table(), first.key());
-                }
-                for (Row row : rows) {
-                    Key k = Key.of(row.getString(0), row.getString(1));
-                    found.put(new ItemRef(first.table(), k), ItemRows.decode(k, row, 2));
-                }
+        for (int i = 0; i < answers.size(); i++) {
+            for (Row row : answers.get(i)) {
+                Key k = Key.of(row.getString(0), row.getString(1));
+                found.put(new ItemRef(firsts.get(i).table(), k), ItemRows.decode(k, row, 2));
             }
-        } finally {
-            meter.roundTrips(extraPages.get());
         }
         Map<ItemRef, Item> ordered = new LinkedHashMap<>();
         for (ItemRef r : refs) {
@@ -132,12 +120,9 @@ final class Reads {
     }
 
     /**
-     * Independent partition reads at once: every query's statement is prepared before anything is sent,
-     * then every first request is sent before any answer is awaited, each counted on a meter of its own
-     * with the further pages the driver fetches for it; the meters are joined, so that round trips add up
-     * while the wait is that of the query with the most pages. Each answer is what {@link #query} returns;
-     * failures (translated as {@link #query} translates them) and interrupts as
-     * {@link ConcurrentQueryWait#await} says.
+     * Independent partition reads together: every query's statement is prepared before anything is sent,
+     * then the statements are sent as {@link #sendAll} sends them. Each answer is what {@link #query}
+     * returns; failures are translated as {@link #query} translates them.
      */
     List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
         List<TableInfo> infos = new ArrayList<>(queries.size());
@@ -147,28 +132,32 @@ final class Reads {
             infos.add(t);
             statements.add(statement(q, t));
         }
-        List<CostMeter> parts = new ArrayList<>(queries.size());
-        List<CompletableFuture<List<Row>>> pending = new ArrayList<>(queries.size());
-        for (BoundStatement st : statements) {
-            CostMeter part = new CostMeter();
-            AtomicLong extraPages = new AtomicLong();
-            parts.add(part);
-            CompletableFuture<List<Row>> read;
-            try {
-                read = allRowsAsync(st, part, extraPages);
-            } catch (RuntimeException refused) { // failed before sending: awaited and translated like the others
-                read = CompletableFuture.failedFuture(refused);
-            }
-            // completes once the part's meter is final, whichever thread finishes the read
-            pending.add(read.whenComplete((r, e) -> part.roundTrips(extraPages.get())));
-        }
-        List<List<Row>> rows = ConcurrentQueryWait.await(queries, pending, parts, meter,
+        String table = queries.stream().map(KeyQuery::table).distinct().count() == 1 ? queries.get(0).table() : null;
+        List<List<Row>> rows = sendAll(statements, queries.size() + " queries", table, meter,
                 (i, cause) -> Cql.unwrap(cause, infos.get(i).name, null));
         List<QueryResult> out = new ArrayList<>(queries.size());
         for (int i = 0; i < queries.size(); i++) {
             out.add(page(queries.get(i), rows.get(i)));
         }
         return out;
+    }
+
+    /**
+     * Every row of each statement, in their order, on the driver's asynchronous API with at most
+     * {@link Settings#maxInFlight} requests in flight (the driver refuses a request when the connection
+     * already holds its maximum, so a call of thousands must not send them all at once): each counted on a
+     * meter of its own with the further pages the driver fetches for it, the meters joined by
+     * {@link InFlightWindow}, so that round trips add up while the wait is the longest chain of requests
+     * each sent once another answered. Failures and interrupts as {@link ConcurrentQueryWait#await} says.
+     */
+    private List<List<Row>> sendAll(List<BoundStatement> statements, String what, String table, CostMeter meter,
+                                    ConcurrentQueryWait.Failure failure) {
+        return InFlightWindow.run(what, table, statements.size(), cql.settings.maxInFlight(), (i, part) -> {
+            AtomicLong extraPages = new AtomicLong();
+            // completes once the part's meter is final, whichever thread finishes the read
+            return allRowsAsync(statements.get(i), part, extraPages)
+                    .whenComplete((r, e) -> part.roundTrips(extraPages.get()));
+        }, meter, failure);
     }
 
     /** The statement of a query: its clustering range narrowed by the resume point, one more row than asked. */

@@ -14,8 +14,9 @@ import dev.nosqlpatterns.store.model.Limits;
  * @param dropMode          what dropping a logical table does to its CQL table
  * @param limits            the limits the store facade checks before writes
  * @param ownsSession       close the session when the backend closes
+ * @param maxInFlight       the most requests one call has in flight at once
  */
 record Settings(String keyspace, boolean createKeyspace, String replication, ConsistencyLevel consistency,
                 ConsistencyLevel serialConsistency, CassandraStore.DropMode dropMode, Limits limits,
-                boolean ownsSession) {
+                boolean ownsSession, int maxInFlight) {
 }

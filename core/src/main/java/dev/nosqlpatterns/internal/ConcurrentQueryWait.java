@@ -50,25 +50,38 @@ public final class ConcurrentQueryWait {
      */
     public static <T> List<T> await(String what, String table, List<? extends Future<T>> pending, List<CostMeter> parts,
                                     CostMeter meter, Failure failure) {
+        return await(what, table, pending, parts, null, false, meter, failure);
+    }
+
+    /**
+     * {@link #await(String, String, List, List, CostMeter, Failure)} for reads sent a bounded number at a time
+     * ({@link InFlightWindow}): {@code sentAfter[i]} is the read whose answer read {@code i} was sent after (-1
+     * when it went out at once), so that the wait joined is that of the longest such chain; and
+     * {@code interruptedSending} says the caller was interrupted before it could send them all.
+     */
+    static <T> List<T> await(String what, String table, List<? extends Future<T>> pending, List<CostMeter> parts,
+                             int[] sentAfter, boolean interruptedSending, CostMeter meter, Failure failure) {
         List<T> out = new ArrayList<>(pending.size());
-        List<CostMeter> finished = new ArrayList<>(pending.size());
+        boolean[] finished = new boolean[pending.size()];
+        int awaited = 0;
         Throwable first = null;
         try {
-            for (int i = 0; i < pending.size(); i++) {
+            if (interruptedSending) {
+                throw new InterruptedException("interrupted while sending " + what);
+            }
+            for (; awaited < pending.size(); awaited++) {
                 try {
-                    out.add(pending.get(i).get());
+                    out.add(pending.get(awaited).get());
                 } catch (ExecutionException e) {
                     Throwable cause = e.getCause() == null ? e : e.getCause();
-                    first = first != null ? first : cause instanceof Error ? cause : failure.of(i, cause);
+                    first = first != null ? first : cause instanceof Error ? cause : failure.of(awaited, cause);
                 }
-                finished.add(parts.get(i));
+                finished[awaited] = true;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            for (int i = finished.size(); i < pending.size(); i++) {
-                if (!pending.get(i).cancel(true)) {
-                    finished.add(parts.get(i)); // it completed: its meter is final
-                }
+            for (int i = awaited; i < pending.size(); i++) {
+                finished[i] = !pending.get(i).cancel(true); // it completed: its meter is final
             }
             StoreUnavailableException interrupted = new StoreUnavailableException("interrupted while waiting for "
                     + what + (table == null ? "" : " on table '" + table + "'"), table, null, e);
@@ -77,7 +90,7 @@ public final class ConcurrentQueryWait {
             }
             first = interrupted;
         } finally {
-            meter.joinConcurrent(finished);
+            join(meter, parts, finished, sentAfter);
         }
         if (first instanceof Error err) {
             throw err;
@@ -86,5 +99,24 @@ public final class ConcurrentQueryWait {
             throw (RuntimeException) first;
         }
         return out;
+    }
+
+    /**
+     * Joins the meters of the reads that finished: all of them add up, and the wait is the longest chain of
+     * reads each sent after the one before it in the chain answered (a read of its own when all went at once).
+     */
+    private static void join(CostMeter meter, List<CostMeter> parts, boolean[] finished, int[] sentAfter) {
+        List<CostMeter> done = new ArrayList<>(parts.size());
+        long[] chain = new long[parts.size()];
+        long waited = 0;
+        for (int i = 0; i < parts.size(); i++) {
+            long own = finished[i] ? parts.get(i).criticalPath() : 0;
+            chain[i] = own + (sentAfter != null && sentAfter[i] >= 0 ? chain[sentAfter[i]] : 0);
+            if (finished[i]) {
+                done.add(parts.get(i));
+                waited = Math.max(waited, chain[i]);
+            }
+        }
+        meter.joinConcurrent(done, waited);
     }
 }

@@ -46,15 +46,30 @@ public final class CostMeter {
     public void joinConcurrent(java.util.Collection<CostMeter> parts) {
         long longest = 0;
         for (CostMeter part : parts) {
+            longest = Math.max(longest, part.criticalPath);
+        }
+        joinConcurrent(parts, longest);
+    }
+
+    /**
+     * Adds the costs of parts served concurrently but not all at once (a bounded number in flight, each
+     * sent once an earlier one answered): their round trips, items and capacity add up, while the wait is
+     * {@code waited}, the round trips of the longest chain of parts each sent after another answered, which
+     * the caller works out from the order it sent them in.
+     */
+    public void joinConcurrent(java.util.Collection<CostMeter> parts, long waited) {
+        if (waited < 0) {
+            throw new IllegalArgumentException("waited must not be negative, got " + waited);
+        }
+        for (CostMeter part : parts) {
             roundTrips += part.roundTrips;
             extraItemsRead += part.extraItemsRead;
             readUnits += part.readUnits;
             writeUnits += part.writeUnits;
             capacityReported |= part.capacityReported;
             throttles += part.throttles;
-            longest = Math.max(longest, part.criticalPath);
         }
-        criticalPath += longest;
+        criticalPath += waited;
     }
 
     /** Items the store read but did not return (filtered, or read to check a condition). */
