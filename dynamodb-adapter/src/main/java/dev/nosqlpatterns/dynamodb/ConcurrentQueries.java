@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.dynamodb;
 
-import dev.nosqlpatterns.internal.ConcurrentQueryWait;
+import dev.nosqlpatterns.internal.InFlightWindow;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.spi.CostMeter;
@@ -11,7 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.FutureTask;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
@@ -21,33 +21,37 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
- * Independent partition reads, and the requests of a large batch read, sent at once. DynamoDB has no request that reads several partitions by
+ * Independent partition reads, and the requests of a large batch read, sent together. DynamoDB has no request that reads several partitions by
  * range, and the backend's client is synchronous, so each query runs {@link Reads#query} (its paging,
- * limit and retries unchanged) on a thread of a small pool, on a meter of its own; the meters are then
- * joined, so that round trips and capacity add up while the wait is that of the slowest query.
+ * limit and retries unchanged) on a thread of a small pool, on a meter of its own, at most
+ * {@code maxInFlight} of one call at a time ({@link InFlightWindow}); the meters are then joined, so that
+ * round trips and capacity add up while the wait is that of the longest chain of queries each run once
+ * another answered (30,000 queries, 16 at a time, wait for about 1,900 round trips, not one).
  *
  * <p>The pool is created on first use, so a backend that never reads partitions together starts no
- * thread; it runs at most {@value #MAX_THREADS} queries at a time, so a large call does not open a
- * connection per query; its daemon threads end when idle and it is shut down with the backend. Once it
- * is shut down, queries run one after another on the caller's thread.
+ * thread; it has {@code maxInFlight} threads ({@value #DEFAULT_MAX_IN_FLIGHT} by default), so a large call
+ * does not open a connection per query; its daemon threads end when idle and it is shut down with the
+ * backend. Once it is shut down, queries run one after another on the caller's thread.
  */
 final class ConcurrentQueries {
-    /** Most queries in flight at once, over every call of the backend. */
-    static final int MAX_THREADS = 16;
+    /** Most queries in flight at once by default, over every call of the backend. */
+    static final int DEFAULT_MAX_IN_FLIGHT = 16;
     private static final long IDLE_SECONDS = 30;
     private static final AtomicInteger POOLS = new AtomicInteger();
 
     private final Reads reads;
+    private final int maxInFlight;
     private ThreadPoolExecutor pool; // guarded by this
     private boolean closed; // guarded by this
 
-    ConcurrentQueries(Reads reads) {
+    ConcurrentQueries(Reads reads, int maxInFlight) {
         this.reads = reads;
+        this.maxInFlight = maxInFlight;
     }
 
     /**
      * One answer per query, in their order, each what {@link Reads#query} answers; failures and interrupts
-     * as {@link ConcurrentQueryWait#await} says (a query's failure is already the library's exception).
+     * as {@link InFlightWindow} says (a query's failure is already the library's exception).
      */
     List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
         List<Function<CostMeter, QueryResult>> reads = new ArrayList<>(queries.size());
@@ -77,7 +81,8 @@ final class ConcurrentQueries {
 
     /**
      * The answers of {@code reads}, in their order: on the caller's thread for one read (or once the pool
-     * is shut down), else on the pool, each on a meter of its own, waited for by {@link ConcurrentQueryWait}.
+     * is shut down), else on the pool, each on a meter of its own, at most {@code maxInFlight} at a time,
+     * waited for by {@link InFlightWindow}.
      */
     private <T> List<T> together(List<Function<CostMeter, T>> reads, String what, String table, CostMeter meter) {
         ExecutorService threads = reads.size() > 1 ? pool() : null;
@@ -88,21 +93,13 @@ final class ConcurrentQueries {
             }
             return out;
         }
-        List<CostMeter> parts = new ArrayList<>(reads.size());
-        List<FutureTask<T>> pending = new ArrayList<>(reads.size());
-        for (Function<CostMeter, T> read : reads) {
-            CostMeter part = new CostMeter();
-            FutureTask<T> task = new FutureTask<>(() -> read.apply(part));
-            parts.add(part);
-            pending.add(task);
+        return InFlightWindow.run(what, table, reads.size(), maxInFlight, (i, part) -> {
             try {
-                threads.execute(task);
+                return CompletableFuture.supplyAsync(() -> reads.get(i).apply(part), threads);
             } catch (RejectedExecutionException closedMeanwhile) {
-                task.run();
+                return CompletableFuture.completedFuture(reads.get(i).apply(part));
             }
-        }
-        return ConcurrentQueryWait.await(what, table, pending, parts, meter,
-                (i, cause) -> cause instanceof RuntimeException re ? re : new IllegalStateException(cause));
+        }, meter, (i, cause) -> cause instanceof RuntimeException re ? re : new IllegalStateException(cause));
     }
 
     /** Shuts the pool down: running queries finish, idle threads end. */
@@ -119,7 +116,7 @@ final class ConcurrentQueries {
             return null;
         }
         if (pool == null) {
-            ThreadPoolExecutor p = new ThreadPoolExecutor(MAX_THREADS, MAX_THREADS, IDLE_SECONDS, TimeUnit.SECONDS,
+            ThreadPoolExecutor p = new ThreadPoolExecutor(maxInFlight, maxInFlight, IDLE_SECONDS, TimeUnit.SECONDS,
                     new LinkedBlockingQueue<>(), daemons("nosqlpatterns-dynamodb-query-" + POOLS.incrementAndGet()));
             p.allowCoreThreadTimeOut(true);
             pool = p;

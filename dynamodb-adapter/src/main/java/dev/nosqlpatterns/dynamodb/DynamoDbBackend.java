@@ -49,7 +49,7 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
     private final ConcurrentQueries concurrentQueries;
 
     DynamoDbBackend(DynamoDbClient client, boolean ownsClient, Layout layout, Sender sender, boolean createTables,
-                    boolean consistentReads) {
+                    boolean consistentReads, int maxInFlight) {
         this.client = client;
         this.ownsClient = ownsClient;
         this.layout = layout;
@@ -58,7 +58,7 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
                 Transactions.MAX_ACTIONS, Transactions.MAX_BYTES);
         this.tables = new Tables(client, layout, sender, createTables);
         this.reads = new Reads(client, layout, sender, consistentReads);
-        this.concurrentQueries = new ConcurrentQueries(reads);
+        this.concurrentQueries = new ConcurrentQueries(reads, maxInFlight);
         this.writes = new Writes(client, layout, sender, this::spec);
         this.transactions = new Transactions(client, layout, sender, writes, this::spec);
         this.indexes = new Indexes(client, layout, sender, this::spec);

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.dynamodb;
 
+import dev.nosqlpatterns.internal.InFlightWindow;
 import dev.nosqlpatterns.key.Utf8Order;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.spi.StoreBackend;
@@ -40,7 +41,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * {@code dynamodb:///?region=eu-west-1} for AWS with the default credentials chain. Options:
  * {@code region}, {@code table} (single-table name), {@code tablePrefix} (switches to one table per
  * logical table, named prefix + logical name), {@code prefix} and {@code suffix} (partition and sort key
- * attribute names), {@code create=false}, {@code consistentReads=false}, {@code maxAttempts},
+ * attribute names), {@code create=false}, {@code consistentReads=false}, {@code maxAttempts}, {@code maxInFlight},
  * {@code connectTimeoutMillis}, {@code socketTimeoutMillis}.
  */
 public final class DynamoDbStore {
@@ -74,6 +75,7 @@ public final class DynamoDbStore {
         private boolean createTables = true;
         private boolean consistentReads = true;
         private int maxAttempts = 8;
+        private int maxInFlight = ConcurrentQueries.DEFAULT_MAX_IN_FLIGHT;
         private Duration baseDelay = Duration.ofMillis(25);
         private Duration maxDelay = Duration.ofSeconds(2);
         private Sender.Sleeper sleeper = d -> Thread.sleep(d.toMillis(), d.toNanosPart() % 1_000_000);
@@ -152,6 +154,17 @@ public final class DynamoDbStore {
             return this;
         }
 
+        /**
+         * The most requests of one call (a {@code queryEach}, a batch read) in flight at once, 1 to 65536;
+         * 16 by default. They run on a pool of as many threads, shared by the calls of the backend, the rest
+         * sent as earlier ones answer: a large call waits longer but does not open a connection per request
+         * (keep it within the HTTP client's connection pool, 50 by default in the SDK).
+         */
+        public Builder maxInFlight(int requests) {
+            this.maxInFlight = InFlightWindow.check("maxInFlight", requests);
+            return this;
+        }
+
         Builder sleeper(Sender.Sleeper sleeper) {
             this.sleeper = sleeper;
             return this;
@@ -212,7 +225,7 @@ public final class DynamoDbStore {
             Sender sender = new Sender(maxAttempts, baseDelay, maxDelay, sleeper);
             boolean owns = client == null;
             DynamoDbClient c = owns ? clientSettings.build() : client;
-            return new DynamoDbBackend(c, owns, layout, sender, createTables, consistentReads);
+            return new DynamoDbBackend(c, owns, layout, sender, createTables, consistentReads, maxInFlight);
         }
 
         private static void checkKeyAttribute(String which, String name, List<String> problems) {

@@ -13,7 +13,7 @@ import java.util.Set;
 /** Reads a {@code dynamodb:} URI into a store builder; see {@link DynamoDbStore} for the options. */
 final class UriOptions {
     private static final Set<String> KNOWN = Set.of("region", "table", "tablePrefix", "prefix", "suffix", "create",
-            "tls", "credentials", "consistentReads", "maxAttempts", "connectTimeoutMillis", "socketTimeoutMillis");
+            "tls", "credentials", "consistentReads", "maxAttempts", "maxInFlight", "connectTimeoutMillis", "socketTimeoutMillis");
 
     private UriOptions() {
     }
@@ -55,6 +55,15 @@ final class UriOptions {
                 b.maxAttempts(Integer.parseInt(options.get("maxAttempts")));
             } catch (NumberFormatException e) {
                 problems.add("maxAttempts must be a number, got '" + options.get("maxAttempts") + "'");
+            }
+        }
+        if (options.containsKey("maxInFlight")) {
+            try {
+                b.maxInFlight(Integer.parseInt(options.get("maxInFlight")));
+            } catch (NumberFormatException e) {
+                problems.add("maxInFlight must be a number, got '" + options.get("maxInFlight") + "'");
+            } catch (IllegalArgumentException e) {
+                problems.add(e.getMessage());
             }
         }
         if (!problems.isEmpty()) {

@@ -1,13 +1,11 @@
 package dev.nosqlpatterns.mongodb;
 
-import com.mongodb.MongoInterruptedException;
+import dev.nosqlpatterns.internal.InFlightWindow;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -15,31 +13,40 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 
 /**
- * Partition reads served together, each a {@code find} of its own sent at the same time as the others:
- * the caller waits for the slowest read instead of all of them in turn.
+ * Partition reads served together, each a {@code find} of its own sent alongside the others: the caller
+ * waits for about the slowest read of each window instead of all of them in turn.
  *
  * <p>Not one {@code find} with {@code $or} over the ranges: it cannot limit each range, so an exact answer
  * would read every range whole (a page of 20 from a partition of a million items reads the million), and
  * a limit on the whole find starves the ranges sorted after the first. Concurrent finds keep every read
- * exactly the single-query read, with its index range and limit. The first read runs on the calling
- * thread, the others on a small pool of daemon threads the backend owns (idle threads end after a while)
- * and shuts down when it closes; after that, reads run on the calling thread. Each read counts its costs
- * on a meter of its own, joined with {@link CostMeter#joinConcurrent}.
+ * exactly the single-query read, with its index range and limit. The reads run on a pool of
+ * {@code maxInFlight} daemon threads the backend owns (idle threads end after a while) and shuts down when
+ * it closes; after that, reads run on the calling thread. One call has at most {@code maxInFlight} reads in
+ * flight ({@link InFlightWindow}), the rest sent as earlier ones answer; each read counts its costs on a
+ * meter of its own, and the wait joined is the longest chain of reads each sent once another answered.
  */
 final class ConcurrentQueries implements AutoCloseable {
-    /** Reads in flight at once besides the caller's, within the driver's default pool of 100 connections. */
-    static final int THREADS = 8;
     private static final AtomicInteger POOLS = new AtomicInteger();
 
     private final BiFunction<KeyQuery, CostMeter, QueryResult> query;
+    private final int maxInFlight;
     private final ThreadPoolExecutor pool;
 
     /** @param query the single-query read, errors already mapped: each read is exactly that read */
     ConcurrentQueries(BiFunction<KeyQuery, CostMeter, QueryResult> query) {
+        this(query, MongoStore.DEFAULT_MAX_IN_FLIGHT);
+    }
+
+    /**
+     * @param query       the single-query read, errors already mapped: each read is exactly that read
+     * @param maxInFlight the most reads of one call in flight at once, and the threads of the pool
+     */
+    ConcurrentQueries(BiFunction<KeyQuery, CostMeter, QueryResult> query, int maxInFlight) {
         this.query = query;
+        this.maxInFlight = InFlightWindow.check("maxInFlight", maxInFlight);
         String name = "nosqlpatterns-mongodb-query-" + POOLS.incrementAndGet() + "-";
         AtomicInteger threads = new AtomicInteger();
-        this.pool = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+        this.pool = new ThreadPoolExecutor(maxInFlight, maxInFlight, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
                 task -> {
                     Thread t = new Thread(task, name + threads.incrementAndGet());
                     t.setDaemon(true);
@@ -50,61 +57,18 @@ final class ConcurrentQueries implements AutoCloseable {
     }
 
     /**
-     * One answer per query, in their order. When a read fails, the call throws its exception (the first
-     * in the order of the queries), once the reads before it answered; reads not yet started are dropped.
-     * An interrupted wait restores the interrupt flag and throws what an interrupted {@code query} throws.
+     * One answer per query, in their order. When a read fails, no further read is sent and the call throws
+     * the first failure in the order of the queries once the reads in flight answered; an interrupted wait
+     * keeps the interrupt flag and throws {@link dev.nosqlpatterns.store.model.StoreUnavailableException}, as
+     * {@link dev.nosqlpatterns.internal.ConcurrentQueryWait#await} says.
      */
     List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
-        int n = queries.size();
-        List<CostMeter> meters = new ArrayList<>(n);
-        List<Future<QueryResult>> futures = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            meters.add(new CostMeter());
+        if (queries.size() == 1) {
+            return List.of(query.apply(queries.get(0), meter));
         }
-        for (int i = 1; i < n; i++) {
-            KeyQuery q = queries.get(i);
-            CostMeter part = meters.get(i);
-            futures.add(pool.submit(() -> query.apply(q, part)));
-        }
-        List<QueryResult> out = new ArrayList<>(n);
-        int waiting = 0;
-        try {
-            if (n > 0) {
-                out.add(query.apply(queries.get(0), meters.get(0)));
-            }
-            for (; waiting < futures.size(); waiting++) {
-                out.add(futures.get(waiting).get());
-            }
-            meter.joinConcurrent(meters);
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            KeyQuery q = queries.get(waiting + 1);
-            throw Errors.wrap(new MongoInterruptedException("interrupted while waiting for the read of partition '"
-                    + q.partition() + "'", e), "query", q.table(), null);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-        } finally {
-            if (out.size() < n) {
-                abandon(futures, meters, meter);
-            }
-        }
-    }
-
-    /** After a failure: drops the reads not yet started and counts the costs of those that finished. */
-    private static void abandon(List<Future<QueryResult>> futures, List<CostMeter> meters, CostMeter meter) {
-        List<CostMeter> finished = new ArrayList<>(List.of(meters.get(0)));
-        for (int i = 0; i < futures.size(); i++) {
-            Future<QueryResult> f = futures.get(i);
-            f.cancel(false);
-            if (f.isDone() && !f.isCancelled()) {
-                finished.add(meters.get(i + 1));
-            }
-        }
-        meter.joinConcurrent(finished);
+        return InFlightWindow.run(queries, maxInFlight,
+                (i, part) -> CompletableFuture.supplyAsync(() -> query.apply(queries.get(i), part), pool), meter,
+                (i, cause) -> cause instanceof RuntimeException r ? r : new IllegalStateException(cause));
     }
 
     /** Stops the pool: reads already handed to it still answer, later ones run on their caller. */

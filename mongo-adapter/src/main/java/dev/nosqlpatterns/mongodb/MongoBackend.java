@@ -43,13 +43,15 @@ final class MongoBackend implements StoreBackend {
     private final Indexes indexes;
     private final Geo geo;
     private final Graphs graphs;
-    private final ConcurrentQueries concurrentQueries = new ConcurrentQueries(this::query);
+    private final ConcurrentQueries concurrentQueries;
     /** Removes expired items where the server's TTL monitor does not (a server without working indexes). */
     private final dev.nosqlpatterns.internal.ExpirySweep sweep =
             new dev.nosqlpatterns.internal.ExpirySweep(this::removeExpired);
     private final java.util.Set<String> expiring = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    MongoBackend(MongoClient client, boolean ownsClient, Tables tables, Limits limits, ServerFeatures features) {
+    MongoBackend(MongoClient client, boolean ownsClient, Tables tables, Limits limits, ServerFeatures features,
+                 int maxInFlight) {
+        this.concurrentQueries = new ConcurrentQueries(this::query, maxInFlight);
         this.client = client;
         this.ownsClient = ownsClient;
         this.limits = limits;

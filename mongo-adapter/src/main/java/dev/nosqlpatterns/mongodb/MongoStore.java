@@ -5,12 +5,14 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import dev.nosqlpatterns.internal.InFlightWindow;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,7 +32,8 @@ import java.util.concurrent.TimeUnit;
  * Store store = MongoStore.builder().uri("mongodb://localhost:27017/shop?collectionPrefix=app_").build();
  * Store shared = MongoStore.builder().client(mongoClient).database("shop").build();
  * }</pre>
- * The URI's path names the database; its option {@code collectionPrefix} starts every collection name;
+ * The URI's path names the database; its option {@code collectionPrefix} starts every collection name,
+ * {@code maxInFlight} bounds the finds one call has in flight ({@link Builder#maxInFlight});
  * every other option goes to the driver.
  */
 public final class MongoStore {
@@ -45,6 +48,14 @@ public final class MongoStore {
             16L * 1024 * 1024);
 
     private static final String PREFIX_OPTION = "collectionPrefix";
+    private static final String IN_FLIGHT_OPTION = "maxInFlight";
+
+    /**
+     * The most finds one call ({@code queryEach}) has in flight at once by default: well within the
+     * driver's default pool of 100 connections, so that a call of thousands of partition reads neither
+     * waits for a connection nor crowds out other callers.
+     */
+    public static final int DEFAULT_MAX_IN_FLIGHT = 16;
 
     private MongoStore() {
     }
@@ -61,6 +72,7 @@ public final class MongoStore {
         private String database;
         private String collectionPrefix;
         private Limits limits = Limits.PORTABLE;
+        private Integer maxInFlight;
 
         private Builder() {
         }
@@ -100,6 +112,17 @@ public final class MongoStore {
             return this;
         }
 
+        /**
+         * The most finds one call (a {@code queryEach}) has in flight at once, 1 to 65536;
+         * {@link #DEFAULT_MAX_IN_FLIGHT} by default, or the URI's option {@code maxInFlight}. They run on a
+         * pool of as many threads, shared by the calls of the backend; the rest are sent as earlier ones
+         * answer, so a large call waits longer but never holds more connections than this.
+         */
+        public Builder maxInFlight(int finds) {
+            this.maxInFlight = finds;
+            return this;
+        }
+
         /** Opens the store: connects and discovers what the server can do. */
         public Store build() {
             return Store.of(buildBackend());
@@ -114,7 +137,7 @@ public final class MongoStore {
                 Tables tables = new Tables(db, options.prefix());
                 ServerFeatures features = Errors.call("connect", "*", null,
                         () -> Discovery.features(c, tables.database(), tables.internalName("probe")));
-                return new MongoBackend(c, client == null, tables, limits, features);
+                return new MongoBackend(c, client == null, tables, limits, features, options.maxInFlight());
             } catch (RuntimeException e) {
                 if (client == null) {
                     c.close();
@@ -142,12 +165,16 @@ public final class MongoStore {
             }
             ConnectionString connection = null;
             String prefix = collectionPrefix;
+            Integer inFlight = maxInFlight == null ? null : inFlight(maxInFlight, problems);
             if (uri != null) {
-                UriOptions parsed = UriOptions.parse(uri, PREFIX_OPTION, problems);
+                UriOptions parsed = UriOptions.parse(uri, Set.of(PREFIX_OPTION, IN_FLIGHT_OPTION), problems);
                 if (parsed != null) {
                     connection = parsed.connection();
                     if (prefix == null) {
-                        prefix = parsed.option();
+                        prefix = parsed.options().get(PREFIX_OPTION);
+                    }
+                    if (inFlight == null && parsed.options().containsKey(IN_FLIGHT_OPTION)) {
+                        inFlight = inFlight(parsed.options().get(IN_FLIGHT_OPTION), problems);
                     }
                 }
             }
@@ -164,10 +191,28 @@ public final class MongoStore {
             if (!problems.isEmpty()) {
                 throw new IllegalArgumentException("invalid MongoDB store options: " + String.join("; ", problems));
             }
-            return new Options(connection, db, prefix);
+            return new Options(connection, db, prefix, inFlight == null ? DEFAULT_MAX_IN_FLIGHT : inFlight);
+        }
+
+        private static Integer inFlight(String value, List<String> problems) {
+            try {
+                return inFlight(Integer.parseInt(value), problems);
+            } catch (NumberFormatException e) {
+                problems.add(IN_FLIGHT_OPTION + " must be a number, got '" + value + "'");
+                return null;
+            }
+        }
+
+        private static Integer inFlight(int value, List<String> problems) {
+            try {
+                return InFlightWindow.check(IN_FLIGHT_OPTION, value);
+            } catch (IllegalArgumentException e) {
+                problems.add(e.getMessage());
+                return null;
+            }
         }
     }
 
-    private record Options(ConnectionString connection, String database, String prefix) {
+    private record Options(ConnectionString connection, String database, String prefix, int maxInFlight) {
     }
 }

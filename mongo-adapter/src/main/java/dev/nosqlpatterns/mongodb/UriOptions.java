@@ -4,15 +4,18 @@ import com.mongodb.ConnectionString;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
-/** A connection string with this adapter's own option taken out, so the driver sees only its own. */
-record UriOptions(ConnectionString connection, String option) {
+/** A connection string with this adapter's own options taken out, so the driver sees only its own. */
+record UriOptions(ConnectionString connection, Map<String, String> options) {
 
-    /** Parses {@code uri}, or adds a problem and returns null. */
-    static UriOptions parse(String uri, String ownOption, List<String> problems) {
+    /** Parses {@code uri}, taking out the options named in {@code ownOptions}, or adds a problem and returns null. */
+    static UriOptions parse(String uri, Set<String> ownOptions, List<String> problems) {
         String base = uri;
-        String value = null;
+        Map<String, String> own = new LinkedHashMap<>();
         int q = uri.indexOf('?');
         if (q >= 0) {
             List<String> kept = new ArrayList<>();
@@ -22,8 +25,9 @@ record UriOptions(ConnectionString connection, String option) {
                 }
                 int eq = pair.indexOf('=');
                 String name = eq < 0 ? pair : pair.substring(0, eq);
-                if (name.equalsIgnoreCase(ownOption)) {
-                    value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+                String ownName = ownOptions.stream().filter(name::equalsIgnoreCase).findFirst().orElse(null);
+                if (ownName != null) {
+                    own.put(ownName, eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
                 } else {
                     kept.add(pair);
                 }
@@ -31,7 +35,7 @@ record UriOptions(ConnectionString connection, String option) {
             base = uri.substring(0, q) + (kept.isEmpty() ? "" : "?" + String.join("&", kept));
         }
         try {
-            return new UriOptions(new ConnectionString(base), value);
+            return new UriOptions(new ConnectionString(base), own);
         } catch (RuntimeException e) {
             problems.add("MongoDB URI '" + redact(uri) + "' is malformed: " + e.getMessage());
             return null;

@@ -13,12 +13,12 @@ import redis.clients.jedis.exceptions.JedisNoScriptException;
 import redis.clients.jedis.exceptions.JedisRedirectionException;
 
 /**
- * Many commands sent in pipelines of at most {@link #SIZE}, each pipeline one round trip, or for
- * {@link #together} one per command, all of a pipeline awaited together. Script calls the server answers
- * NOSCRIPT for were not run, so they are sent again after loading the script.
+ * Many commands sent in pipelines of at most {@code size} commands (the backend's {@code maxInFlight}), one
+ * pipeline after another, each pipeline one round trip waited for, or for {@link #together} one per command,
+ * all of a pipeline awaited together. Script calls the server answers NOSCRIPT for were not run, so they are
+ * sent again after loading the script.
  */
 final class Pipelines {
-    static final int SIZE = 500;
     private static final int MAX_RELOADS = 16;
 
     private Pipelines() {
@@ -29,16 +29,17 @@ final class Pipelines {
     }
 
     /** Runs every call; returns the replies in order. A failed call throws once all were sent. */
-    static List<Object> scripts(UnifiedJedis jedis, Script script, List<Call> calls, CostMeter meter) {
-        return scripts(jedis, script, calls, meter, ReplicaWait.NONE);
+    static List<Object> scripts(UnifiedJedis jedis, int size, Script script, List<Call> calls, CostMeter meter) {
+        return scripts(jedis, size, script, calls, meter, ReplicaWait.NONE);
     }
 
     /**
-     * As {@link #scripts(UnifiedJedis, Script, List, CostMeter)}, each call followed in its pipeline by a WAIT
+     * As {@link #scripts(UnifiedJedis, int, Script, List, CostMeter)}, each call followed in its pipeline by a WAIT
      * on its node when {@code wait} is on; too few acknowledging replicas fail the batch once all was sent.
      */
-    static List<Object> scripts(UnifiedJedis jedis, Script script, List<Call> calls, CostMeter meter, ReplicaWait wait) {
-        Object[] replies = run(jedis, script, calls, meter, sent -> meter.roundTrip(), wait);
+    static List<Object> scripts(UnifiedJedis jedis, int size, Script script, List<Call> calls, CostMeter meter,
+                                ReplicaWait wait) {
+        Object[] replies = run(jedis, size, script, calls, meter, sent -> meter.roundTrip(), wait);
         for (Object reply : replies) {
             if (reply instanceof RuntimeException e) {
                 throw e;
@@ -49,12 +50,12 @@ final class Pipelines {
 
     /**
      * Runs every call, each counted as a round trip of its own, all of a pipeline awaited together
-     * ({@link CostMeter#concurrentRoundTrips}). Returns per call its reply or the exception it failed with;
+     * ({@link CostMeter#concurrentRoundTrips}), so that the wait is one round trip per pipeline. Returns per call its reply or the exception it failed with;
      * once a call failed, calls the server answered NOSCRIPT are not sent again and their place is null.
      * An exception of the whole pipeline (a broken connection) is thrown.
      */
-    static Object[] together(UnifiedJedis jedis, Script script, List<Call> calls, CostMeter meter) {
-        return run(jedis, script, calls, meter, meter::concurrentRoundTrips, ReplicaWait.NONE);
+    static Object[] together(UnifiedJedis jedis, int size, Script script, List<Call> calls, CostMeter meter) {
+        return run(jedis, size, script, calls, meter, meter::concurrentRoundTrips, ReplicaWait.NONE);
     }
 
     /**
@@ -76,8 +77,8 @@ final class Pipelines {
         }
     }
 
-    /** Sends the calls in pipelines of at most {@link #SIZE}, telling {@code sent} the calls of each. */
-    private static Object[] run(UnifiedJedis jedis, Script script, List<Call> calls, CostMeter meter, LongConsumer sent,
+    /** Sends the calls in pipelines of at most {@code size}, telling {@code sent} the calls of each. */
+    private static Object[] run(UnifiedJedis jedis, int size, Script script, List<Call> calls, CostMeter meter, LongConsumer sent,
                                 ReplicaWait wait) {
         Object[] replies = new Object[calls.size()];
         List<Integer> pending = new ArrayList<>();
@@ -87,8 +88,8 @@ final class Pipelines {
         for (int round = 0; !pending.isEmpty(); round++) {
             List<Integer> noScript = new ArrayList<>();
             boolean failed = false;
-            for (int from = 0; from < pending.size(); from += SIZE) {
-                List<Integer> slice = pending.subList(from, Math.min(from + SIZE, pending.size()));
+            for (int from = 0; from < pending.size(); from += size) {
+                List<Integer> slice = pending.subList(from, Math.min(from + size, pending.size()));
                 List<Response<Object>> responses = new ArrayList<>(slice.size());
                 List<Response<Long>> acknowledged = new ArrayList<>();
                 sent.accept(slice.size());
@@ -147,10 +148,10 @@ final class Pipelines {
     }
 
     /** HGETALL of every key, in order. */
-    static List<Map<byte[], byte[]>> hashes(UnifiedJedis jedis, List<byte[]> keys, CostMeter meter) {
+    static List<Map<byte[], byte[]>> hashes(UnifiedJedis jedis, int size, List<byte[]> keys, CostMeter meter) {
         List<Map<byte[], byte[]>> out = new ArrayList<>(keys.size());
-        for (int from = 0; from < keys.size(); from += SIZE) {
-            List<byte[]> slice = keys.subList(from, Math.min(from + SIZE, keys.size()));
+        for (int from = 0; from < keys.size(); from += size) {
+            List<byte[]> slice = keys.subList(from, Math.min(from + size, keys.size()));
             List<Response<Map<byte[], byte[]>>> responses = new ArrayList<>(slice.size());
             meter.roundTrip();
             try (AbstractPipeline p = jedis.pipelined()) {
@@ -164,10 +165,10 @@ final class Pipelines {
         return out;
     }
 
-    /** ZADD score 0 of one member per key, in order: a round trip per {@link #SIZE} members. */
-    static void addMembers(UnifiedJedis jedis, List<byte[][]> keyAndMember, CostMeter meter) {
-        for (int from = 0; from < keyAndMember.size(); from += SIZE) {
-            List<byte[][]> slice = keyAndMember.subList(from, Math.min(from + SIZE, keyAndMember.size()));
+    /** ZADD score 0 of one member per key, in order: a round trip per {@code size} members. */
+    static void addMembers(UnifiedJedis jedis, int size, List<byte[][]> keyAndMember, CostMeter meter) {
+        for (int from = 0; from < keyAndMember.size(); from += size) {
+            List<byte[][]> slice = keyAndMember.subList(from, Math.min(from + size, keyAndMember.size()));
             List<Response<Long>> responses = new ArrayList<>(slice.size());
             meter.roundTrip();
             try (AbstractPipeline p = jedis.pipelined()) {

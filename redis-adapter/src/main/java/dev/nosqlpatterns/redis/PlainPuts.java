@@ -30,8 +30,6 @@ import redis.clients.jedis.exceptions.JedisDataException;
 final class PlainPuts {
     /** Puts per transaction: enough to share its cost, few enough not to block the server long. */
     static final int PER_TRANSACTION = 100;
-    /** Transactions per pipeline, each pipeline one round trip. */
-    static final int PER_PIPELINE = 500;
     private static final byte[][] NO_ARGS = new byte[0][];
     private static final byte[] ZERO = Keys.utf8("0");
 
@@ -39,7 +37,11 @@ final class PlainPuts {
     private final Keys keys;
     private final ReplicaWait wait;
 
-    PlainPuts(UnifiedJedis jedis, Keys keys, ReplicaWait wait) {
+    /** Puts per pipeline, each pipeline one round trip. */
+    private final int perPipeline;
+
+    PlainPuts(UnifiedJedis jedis, Keys keys, ReplicaWait wait, int perPipeline) {
+        this.perPipeline = perPipeline;
         this.jedis = jedis;
         this.keys = keys;
         this.wait = wait;
@@ -56,13 +58,14 @@ final class PlainPuts {
     }
 
     /**
-     * Writes the puts, in transactions of at most {@link #PER_TRANSACTION}; each item's hash and set members
+     * Writes the puts, in transactions of at most {@link #PER_TRANSACTION} and pipelines of at most the
+     * backend's {@code maxInFlight} puts; each item's hash and set members
      * change together. Fails with the server's error when a command of a transaction failed (a key of
      * another type than the layout's, which only a foreign writer makes).
      */
     void write(List<Write.Put> puts, CostMeter meter) {
-        for (int from = 0; from < puts.size(); from += PER_TRANSACTION * PER_PIPELINE) {
-            List<Write.Put> slice = puts.subList(from, Math.min(from + PER_TRANSACTION * PER_PIPELINE, puts.size()));
+        for (int from = 0; from < puts.size(); from += perPipeline) {
+            List<Write.Put> slice = puts.subList(from, Math.min(from + perPipeline, puts.size()));
             // every command is built before the first is sent: a failure while building must not leave a
             // pooled connection inside a MULTI that no EXEC closes
             List<List<Command>> transactions = new ArrayList<>();

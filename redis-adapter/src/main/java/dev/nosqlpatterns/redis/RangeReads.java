@@ -34,11 +34,13 @@ final class RangeReads {
     private final UnifiedJedis jedis;
     private final Keys keys;
     private final boolean cluster;
+    private final int maxInFlight;
 
-    RangeReads(UnifiedJedis jedis, Keys keys, boolean cluster) {
+    RangeReads(UnifiedJedis jedis, Keys keys, boolean cluster, int maxInFlight) {
         this.jedis = jedis;
         this.keys = keys;
         this.cluster = cluster;
+        this.maxInFlight = maxInFlight;
     }
 
     QueryResult query(KeyQuery q, CostMeter meter) {
@@ -47,9 +49,9 @@ final class RangeReads {
 
     /**
      * Serves partition reads together, each answered as {@link #query} answers it: the next chunk of every
-     * read still open travels in one pipeline (cluster mode too: Jedis' cluster pipeline sends each call to
-     * the node of its partition's slot), so the caller waits for one round trip where reading one after
-     * another waits for one per read; only a read whose first chunk did not finish it (limit above
+     * read still open travels in pipelines of at most {@code maxInFlight} calls, one after another (cluster
+     * mode too: Jedis' cluster pipeline sends each call to the node of its partition's slot), so the caller
+     * waits for one round trip per pipeline where reading one after another waits for one per read; only a read whose first chunk did not finish it (limit above
      * {@link #CHUNK}, members left out by the condition) needs another round. Each call counts as a round
      * trip, as it does for {@link #query}. A call the pipeline did not deliver (its slot moved, its node gave
      * no answer) or did not send again (its node lacked the script when another call failed) is sent alone,
@@ -63,7 +65,7 @@ final class RangeReads {
             List<RangeRead> round = open;
             List<Pipelines.Call> calls = round.stream().map(RangeRead::next).toList();
             Object[] replies = Errors.guard(round.get(0).table(), round.get(0).where(),
-                    () -> Pipelines.together(jedis, Script.RANGE, calls, meter));
+                    () -> Pipelines.together(jedis, maxInFlight, Script.RANGE, calls, meter));
             List<RangeRead> unfinished = new ArrayList<>();
             for (int i = 0; i < round.size(); i++) {
                 RangeRead r = round.get(i);

@@ -68,23 +68,26 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     private final ServerAdds adds;
     private final PlainPuts plainPuts;
     private final ReplicaWait wait;
+    /** The most commands of one call in a pipeline: script calls, hashes read, puts, members added. */
+    private final int maxInFlight;
 
     RedisBackend(UnifiedJedis jedis, boolean ownsClient, boolean cluster, String keyPrefix, Limits limits) {
-        this(jedis, ownsClient, cluster, keyPrefix, limits, ReplicaWait.NONE);
+        this(jedis, ownsClient, cluster, keyPrefix, limits, ReplicaWait.NONE, RedisStore.DEFAULT_MAX_IN_FLIGHT);
     }
 
     RedisBackend(UnifiedJedis jedis, boolean ownsClient, boolean cluster, String keyPrefix, Limits limits,
-                 ReplicaWait wait) {
+                 ReplicaWait wait, int maxInFlight) {
+        this.maxInFlight = maxInFlight;
         this.jedis = jedis;
         this.ownsClient = ownsClient;
         this.cluster = cluster;
         this.keys = new Keys(keyPrefix);
         this.limits = limits;
         this.tables = new Tables(jedis, keys);
-        this.reads = new RangeReads(jedis, keys, cluster);
-        this.geo = new RedisGeo(jedis, keys);
+        this.reads = new RangeReads(jedis, keys, cluster, maxInFlight);
+        this.geo = new RedisGeo(jedis, keys, maxInFlight);
         this.adds = new ServerAdds(jedis, keys, cluster, limits, wait);
-        this.plainPuts = new PlainPuts(jedis, keys, wait);
+        this.plainPuts = new PlainPuts(jedis, keys, wait, maxInFlight);
         this.wait = wait;
     }
 
@@ -132,7 +135,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
                 calls.add(new Pipelines.Call(cluster ? List.of(set) : List.of(set, registry),
                         List.of(keys.itemPrefix(table, partition), p, RangeReads.num(RangeReads.CHUNK))));
             }
-            List<Object> left = Errors.guard(table, null, () -> Pipelines.scripts(jedis, Script.DROP, calls, meter));
+            List<Object> left = Errors.guard(table, null, () -> Pipelines.scripts(jedis, maxInFlight, Script.DROP, calls, meter));
             if (cluster) {
                 List<byte[]> emptied = new ArrayList<>();
                 for (int i = 0; i < batch.size(); i++) {
@@ -166,7 +169,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         List<byte[]> hashKeys = refs.stream().map(r -> keys.item(r.table(), r.key().partition(), r.key().sort())).toList();
         ItemRef first = refs.get(0);
         List<Map<byte[], byte[]>> hashes = Errors.guard(first.table(), first.key(),
-                () -> Pipelines.hashes(jedis, hashKeys, meter));
+                () -> Pipelines.hashes(jedis, maxInFlight, hashKeys, meter));
         Map<ItemRef, Item> found = new LinkedHashMap<>();
         for (int i = 0; i < refs.size(); i++) {
             ItemRef ref = refs.get(i);
@@ -267,7 +270,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
                 calls.add(new Pipelines.Call(args.keys(), args.args()));
             }
         }
-        Errors.guard(first.table(), first.key(), () -> Pipelines.scripts(jedis, Script.WRITE, calls, meter, wait));
+        Errors.guard(first.table(), first.key(), () -> Pipelines.scripts(jedis, maxInFlight, Script.WRITE, calls, meter, wait));
     }
 
     @Override
@@ -303,7 +306,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         List<byte[]> hashKeys = writes.stream().map(w -> keys.item(w.table(), w.key().partition(), w.key().sort())).toList();
         for (int attempt = 1; ; attempt++) {
             List<Map<byte[], byte[]>> hashes = Errors.retrying(first.table(), first.key(), () -> writes.size() == 1
-                    ? List.of(count(meter, jedis.hgetAll(hashKeys.get(0)))) : Pipelines.hashes(jedis, hashKeys, meter));
+                    ? List.of(count(meter, jedis.hgetAll(hashKeys.get(0)))) : Pipelines.hashes(jedis, maxInFlight, hashKeys, meter));
             WriteArgs args = new WriteArgs(keys, !cluster);
             List<Item> after = new ArrayList<>();
             for (int i = 0; i < writes.size(); i++) {
@@ -384,7 +387,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         if (!entries.isEmpty()) {
             Write first = writes.get(0);
             Errors.retrying(first.table(), first.key(), () -> {
-                Pipelines.addMembers(jedis, entries, meter);
+                Pipelines.addMembers(jedis, maxInFlight, entries, meter);
                 return null;
             });
         }

@@ -37,13 +37,15 @@ final class RedisGeo implements NativeGeo {
     private final UnifiedJedis jedis;
     private final NearestCircles circles = new NearestCircles(WHOLE_SPHERE_METERS);
     private final Keys keys;
+    private final int maxInFlight;
 
-    RedisGeo(UnifiedJedis jedis, Keys keys) {
+    RedisGeo(UnifiedJedis jedis, Keys keys, int maxInFlight) {
+        this.maxInFlight = maxInFlight;
         this.jedis = jedis;
         this.keys = keys;
     }
 
-    /** One script call per point, sent in pipelines: one round trip per {@link Pipelines#SIZE} points. */
+    /** One script call per point, sent in pipelines: one round trip per {@code maxInFlight} points. */
     @Override
     public void putPoints(String set, List<Point> points, CostMeter meter) {
         List<Pipelines.Call> calls = new ArrayList<>(points.size());
@@ -61,7 +63,7 @@ final class RedisGeo implements NativeGeo {
             Pipelines.Call c = calls.get(0);
             Errors.guard(null, null, () -> Script.GEO.run(jedis, meter, c.keys(), c.args()));
         } else if (!calls.isEmpty()) {
-            Errors.guard(null, null, () -> Pipelines.scripts(jedis, Script.GEO, calls, meter));
+            Errors.guard(null, null, () -> Pipelines.scripts(jedis, maxInFlight, Script.GEO, calls, meter));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.redis;
 
+import dev.nosqlpatterns.internal.InFlightWindow;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.spi.StoreBackend;
@@ -50,6 +51,14 @@ public final class RedisStore {
         return new Builder();
     }
 
+    /**
+     * The most commands one call sends in a pipeline by default (script calls of a {@code queryEach}, hashes
+     * of a batch read, puts of a batch write): a cover of 32,768 ranges goes in 33 pipelines, one after
+     * another, so that neither the client's buffers nor the server's reply buffer for the connection grow
+     * with the size of the call, and the server is never blocked long by one connection.
+     */
+    public static final int DEFAULT_MAX_IN_FLIGHT = 1000;
+
     /** Collects the options of a Redis store; {@link #build()} checks them all and reports every problem at once. */
     public static final class Builder {
         private UnifiedJedis client;
@@ -62,6 +71,7 @@ public final class RedisStore {
         private String clientName;
         private Integer waitReplicas;
         private Duration waitTimeout;
+        private Integer maxInFlight;
 
         private Builder() {
         }
@@ -138,6 +148,16 @@ public final class RedisStore {
             return this;
         }
 
+        /**
+         * The most commands one call sends in one pipeline, 1 to 65536; {@link #DEFAULT_MAX_IN_FLIGHT} by
+         * default, URI option {@code maxInFlight}. A larger call is sent in several pipelines, one after
+         * another, each one round trip waited for.
+         */
+        public Builder maxInFlight(int commands) {
+            this.maxInFlight = commands;
+            return this;
+        }
+
         public Store build() {
             return Store.of(buildBackend());
         }
@@ -180,6 +200,13 @@ public final class RedisStore {
             if (waitMs < 0) {
                 problems.add("the replica wait timeout must not be negative, got " + waitMs + " ms");
             }
+            int inFlight = maxInFlight != null ? maxInFlight
+                    : intOption(options, "maxInFlight", DEFAULT_MAX_IN_FLIGHT, problems);
+            try {
+                InFlightWindow.check("maxInFlight", inFlight);
+            } catch (IllegalArgumentException e) {
+                problems.add(e.getMessage());
+            }
             ReplicaWait wait = replicas > 0 ? new ReplicaWait(replicas, waitMs) : ReplicaWait.NONE;
             boolean isCluster = cluster != null ? cluster
                     : client != null ? client instanceof JedisCluster : "true".equalsIgnoreCase(options.get("cluster"));
@@ -190,11 +217,11 @@ public final class RedisStore {
                 throw new IllegalArgumentException("cannot build the Redis store: " + String.join("; ", problems));
             }
             if (client != null) {
-                return new RedisBackend(client, false, isCluster, prefix, limits, wait);
+                return new RedisBackend(client, false, isCluster, prefix, limits, wait, inFlight);
             }
             String name = clientName != null ? clientName : options.get("clientName");
             return new RedisBackend(open(parsed, isCluster, pool, (int) timeoutMs, name), true, isCluster, prefix, limits,
-                    wait);
+                    wait, inFlight);
         }
 
         private static int intOption(Map<String, String> options, String name, int fallback, List<String> problems) {

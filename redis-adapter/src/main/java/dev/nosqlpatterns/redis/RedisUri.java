@@ -13,13 +13,13 @@ import redis.clients.jedis.HostAndPort;
 /**
  * A parsed store URI: {@code redis://[user:password@]host[:port][,host:port...][/db][?option=value&...]},
  * or {@code rediss://} for TLS. Options: {@code prefix}, {@code cluster}, {@code tls}, {@code pool},
- * {@code timeoutMs}, {@code clientName}, {@code waitReplicas}, {@code waitTimeoutMs}. Problems are collected, not thrown, so a builder reports all.
+ * {@code timeoutMs}, {@code clientName}, {@code waitReplicas}, {@code waitTimeoutMs}, {@code maxInFlight}. Problems are collected, not thrown, so a builder reports all.
  */
 record RedisUri(List<HostAndPort> hosts, String user, String password, int database, boolean tls,
                 Map<String, String> options) {
 
     static final Set<String> OPTIONS = Set.of("prefix", "cluster", "tls", "pool", "timeoutMs", "clientName",
-            "waitReplicas", "waitTimeoutMs");
+            "waitReplicas", "waitTimeoutMs", "maxInFlight");
 
     static RedisUri parse(URI uri, List<String> problems) {
         String scheme = uri.getScheme();

@@ -31,14 +31,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Reads that fan out to tens of thousands of requests in one call answer exactly, on every store: a
- * {@code queryEach} of more than 30,000 ranges, geohash covers of the whole world, a 120° box, the poles
+ * {@code queryEach} of more than 30,000 ranges, geohash covers of the whole world (32,768 ranges), a pole
  * and a 2,000 km circle (thousands of ranges each), and sharded partitions and bucketed timelines read
  * across a thousand shards and thousands of buckets. A store whose driver or connection holds a bounded
  * number of requests in flight must not fail such a call because it is large: the adapter bounds what it
  * sends at once, and reports the wait that costs truthfully.
  */
 public abstract class LargeFanOutSuite extends StoreSuite {
-    private static final int PARTITIONS = 2_000;
+    private static final int PARTITIONS = 300;
     private static final int QUERIES = 30_720;
 
     @Test
@@ -105,10 +105,8 @@ public abstract class LargeFanOutSuite extends StoreSuite {
         }
         GeoOracle.check(List.of(GeoOracle.index(store, newTable(), GeoIndex.Strategy.CELLS)), points, List.of(
                 GeoOracle.box(-90, -180, 90, 180, GeoIndex.MAX_LIMIT),
-                GeoOracle.box(-60, -60, 60, 60, GeoIndex.MAX_LIMIT),
                 GeoOracle.radius(48.85, 2.35, 2_000_000, GeoIndex.MAX_LIMIT),
-                GeoOracle.radius(90, 0, 1_500_000, 25),
-                GeoOracle.radius(-89.5, 120, 1_000_000, GeoIndex.MAX_LIMIT)));
+                GeoOracle.radius(-89.5, 120, 1_500_000, 25)));
     }
 
     @Test
