@@ -28,8 +28,9 @@ class RedisStoreBuilderTest {
     @Test
     void everyProblemIsReportedAtOnce() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RedisStore.builder()
-                .keyPrefix("a{b}:").maxConnections(0).timeout(java.time.Duration.ZERO).buildBackend());
+                .keyPrefix("a{b}:").maxConnections(0).timeout(java.time.Duration.ZERO).maxInFlight(0).buildBackend());
         String m = e.getMessage();
+        assertTrue(m.contains("maxInFlight must be from 1 to 65536, got 0"), m);
         assertTrue(m.contains("exactly one of client(...) and uri(...)"), m);
         assertTrue(m.contains("must not contain '{' or '}'"), m);
         assertTrue(m.contains("maxConnections must be at least 1"), m);
