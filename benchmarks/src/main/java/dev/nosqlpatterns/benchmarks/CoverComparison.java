@@ -119,11 +119,16 @@ final class CoverComparison {
 
     /** The shapes of one kind around some latitudes: radius by radius, 400 per latitude. */
     static List<Shape> shapes(String kind, double[] latitudes) {
+        return shapes(kind, latitudes, CENTRES);
+    }
+
+    /** The shapes of one kind around some latitudes: radius by radius, {@code centres} per latitude. */
+    static List<Shape> shapes(String kind, double[] latitudes, int centres) {
         List<Shape> out = new ArrayList<>();
         for (double radius : RADII) {
             SplittableRandom random = new SplittableRandom(400);
             for (double latitude : latitudes) {
-                for (int i = 0; i < CENTRES; i++) {
+                for (int i = 0; i < centres; i++) {
                     out.add(shape(kind, latitude + random.nextDouble(-1, 1), random.nextDouble(-180, 180), radius));
                 }
             }

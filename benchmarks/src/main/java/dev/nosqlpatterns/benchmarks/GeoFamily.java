@@ -26,13 +26,18 @@ import java.util.function.Supplier;
  * Geo search: points within a radius (100 m to 50 km) and within a box, found through a
  * geohash cover of the shape ({@link GeoIndex} cells), through the store's native geo search, and
  * through the classic centre cell plus its 8 neighbours at the finest geohash length whose cells are
- * no smaller than the radius. Points are uniform over a square near Paris: 2,000 on 1° × 1° in quick
- * mode; 100,000 and 1,000,000 in full mode, on a square growing with the count (see {@link GeoPoints}).
+ * no smaller than the radius. Points are uniform over a square near Paris: 2,000 on 1° × 1° in quick and
+ * standard mode; 100,000 and 1,000,000 in full mode, on a square growing with the count (see {@link GeoPoints}).
  * Read amplification is items read ÷ points inside the shape, since the limit caps what is returned.
- * Also a concave polygon and the 10 nearest points, on the cover and natively.
+ * Also a concave polygon and the 10 nearest points, on the cover and natively. The quick mode searches
+ * within {@link #QUICK_RADII} only, leaves the polygon out and compares the coverers on a quarter of the shapes.
  */
 final class GeoFamily implements Family {
     static final double[] RADII = {100, 1_000, 10_000, 50_000};
+    /** The radii of the quick mode: a small and a large circle, whose covers differ in how much they read. */
+    static final double[] QUICK_RADII = {1_000, 10_000};
+    /** Centres per latitude of the coverers' shapes in the quick mode (a quarter of {@link CoverComparison#CENTRES}). */
+    static final int QUICK_COVER_CENTRES = 100;
     static final int QUICK_POINTS = 2_000;
     static final int[] FULL_POINTS = {100_000, 1_000_000};
     /** The most hits one search returns, for every technique. */
@@ -57,18 +62,19 @@ final class GeoFamily implements Family {
     @Override
     public List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode) {
         List<Candidate> out = new ArrayList<>();
-        if (mode == Settings.Mode.QUICK) {
-            out.addAll(candidates(store, tables, QUICK_POINTS, false));
+        if (mode != Settings.Mode.FULL) {
+            out.addAll(candidates(store, tables, QUICK_POINTS, false, mode.sampled));
         } else {
             for (int n : FULL_POINTS) {
-                out.addAll(candidates(store, tables, n, true));
+                out.addAll(candidates(store, tables, n, true, false));
             }
         }
-        out.addAll(coverCandidates(store));
+        out.addAll(coverCandidates(store, mode.sampled ? QUICK_COVER_CENTRES : CoverComparison.CENTRES));
         return out;
     }
 
-    private static List<Candidate> candidates(Store store, Tables tables, int n, boolean full) {
+    /** The searches of {@code n} points; {@code sampled}: of {@link #QUICK_RADII} only, without the polygon. */
+    private static List<Candidate> candidates(Store store, Tables tables, int n, boolean full, boolean sampled) {
         String boxSlow = tooSlow(store.kind(), n, 0);
         Lazy<GeoPoints> data = new Lazy<>(() -> full ? GeoPoints.full(n) : GeoPoints.quick(n));
         Lazy<GeoIndex> cells = new Lazy<>(() -> timed(store, "geohash cover", n, () -> load(GeoIndex.builder(store,
@@ -78,7 +84,7 @@ final class GeoFamily implements Family {
         Lazy<NeighbourCells> neighbours = new Lazy<>(() -> timed(store, "centre cell + 8 neighbours", n,
                 () -> new NeighbourCells(store, tables.next("geo_nine"), data.get().points())));
         List<Candidate> out = new ArrayList<>();
-        for (double radius : RADII) {
+        for (double radius : sampled ? QUICK_RADII : RADII) {
             String workload = "within " + (radius < 1000 ? (int) radius + " m" : (int) (radius / 1000) + " km")
                     + " (" + n + " points)";
             String slow = tooSlow(store.kind(), n, radius);
@@ -94,7 +100,7 @@ final class GeoFamily implements Family {
         out.add(candidate(box, "geohash cover", boxSlow, () -> box("geohash cover", data.get(),
                 b -> ids(cells.get().withinBox(b, LIMIT)))));
         out.add(nativeGeo(store, box, boxSlow, () -> box("native geo", data.get(), b -> ids(nativeGeo.get().withinBox(b, LIMIT)))));
-        out.addAll(polygonAndNearest(store, n, boxSlow, data, cells, nativeGeo));
+        out.addAll(polygonAndNearest(store, n, boxSlow, data, cells, nativeGeo, sampled));
         return out;
     }
 
@@ -129,20 +135,23 @@ final class GeoFamily implements Family {
      * store's native search. Read amplification is items read ÷ points inside the polygon (÷ k for nearest).
      */
     private static List<Candidate> polygonAndNearest(Store store, int n, String tooSlow, Lazy<GeoPoints> data,
-                                                     Lazy<GeoIndex> cells, Lazy<GeoIndex> nativeGeo) {
+                                                     Lazy<GeoIndex> cells, Lazy<GeoIndex> nativeGeo, boolean sampled) {
         String polygon = "polygon, 14-vertex star of 0.12° (" + n + " points)";
         String nearest = NEAREST_K + " nearest (" + n + " points)";
-        return List.of(
-                candidate(polygon, "geohash cover", tooSlow, () -> polygon("geohash cover", data.get(),
-                        p -> ids(cells.get().withinPolygon(p, LIMIT)))),
-                nativeGeo(store, polygon, tooSlow, () -> polygon("native geo", data.get(),
-                        p -> ids(nativeGeo.get().withinPolygon(p, LIMIT)))),
-                candidate(nearest, "geohash cover", tooSlow, () -> nearest("geohash cover", data.get(),
-                        c -> ids(cells.get().nearest(c, NEAREST_K)))),
-                nativeGeo(store, nearest, tooSlow, () -> nearest("native geo", data.get(),
-                        c -> ids(nativeGeo.get().nearest(c, NEAREST_K)))),
-                candidate(nearest, "circles ×8, each read whole", tooSlow, () -> nearest("circles ×8, each read whole",
-                        data.get(), c -> ids(circles(cells.get(), c)))));
+        List<Candidate> out = new ArrayList<>();
+        if (!sampled) {
+            out.add(candidate(polygon, "geohash cover", tooSlow, () -> polygon("geohash cover", data.get(),
+                    p -> ids(cells.get().withinPolygon(p, LIMIT)))));
+            out.add(nativeGeo(store, polygon, tooSlow, () -> polygon("native geo", data.get(),
+                    p -> ids(nativeGeo.get().withinPolygon(p, LIMIT)))));
+        }
+        out.add(candidate(nearest, "geohash cover", tooSlow, () -> nearest("geohash cover", data.get(),
+                c -> ids(cells.get().nearest(c, NEAREST_K)))));
+        out.add(nativeGeo(store, nearest, tooSlow, () -> nearest("native geo", data.get(),
+                c -> ids(nativeGeo.get().nearest(c, NEAREST_K)))));
+        out.add(candidate(nearest, "circles ×8, each read whole", tooSlow, () -> nearest("circles ×8, each read whole",
+                data.get(), c -> ids(circles(cells.get(), c)))));
+        return out;
     }
 
     /** The k nearest by radius searches of 1 km, 8 km, ...: each circle's cover read whole, the baseline of rings. */
@@ -170,18 +179,19 @@ final class GeoFamily implements Family {
 
     /**
      * Computing covers, no store involved, so only on the memory store: the geohash cover and S2's
-     * RegionCoverer on the same 4,800 circles and 4,800 boxes ({@link CoverComparison}), each operation one
+     * RegionCoverer on the same circles and boxes ({@link CoverComparison}: {@code centres} at each of its
+     * latitudes for each radius, 4,800 of each at its 400 centres), each operation one
      * cover of the next shape. The check phase covers every shape and checks that each holds up to 8 points
      * of its shape (an answer lists the points missed: none). What each cover reads, its area over the
      * shape's (mean and 99th percentile), is computed here over the same shapes and named in the workload.
      */
-    static List<Candidate> coverCandidates(Store store) {
+    static List<Candidate> coverCandidates(Store store, int centres) {
         if (!store.kind().equals("memory")) {
             return List.of();
         }
         List<Candidate> out = new ArrayList<>();
         for (String kind : List.of("circle", "box")) {
-            List<CoverComparison.Shape> shapes = CoverComparison.shapes(kind);
+            List<CoverComparison.Shape> shapes = CoverComparison.shapes(kind, CoverComparison.LATITUDES, centres);
             CoverComparison.Spread[] reads = CoverComparison.amplifications(shapes);
             String workload = String.format(Locale.ROOT, "cover of a %s, 8 ranges or cells (%,d shapes; reads ×%.2f mean,"
                     + " ×%.2f p99 by geohash cover, ×%.2f mean, ×%.2f p99 by S2)", kind, shapes.size(), reads[0].mean(),

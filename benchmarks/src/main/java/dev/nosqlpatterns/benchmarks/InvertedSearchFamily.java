@@ -36,7 +36,8 @@ final class InvertedSearchFamily implements Family {
     @Override
     public List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode) {
         int scale = mode.scale;
-        int documents = 2_000 * scale;
+        // a quarter of the documents in the quick mode: indexing 2,000 took 7 s per format on DynamoDB Local
+        int documents = mode.sampled ? 500 : 2_000 * scale;
         List<Doc> docs = new ArrayList<>();
         for (int i = 0; i < documents; i++) {
             docs.add(Doc.of(i));

@@ -31,7 +31,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Every re-key is checked: the target holds exactly the credits loaded, and the source nothing.
  */
 final class MigrationFamily implements Family {
-    static final int QUICK_CREDITS = 500;
+    static final int QUICK_CREDITS = 200;
+    static final int STANDARD_CREDITS = 500;
     static final int FULL_CREDITS = 5_000;
     static final String CREDITS_PROPERTY = "nosqlpatterns.migration.credits";
     static final String JOB = "MigrationJob, single JVM";
@@ -56,7 +57,11 @@ final class MigrationFamily implements Family {
     }
 
     static int credits(Settings.Mode mode) {
-        return Integer.getInteger(CREDITS_PROPERTY, mode == Settings.Mode.QUICK ? QUICK_CREDITS : FULL_CREDITS);
+        return Integer.getInteger(CREDITS_PROPERTY, switch (mode) {
+            case QUICK -> QUICK_CREDITS;
+            case STANDARD -> STANDARD_CREDITS;
+            case FULL -> FULL_CREDITS;
+        });
     }
 
     @Override
@@ -65,7 +70,7 @@ final class MigrationFamily implements Family {
         String workload = String.format(Locale.ROOT, "re-key %,d credits", n);
         List<Candidate> out = new ArrayList<>();
         out.add(Candidate.of(workload, JOB, () -> rekeyCell(store, tables, n)));
-        int saves = 100 * mode.scale;
+        int saves = mode.sampled ? 50 : 100 * mode.scale;
         Lazy<EntityType<Credit>> plainType = new Lazy<>(() -> byMovie(tables.next("credits_plain")));
         Lazy<Live> running = new Lazy<>(() -> begun(store, tables, Duration.ZERO));
         Lazy<Live> leased = new Lazy<>(() -> begun(store, tables, LEASE));

@@ -96,7 +96,8 @@ final class OverheadFamily implements Family {
         Lazy<String> conditionalPuts = own.apply("cput");
         Lazy<String> counters = own.apply("counter");
         Lazy<String> batches = own.apply("batch");
-        int singles = 300 * scale;
+        // a third of the operations per repetition in the quick mode (the rivals' warm-up is shorter too)
+        int singles = mode.sampled ? 100 : 300 * scale;
         List<Candidate> out = new ArrayList<>();
         out.add(Candidate.against("get", LIBRARY,
                 () -> CellSpec.read(LIBRARY, 50, singles, i -> describe(lib.get(table.get(), stored(i))), OverheadFamily::expectedItem, -1),
@@ -120,7 +121,7 @@ final class OverheadFamily implements Family {
                 HAND_WRITTEN,
                 () -> counter(HAND_WRITTEN, singles, i -> hand.add(counters.get(), counterKey("ctr-H", i), "n", 1), lib, counters, "ctr-H")));
         String range = "query " + RANGE + " of " + PARTITION_ITEMS;
-        int queries = 100 * scale;
+        int queries = mode.sampled ? 30 : 100 * scale;
         out.add(Candidate.against(range, LIBRARY,
                 () -> CellSpec.read(LIBRARY, 10, queries, i -> rangeAnswer(lib.query(Query.in(table.get(), "q")
                         .where(SortKeyCondition.between(BulkLoadFamily.sortKey(start(i)), BulkLoadFamily.sortKey(start(i) + RANGE - 1)))
@@ -129,7 +130,7 @@ final class OverheadFamily implements Family {
                 () -> CellSpec.read(HAND_WRITTEN, 10, queries, i -> rangeAnswer(hand.query(table.get(), "q",
                         BulkLoadFamily.sortKey(start(i)), BulkLoadFamily.sortKey(start(i) + RANGE - 1))), OverheadFamily::expectedRange, -1)));
         String batch = "batch write " + BulkLoadFamily.ITEMS_PER_LOAD;
-        int batchOps = 50 * scale;
+        int batchOps = mode.sampled ? 15 : 50 * scale;
         out.add(Candidate.against(batch, LIBRARY,
                 () -> batch(LIBRARY, batchOps, i -> lib.writeBatch(BulkLoadFamily.items("batch-L-" + i).stream()
                         .map(item -> Write.put(batches.get(), item)).toList()), lib, batches, "batch-L-"),

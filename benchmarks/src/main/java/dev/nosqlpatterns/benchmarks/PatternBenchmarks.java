@@ -40,14 +40,16 @@ public final class PatternBenchmarks {
 
     /** The usage text: the options, where stores are, and the exit codes. */
     static final String USAGE = """
-            Usage: PatternBenchmarks [--mode quick|full] [--stores memory,redis,...] [--families trees,geo,...]
+            Usage: PatternBenchmarks [--mode quick|standard|full] [--stores memory,redis,...] [--families trees,geo,...]
                                      [--repetitions n] [--out dir] [--latency 2ms] [--verbose]
             Runs every family of access patterns on every store and writes benchmark.md and benchmark.html.
-              --mode quick|full    quick (default): small data sets; full: the issue-sized ones
+              --mode m             quick (default): every family on every store, fewer workloads and shorter
+                                   warm-ups, a few minutes; standard: every workload at the small sizes, about
+                                   twenty minutes; full: the issue-sized data sets, hours
               --stores a,b         of memory, dynamodb, cassandra, mongodb, redis, lucene (default: all)
               --families a,b       of trees, geo, secondary-lookup, time-ranges, inverted-search, bulk-load,
-                                   overhead, migration, bulk (default: all but bulk)
-              --repetitions n      timed repetitions per cell (default: 3 quick, 5 full)
+                                   overhead, migration, bulk (default: all; all but bulk in standard and full)
+              --repetitions n      timed repetitions per cell (default: 2 quick, 3 standard, 5 full)
               --out dir            where the report files go (default: reports)
               --latency 2ms        a loopback proxy adds this round trip to every networked store (us, ms, s)
               --verbose            print the stack trace of an error after its one-line message
@@ -59,7 +61,10 @@ public final class PatternBenchmarks {
 
     /** Runs the comparison and exits with its code. */
     public static void main(String[] args) {
-        int code = execute(args, System.out, System.err, System.getenv());
+        // DynamoDB Local's parsers print ANTLR version notices to System.err as they load (see ConsoleFilter)
+        PrintStream err = ConsoleFilter.wrap(System.err);
+        System.setErr(err);
+        int code = execute(args, System.out, err, System.getenv());
         // the embedded servers' threads are not all daemons: end the JVM explicitly
         System.exit(code);
     }
@@ -88,7 +93,8 @@ public final class PatternBenchmarks {
             } catch (IllegalArgumentException e) {
                 throw new CliErrors.Mistake(CliErrors.firstLine(e.getMessage()) + "; see --help", e);
             }
-            try (StoreTargets targets = new StoreTargets(settings.latency(), environment, true)) {
+            try (StoreTargets targets = new StoreTargets(settings.latency(), environment, true,
+                    settings.mode().serverWarmUpRounds)) {
                 targets.checkConfigured(settings.stores());
                 Report report = new PatternBenchmarks(settings, out, targets).run();
                 Path md;
@@ -134,8 +140,15 @@ public final class PatternBenchmarks {
         for (String name : settings.stores()) {
             console.printf("== %s: starting%n", name);
             // a node still starting in the background would take a core from this store's timed cells
+            long waiting = System.nanoTime();
             targets.awaitBackgroundStarts();
+            waiting = System.nanoTime() - waiting;
+            if (waiting > 1_000_000_000L) {
+                console.printf(Locale.ROOT, "== %s: waited %.1f s for the Cassandra node starting in the background%n",
+                        name, waiting / 1e9);
+            }
             long t0 = System.nanoTime();
+            int cellsBefore = cells.size();
             Store store;
             try {
                 store = targets.open(name);
@@ -176,6 +189,8 @@ public final class PatternBenchmarks {
             } catch (RuntimeException e) {
                 console.printf("== %s: closing failed: %s%n", name, describe(e));
             }
+            console.printf("== %s: %d cells in %s%n", name, cells.size() - cellsBefore,
+                    Progress.clock(Duration.ofNanos(System.nanoTime() - t0)));
         }
         return new Report(settings, Environment.describe(), stores, cells, started, Duration.between(started, Instant.now()));
     }
@@ -248,9 +263,8 @@ public final class PatternBenchmarks {
                 }
                 out.add(CellResult.measured(family.name(), c.workload(), storeName, c.technique(), m.stats(),
                         m.costs().withStored(stored)));
-                report(String.format(Locale.ROOT, "   ok    %s: p50 %.0f us, p99 %.0f us, %.1f round trips/op, %.1f in sequence"
-                        + " (%d s)", label, m.stats().p50Micros(), m.stats().p99Micros(), m.costs().roundTripsPerOp(),
-                        m.costs().criticalPathPerOp(),
+                report(String.format(Locale.ROOT, "   ok    %s: p50 %.0f us, p99 %.0f us, %s (%d s)", label,
+                        m.stats().p50Micros(), m.stats().p99Micros(), roundTrips(m.costs()),
                         (System.nanoTime() - t0) / 1_000_000_000), 1);
             } catch (WrongAnswerException e) {
                 report(String.format("   FAIL  %s: %s", label, e.getMessage()), 1);
@@ -300,6 +314,18 @@ public final class PatternBenchmarks {
                 console.printf("   could not drop table %s: %s%n", t, describe(e));
             }
         }
+    }
+
+    /**
+     * A cell's round trips per operation for the console, or that it made no store call this JVM saw: a cover
+     * computed in memory calls no store, and Spark's tasks call it from their executor JVMs.
+     */
+    static String roundTrips(CellResult.Costs costs) {
+        if (Double.isNaN(costs.roundTripsPerOp())) {
+            return "no store calls in this JVM";
+        }
+        return String.format(Locale.ROOT, "%.1f round trips/op, %.1f in sequence", costs.roundTripsPerOp(),
+                costs.criticalPathPerOp());
     }
 
     static String describe(Throwable e) {

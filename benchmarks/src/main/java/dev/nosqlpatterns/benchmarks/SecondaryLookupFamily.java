@@ -39,6 +39,10 @@ final class SecondaryLookupFamily implements Family {
         int scale = mode.scale;
         int users = 300 * scale;
         int cities = 30 * scale;
+        // the cities each lookup cycles through (all checked first); a third in the quick mode, whose scans,
+        // reading the whole table, take 3
+        int looked = mode.sampled ? cities / 3 : cities;
+        int scanned = mode.sampled ? 3 : 10;
         List<Candidate> out = new ArrayList<>();
         for (IndexConsistency consistency : List.of(IndexConsistency.ATOMIC, IndexConsistency.REPAIRABLE)) {
             String technique = "index table (" + consistency.name().toLowerCase(java.util.Locale.ROOT) + ")";
@@ -59,7 +63,7 @@ final class SecondaryLookupFamily implements Family {
             out.add(Candidate.of("insert user", technique,
                     () -> insert(technique, index.get()::put, v -> ids(index.get().find(v)), cities)));
             out.add(Candidate.of("find users by city", technique,
-                    () -> lookup(technique, index.get()::put, v -> ids(index.get().find(v)), users, cities, cities, scale)));
+                    () -> lookup(technique, index.get()::put, v -> ids(index.get().find(v)), users, cities, looked, scale)));
             Lazy<IndexTable> movers = new Lazy<>(() -> withMovers(index.get()));
             out.add(Candidate.of("move user to another city", technique,
                     () -> move(technique, item -> movers.get().put(item), v -> ids(movers.get().find(v)))));
@@ -86,7 +90,7 @@ final class SecondaryLookupFamily implements Family {
             out.add(Candidate.of("insert user", "native index",
                     () -> insert("native index", index.get()::put, v -> ids(index.get().find(v)), cities)));
             out.add(Candidate.of("find users by city", "native index",
-                    () -> lookup("native index", index.get()::put, v -> ids(index.get().find(v)), users, cities, cities, scale)));
+                    () -> lookup("native index", index.get()::put, v -> ids(index.get().find(v)), users, cities, looked, scale)));
             Lazy<IndexTable> movers = new Lazy<>(() -> withMovers(index.get()));
             out.add(Candidate.of("move user to another city", "native index",
                     () -> move("native index", item -> movers.get().put(item), v -> ids(movers.get().find(v)))));
@@ -95,7 +99,7 @@ final class SecondaryLookupFamily implements Family {
             out.add(Candidate.skip("find users by city", "native index", "the store declares no native secondary index"));
             out.add(Candidate.skip("move user to another city", "native index", "the store declares no native secondary index"));
         }
-        out.addAll(declared(store, tables, users, cities));
+        out.addAll(declared(store, tables, users, cities, looked));
         Lazy<String> plain = new Lazy<>(() -> {
             String t = tables.next("users_plain");
             store.createTable(TableSpec.named(t));
@@ -107,7 +111,7 @@ final class SecondaryLookupFamily implements Family {
         out.add(Candidate.of("insert user", scan,
                 () -> insert(scan, item -> store.put(plain.get(), item), scanFind, cities)));
         out.add(Candidate.of("find users by city", scan,
-                () -> lookup(scan, item -> store.put(plain.get(), item), scanFind, users, cities, 10, 1)));
+                () -> lookup(scan, item -> store.put(plain.get(), item), scanFind, users, cities, scanned, 1)));
         return out;
     }
 
@@ -131,7 +135,7 @@ final class SecondaryLookupFamily implements Family {
      * The same users through an entity type that declares its indexes: the repository picks the native index
      * or an index table on each store, and every item carries its type tag, version and index attributes.
      */
-    private static List<Candidate> declared(Store store, Tables tables, int users, int cities) {
+    private static List<Candidate> declared(Store store, Tables tables, int users, int cities, int looked) {
         String technique = "declared index (entity repository)";
         java.util.function.Supplier<Declared> open = () -> {
             String base = tables.next("users_entity");
@@ -148,7 +152,7 @@ final class SecondaryLookupFamily implements Family {
         out.add(Candidate.of("insert user", technique,
                 () -> insert(technique, index.get()::put, v -> index.get().find("byCity", v), cities)));
         out.add(Candidate.of("find users by city", technique,
-                () -> lookup(technique, index.get()::put, v -> index.get().find("byCity", v), users, cities, cities, 1)));
+                () -> lookup(technique, index.get()::put, v -> index.get().find("byCity", v), users, cities, looked, 1)));
         Lazy<Declared> movers = new Lazy<>(() -> {
             Declared d = index.get();
             for (int m = 0; m < MOVERS; m++) {

@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The run's settings: quick (the default, a few minutes on two cores) or full (larger data sets, more
- * repetitions), which stores to run on, and where the report goes.
+ * The run's settings: quick (the default: a representative part of every family but bulk on every store,
+ * a few minutes on two cores), standard (every workload at the small sizes, about twenty minutes) or full (larger
+ * data sets, more repetitions), which stores to run on, and where the report goes.
  *
- * @param mode        quick or full
+ * @param mode        quick, standard or full
  * @param repetitions timed repetitions per cell
  * @param stores      store names to run ({@code memory}, {@code dynamodb}, {@code cassandra},
  *                    {@code mongodb}, {@code redis}, {@code lucene})
@@ -25,7 +26,11 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
     /** Every family the runner knows, by its argument name (the report name with dashes for spaces). */
     public static final List<String> ALL_FAMILIES = List.of("trees", "geo", "secondary-lookup", "time-ranges",
             "inverted-search", "bulk-load", "overhead", "migration", "bulk");
-    /** What runs without {@code --families}: every family but {@code bulk}, whose 100,000-item jobs take far longer. */
+    /**
+     * What runs without {@code --families}: every family but {@code bulk}, whose jobs scan whole tables (on
+     * DynamoDB the one physical table every family's items share) and take minutes per store even at the quick
+     * mode's size.
+     */
     public static final List<String> DEFAULT_FAMILIES = ALL_FAMILIES.stream().filter(f -> !f.equals("bulk")).toList();
     /** The longest round trip {@code --latency} may add. */
     public static final Duration MAX_LATENCY = Duration.ofSeconds(1);
@@ -74,7 +79,7 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
     }
 
     /**
-     * Parses {@code --mode quick|full}, {@code --stores a,b}, {@code --families a,b}, {@code --repetitions n},
+     * Parses {@code --mode quick|standard|full}, {@code --stores a,b}, {@code --families a,b}, {@code --repetitions n},
      * {@code --out dir}, {@code --latency 2ms} (also {@code us} and {@code s}; fractions allowed);
      * every problem is reported at once.
      */
@@ -102,7 +107,7 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
                             try {
                                 mode = Mode.valueOf(value.toUpperCase(java.util.Locale.ROOT));
                             } catch (IllegalArgumentException e) {
-                                problems.add("--mode must be quick or full, got '" + value + "'");
+                                problems.add("--mode must be quick, standard or full, got '" + value + "'");
                             }
                         }
                         case "--stores" -> stores = List.of(value.split(","));
@@ -147,10 +152,17 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
         return Duration.ofNanos(Math.round(Double.parseDouble(m.group(1)) * nanosPerUnit));
     }
 
-    /** {@code quick} or {@code full}: {@code full} multiplies data sizes and operation counts by {@link #scale}. */
+    /**
+     * How much a run measures. {@code quick}, the default, runs every family on every store with a representative
+     * part of each: the competing techniques of each family side by side on fewer workloads and inputs, with a
+     * fifth of the standard warm-ups (the cells' and the embedded servers'), shorter repetitions, and, when named,
+     * a small {@code bulk} family without Spark. {@code standard} runs every workload at the small sizes;
+     * {@code full} multiplies data sizes and operation counts by {@link #scale}.
+     */
     public enum Mode {
-        QUICK(1, 3, Duration.ofMillis(500), 1_000, Duration.ofMillis(100)),
-        FULL(10, 5, Duration.ofSeconds(2), 2_000, Duration.ofMillis(500));
+        QUICK(1, 2, Duration.ofMillis(100), 200, Duration.ofMillis(30), StoreTargets.WARM_UP_ROUNDS / 5, true),
+        STANDARD(1, 3, Duration.ofMillis(500), 1_000, Duration.ofMillis(100), StoreTargets.WARM_UP_ROUNDS, false),
+        FULL(10, 5, Duration.ofSeconds(2), 2_000, Duration.ofMillis(500), StoreTargets.WARM_UP_ROUNDS, false);
 
         /** Multiplier of data set sizes and operation counts. */
         public final int scale;
@@ -161,13 +173,20 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
         final int readWarmUpOps;
         /** The least time each timed repetition of a read cell lasts. */
         final Duration readRepetition;
+        /** Rounds of requests that warm up the embedded servers before their first cell (see {@link StoreTargets}). */
+        final int serverWarmUpRounds;
+        /** Whether each family runs a representative part of its workloads rather than all of them. */
+        final boolean sampled;
 
-        Mode(int scale, int repetitions, Duration readWarmUp, int readWarmUpOps, Duration readRepetition) {
+        Mode(int scale, int repetitions, Duration readWarmUp, int readWarmUpOps, Duration readRepetition,
+             int serverWarmUpRounds, boolean sampled) {
             this.scale = scale;
             this.repetitions = repetitions;
             this.readWarmUp = readWarmUp;
             this.readWarmUpOps = readWarmUpOps;
             this.readRepetition = readRepetition;
+            this.serverWarmUpRounds = serverWarmUpRounds;
+            this.sampled = sampled;
         }
     }
 }

@@ -31,7 +31,8 @@ import java.util.function.Supplier;
  * <p>For the runner the node runs as production nodes do, with the optimizing compiler, which halves its
  * CPU per request once its request paths are compiled; so before its first use it is sent
  * {@value #WARM_UP_ROUNDS} rounds of reads and writes (about {@value #WARM_UP_REQUESTS_PER_ROUND} requests
- * each, for at most a minute). DynamoDB Local, which runs in the runner's JVM, gets the same warm-up. The
+ * each, for at most a minute), or the fewer rounds of the run's mode (the quick mode's fifth: 600 rounds, 10,800
+ * requests, still more than the 5,000 calls after which the JVM's optimizing compiler takes a method). DynamoDB Local, which runs in the runner's JVM, gets the same warm-up. The
  * tests' targets keep the quick compiler and no warm-up.
  */
 final class StoreTargets implements AutoCloseable {
@@ -59,6 +60,7 @@ final class StoreTargets implements AutoCloseable {
     private static final double[] WARM_UP_RADII = {100, 1_000, 10_000};
     private static final java.time.Duration WARM_UP_LIMIT = java.time.Duration.ofMinutes(1);
     private final boolean steadyState;
+    private final int warmUpRounds;
     private CompletableFuture<EmbeddedCassandra> cassandra;
     /** What the warm-up of each embedded store that had one did, for the report. */
     private final Map<String, String> warmUps = new java.util.concurrent.ConcurrentHashMap<>();
@@ -83,9 +85,18 @@ final class StoreTargets implements AutoCloseable {
      * compiler and warm it up before its first use (see the class comment).
      */
     StoreTargets(java.time.Duration latency, Map<String, String> environment, boolean steadyState) {
+        this(latency, environment, steadyState, WARM_UP_ROUNDS);
+    }
+
+    /** Targets whose embedded servers, when {@code steadyState}, are warmed up by {@code warmUpRounds} rounds. */
+    StoreTargets(java.time.Duration latency, Map<String, String> environment, boolean steadyState, int warmUpRounds) {
+        if (warmUpRounds < 1) {
+            throw new IllegalArgumentException("warm-up rounds must be at least 1, got " + warmUpRounds);
+        }
         this.latency = latency;
         this.environment = Map.copyOf(environment);
         this.steadyState = steadyState;
+        this.warmUpRounds = warmUpRounds;
     }
 
     /**
@@ -172,7 +183,7 @@ final class StoreTargets implements AutoCloseable {
     }
 
     /** Sends the node its warm-up rounds on a table of its own; returns what it did, for the report. */
-    private static String warmUp(String uri) {
+    private String warmUp(String uri) {
         long begin = System.nanoTime();
         long deadline = begin + WARM_UP_LIMIT.toNanos();
         int rounds = 0;
@@ -193,7 +204,7 @@ final class StoreTargets implements AutoCloseable {
                 points.put("p" + i, LatLon.of(10 + random.nextDouble(), 10 + random.nextDouble()));
             }
             geo.putAll(points);
-            while (rounds < WARM_UP_ROUNDS && System.nanoTime() < deadline) {
+            while (rounds < warmUpRounds && System.nanoTime() < deadline) {
                 store.queryEach(queries);
                 store.get(table, Key.of("p" + (rounds & 7), "s0"));
                 store.put(table, Item.builder("p" + (rounds & 7), "s" + (rounds % 10)).put("v", (long) rounds).build());

@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * on MongoDB also the adjacency list read with one {@code $graphLookup}. Trees are complete k-ary trees in
  * level order (node k's parent is node (k-1)/k-ary), written with {@link Tree#load}.
  *
- * <p>Quick: 150 nodes, ternary, 5 levels; subtrees of 8 nodes from the root to depth 3. Full: 1,000,
+ * <p>Quick and standard: 150 nodes, ternary, 5 levels; subtrees of 8 nodes from the root to depth 3. Full: 1,000,
  * 10,000 and 100,000 nodes, 5-ary, at most 8 levels below the root; at every size the same workloads run
  * on a subtree of 156 nodes (4 complete levels), so the sizes show how each technique scales with the
  * tree around it, plus a whole-tree read at 1,000 nodes. Each (size, layout) has its own table, so a
@@ -42,7 +42,7 @@ final class TreeFamily implements Family {
     private static final PayloadCodec<String> CODEC = PayloadCodec.of(
             label -> Map.of("label", Value.of(label)), attributes -> attributes.get("label") instanceof Value.Str s
                     ? s.value() : "");
-    /** Subtree roots read in the quick mode: the root, depth-1, depth-2 and depth-3 nodes. */
+    /** Subtree roots read in the quick and standard modes: the root, depth-1, depth-2 and depth-3 nodes. */
     private static final int[] SUBTREE_ROOTS = {0, 1, 2, 4, 5, 13, 14, 3};
 
     @Override
@@ -53,7 +53,7 @@ final class TreeFamily implements Family {
     @Override
     public List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode) {
         List<Candidate> out = new ArrayList<>();
-        if (mode == Settings.Mode.QUICK) {
+        if (mode != Settings.Mode.FULL) {
             Shape shape = new Shape(150, FANOUT);
             int[] writeParents = {4, 5, 6, 7, 8, 9, 10, 11, 12};
             Site site = new Site(shape, SUBTREE_ROOTS, 3, writeParents, "");

@@ -14,6 +14,7 @@ import dev.nosqlpatterns.store.Stores;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.TableSpec;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
@@ -70,9 +71,29 @@ class BulkFamilyTest {
     }
 
     @Test
-    void theBuildRunsTheFamilyAtTestSizeAndFullIsTenTimesQuick() {
-        assertEquals(2_000, BulkFamily.items(Settings.Mode.QUICK), "set by the build for the tests");
-        assertEquals(BulkFamily.FULL_ITEMS, 10 * BulkFamily.QUICK_ITEMS);
+    void theQuickModeRunsTheSingleJvmAndSaysWhySparkIsLeftOut() {
+        BulkFamily family = new BulkFamily();
+        try {
+            List<Family.Candidate> onRedis = family.candidates(redis, redisUri, new Family.Tables("bulkquick"),
+                    Settings.Mode.QUICK);
+            assertEquals(List.of(BulkFamily.SINGLE), onRedis.stream().filter(c -> c.skipReason().isEmpty())
+                    .map(Family.Candidate::technique).distinct().toList());
+            assertEquals(4, onRedis.stream().filter(c -> c.skipReason().equals(Optional.of(BulkFamily.QUICK_WITHOUT_SPARK)))
+                    .count(), "both Spark techniques, backfill and verify, skipped with the quick mode's reason");
+            List<Family.Candidate> onMemory = family.candidates(memory, memoryUri, new Family.Tables("bulkquickmem"),
+                    Settings.Mode.QUICK);
+            assertTrue(onMemory.stream().filter(c -> c.skipReason().isPresent())
+                    .allMatch(c -> c.skipReason().get().contains("in-memory store")), "a store Spark cannot reach says so");
+        } finally {
+            family.close();
+        }
+    }
+
+    @Test
+    void theBuildRunsTheFamilyAtTestSizeAndFullIsTenTimesStandard() {
+        assertEquals(2_000, BulkFamily.items(Settings.Mode.STANDARD), "set by the build for the tests");
+        assertEquals(BulkFamily.FULL_ITEMS, 10 * BulkFamily.STANDARD_ITEMS);
+        assertTrue(BulkFamily.QUICK_ITEMS <= BulkFamily.STANDARD_ITEMS / 50, "the quick mode's bulk family is small");
         Item user = BulkFamily.user(1_234);
         assertEquals("city-0234", user.getString("city").orElseThrow());
         assertEquals(List.of("Spark, 1 executor", "Spark, 2 executors"), List.of(BulkFamily.spark(1),

@@ -36,7 +36,7 @@ class CoverComparisonTest {
     @Test
     void theGeoFamilyCoversOnTheMemoryStoreOnly() {
         try (Store store = Store.of(new MemoryBackend())) {
-            List<Family.Candidate> covers = GeoFamily.coverCandidates(store);
+            List<Family.Candidate> covers = GeoFamily.coverCandidates(store, CoverComparison.CENTRES);
             assertEquals(4, covers.size());
             assertTrue(covers.get(0).workload().contains("reads ×1.4"), covers.get(0).workload());
             CellSpec spec = covers.get(1).setUp().get();

@@ -61,7 +61,7 @@ class GeoFamilyTest {
     void readAmplificationIsPerPointInsideTheShape() {
         try (Store store = Store.of(new MemoryBackend())) {
             List<Family.Candidate> candidates = new GeoFamily().candidates(store, new Family.Tables("geotest"),
-                    Settings.Mode.QUICK);
+                    Settings.Mode.STANDARD);
             Family.Candidate wide = candidates.stream().filter(c -> c.workload().startsWith("within 50 km")
                     && c.technique().equals("geohash cover")).findFirst().orElseThrow();
             CellSpec spec = wide.setUp().get();
@@ -95,7 +95,7 @@ class GeoFamilyTest {
     void polygonAndNearestCellsAgreeWithTheirOraclesAndReadLittle() {
         try (Store store = Store.of(new MemoryBackend())) {
             List<Family.Candidate> candidates = new GeoFamily().candidates(store, new Family.Tables("geopoly"),
-                    Settings.Mode.QUICK);
+                    Settings.Mode.STANDARD);
             for (String workload : List.of("polygon", GeoFamily.NEAREST_K + " nearest")) {
                 Family.Candidate cell = candidates.stream().filter(c -> c.workload().startsWith(workload)
                         && c.technique().equals("geohash cover")).findFirst().orElseThrow();

@@ -19,7 +19,33 @@ class SettingsTest {
         assertEquals(Settings.ALL_FAMILIES.size() - 1, s.families().size());
         assertFalse(s.families().contains("bulk"), "the bulk family runs only when named");
         assertEquals(Path.of("reports"), s.outputDir());
-        assertEquals(3, s.repetitions());
+        assertEquals(2, s.repetitions());
+        assertEquals(s, Settings.parse("--mode", "quick"));
+    }
+
+    @Test
+    void parsesEachModeWithItsDefaults() {
+        Settings standard = Settings.parse("--mode", "standard");
+        assertEquals(Settings.Mode.STANDARD, standard.mode());
+        assertEquals(Settings.DEFAULT_FAMILIES, standard.families());
+        assertEquals(3, standard.repetitions());
+        Settings full = Settings.parse("--mode", "FULL");
+        assertEquals(Settings.Mode.FULL, full.mode());
+        assertEquals(Settings.DEFAULT_FAMILIES, full.families());
+        assertEquals(5, full.repetitions());
+        assertEquals(List.of("bulk"), Settings.parse("--families", "bulk").families());
+        assertEquals(4, Settings.parse("--mode", "quick", "--repetitions", "4").repetitions());
+        // the quick mode measures a part, more briefly, after a shorter warm-up of the embedded servers
+        Settings.Mode quick = Settings.Mode.QUICK;
+        assertTrue(quick.sampled && !Settings.Mode.STANDARD.sampled && !Settings.Mode.FULL.sampled);
+        assertEquals(Settings.Mode.STANDARD.scale, quick.scale, "the same small data sets as the standard mode");
+        assertTrue(quick.readWarmUp.compareTo(Settings.Mode.STANDARD.readWarmUp) < 0
+                && quick.readRepetition.compareTo(Settings.Mode.STANDARD.readRepetition) < 0
+                && quick.readWarmUpOps < Settings.Mode.STANDARD.readWarmUpOps);
+        assertTrue(quick.serverWarmUpRounds < Settings.Mode.STANDARD.serverWarmUpRounds);
+        assertEquals(StoreTargets.WARM_UP_ROUNDS, Settings.Mode.STANDARD.serverWarmUpRounds);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Settings.parse("--mode", "short"));
+        assertTrue(e.getMessage().contains("quick, standard or full, got 'short'"), e.getMessage());
     }
 
     @Test
