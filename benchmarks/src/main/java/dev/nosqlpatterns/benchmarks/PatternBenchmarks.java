@@ -185,7 +185,12 @@ public final class PatternBenchmarks {
                 } finally {
                     families().forEach(Family::close);
                 }
-                dropTables(store, tables);
+                if (settings.mode().sampled && targets.discardedWithTheRun(name)) {
+                    console.printf("   leaving the run's %d tables to the embedded server, which ends with the run%n",
+                            tables.issued().size());
+                } else {
+                    dropTables(store, tables);
+                }
             } catch (RuntimeException e) {
                 console.printf("== %s: closing failed: %s%n", name, describe(e));
             }

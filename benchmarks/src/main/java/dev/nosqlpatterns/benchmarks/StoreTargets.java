@@ -31,8 +31,9 @@ import java.util.function.Supplier;
  * <p>For the runner the node runs as production nodes do, with the optimizing compiler, which halves its
  * CPU per request once its request paths are compiled; so before its first use it is sent
  * {@value #WARM_UP_ROUNDS} rounds of reads and writes (about {@value #WARM_UP_REQUESTS_PER_ROUND} requests
- * each, for at most a minute), or the fewer rounds of the run's mode (the quick mode's fifth: 600 rounds, 10,800
- * requests, still more than the 5,000 calls after which the JVM's optimizing compiler takes a method). DynamoDB Local, which runs in the runner's JVM, gets the same warm-up. The
+ * each, for at most a minute), or the fewer rounds of the run's mode for as much less time (the quick mode's
+ * fifth: 600 rounds, 10,800 requests, for at most 12 s; still more than the 5,000 calls after which the JVM's
+ * optimizing compiler takes a method). DynamoDB Local, which runs in the runner's JVM, gets the same warm-up. The
  * tests' targets keep the quick compiler and no warm-up.
  */
 final class StoreTargets implements AutoCloseable {
@@ -185,7 +186,9 @@ final class StoreTargets implements AutoCloseable {
     /** Sends the node its warm-up rounds on a table of its own; returns what it did, for the report. */
     private String warmUp(String uri) {
         long begin = System.nanoTime();
-        long deadline = begin + WARM_UP_LIMIT.toNanos();
+        // fewer rounds get a time limit as much shorter: the embedded MongoDB server, which scans for every query,
+        // reaches the limit first
+        long deadline = begin + WARM_UP_LIMIT.toNanos() / WARM_UP_ROUNDS * warmUpRounds;
         int rounds = 0;
         try (Store store = Stores.open(uri)) {
             String table = "warmup";
@@ -241,6 +244,19 @@ final class StoreTargets implements AutoCloseable {
         String direct = configured != null ? configured
                 : Objects.requireNonNull(embedded.get(name), () -> "unknown store '" + name + "'").get();
         return latency.isZero() || !NETWORKED.contains(name) ? direct : LatencyProxy.through(direct, latency, proxies);
+    }
+
+    /**
+     * Whether the store's server is an embedded one started for this run alone, whose data goes when the run
+     * ends (an in-memory store, or a server process without persistence stopped and deleted at exit): its
+     * tables need not be dropped, which on the Cassandra node (a snapshot and a schema change per table) and
+     * on DynamoDB Local (the items of each logical table deleted from the one shared table) takes tens of
+     * seconds. The tests' targets, which may share the servers across tests, drop them; so does a run whose
+     * data sets are larger than the quick mode's, since DynamoDB Local and the MongoDB server keep theirs in the
+     * runner's heap while the later stores run.
+     */
+    boolean discardedWithTheRun(String name) {
+        return steadyState && configuredUri(name) == null;
     }
 
     /** Whether {@code name} is reached through the latency proxy. */
