@@ -153,10 +153,10 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
     }
 
     /**
-     * How much a run measures. {@code quick}, the default, runs every family on every store with a representative
-     * part of each: the competing techniques of each family side by side on fewer workloads and inputs, with a
-     * fifth of the standard warm-ups (the cells' and the embedded servers'), shorter repetitions, and, when named,
-     * a small {@code bulk} family without Spark. {@code standard} runs every workload at the small sizes;
+     * How much a run measures. {@code quick}, the default, runs every family but {@code bulk} on every store with
+     * a representative part of each: the competing techniques of each family side by side on fewer workloads and
+     * inputs, with a fifth of the warm-ups (a read cell's least time and operations, the embedded servers'
+     * rounds), shorter repetitions, and, when named, a small {@code bulk} family without Spark. {@code standard} runs every workload at the small sizes;
      * {@code full} multiplies data sizes and operation counts by {@link #scale}.
      */
     public enum Mode {

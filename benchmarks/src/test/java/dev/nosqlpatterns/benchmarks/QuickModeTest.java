@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The quick mode, the default run, measures a part of each family's workloads but keeps every technique of
- * each workload it keeps: the comparison stays side by side. The bulk family, whose quick form needs a store
+ * each workload it keeps, and every technique compared with another: the comparison stays side by side. The bulk family, whose quick form needs a store
  * address, is checked in {@link BulkFamilyTest}.
  */
 class QuickModeTest {
@@ -34,10 +34,15 @@ class QuickModeTest {
                 for (Map.Entry<String, Set<String>> e : quick.entrySet()) {
                     assertEquals(standard.get(e.getKey()), e.getValue(), family.name() + " / " + e.getKey());
                 }
+                assertTrue(quick.values().stream().anyMatch(t -> t.size() > 1), family.name() + " compares techniques");
                 Set<String> allQuick = new TreeSet<>();
                 quick.values().forEach(allQuick::addAll);
                 Set<String> allStandard = new TreeSet<>();
                 standard.values().forEach(allStandard::addAll);
+                if (family instanceof MigrationFamily) {
+                    // the re-key, one technique compared with none, is left out: its scans are slow on DynamoDB Local
+                    allStandard.remove(MigrationFamily.JOB);
+                }
                 assertEquals(allStandard, allQuick, family.name() + ": every technique is still compared");
             }
         }
