@@ -34,7 +34,9 @@ class QuickModeTest {
                 for (Map.Entry<String, Set<String>> e : quick.entrySet()) {
                     assertEquals(standard.get(e.getKey()), e.getValue(), family.name() + " / " + e.getKey());
                 }
-                assertTrue(quick.values().stream().anyMatch(t -> t.size() > 1), family.name() + " compares techniques");
+                // on the memory store the overhead family has no hand-written code to compare with, in either mode
+                assertEquals(standard.values().stream().anyMatch(t -> t.size() > 1),
+                        quick.values().stream().anyMatch(t -> t.size() > 1), family.name() + " compares techniques");
                 Set<String> allQuick = new TreeSet<>();
                 quick.values().forEach(allQuick::addAll);
                 Set<String> allStandard = new TreeSet<>();
