@@ -2,8 +2,8 @@ package dev.nosqlpatterns.benchmarks;
 
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
-import dev.nosqlpatterns.store.capability.StorageFootprint;
-import dev.nosqlpatterns.store.capability.StorageFootprint.Footprint;
+import dev.nosqlpatterns.store.spi.StorageFootprint;
+import dev.nosqlpatterns.store.model.Footprint;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,8 +22,8 @@ final class StorageMeter {
 
     StorageMeter(Store store, Family.Tables tables) {
         this.store = store;
-        this.footprints = store.hasFootprints()
-                ? Optional.of(t -> store.footprint(t).orElseThrow()) : Optional.empty();
+        this.footprints = store.maintenance().hasFootprints()
+                ? Optional.of(t -> store.maintenance().footprint(t).orElseThrow()) : Optional.empty();
         this.tables = tables;
         try {
             footprints.ifPresent(f -> reference());
@@ -83,7 +83,7 @@ final class StorageMeter {
         }
         long sum = 0;
         Footprint last = null;
-        StorageFootprint.Accuracy accuracy = StorageFootprint.Accuracy.EXACT;
+        dev.nosqlpatterns.store.model.Footprint.Accuracy accuracy = dev.nosqlpatterns.store.model.Footprint.Accuracy.EXACT;
         for (String t : present) {
             last = f.apply(t);
             sum += last.bytes();

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.benchmarks;
 
-import dev.nosqlpatterns.store.capability.StorageFootprint;
+import dev.nosqlpatterns.store.spi.StorageFootprint;
 import java.util.Objects;
 
 /**
@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param basis    what the figure is (the store's basis), or why there is none
  * @param accuracy how far the figure can be trusted; null when there is none
  */
-public record StoredBytes(long bytes, String basis, StorageFootprint.Accuracy accuracy) {
+public record StoredBytes(long bytes, String basis, dev.nosqlpatterns.store.model.Footprint.Accuracy accuracy) {
     public StoredBytes {
         Objects.requireNonNull(basis, "basis");
         if (bytes < -1) {

@@ -136,7 +136,7 @@ final class TreeFamily implements Family {
             Lazy<Loaded> tree = trees.get(strategy);
             out.add(Candidate.of(workload, technique, () -> subtree(technique, tree, site, scale)));
         }
-        Optional<GraphLookup> graph = store.capability(GraphLookup.class);
+        Optional<GraphLookup> graph = store.extension(GraphLookup.class);
         if (graph.isEmpty()) {
             out.add(Candidate.skip(workload, GRAPH, store.kind().contains("mongo")
                     ? "this MongoDB server's $graphLookup failed the adapter's probe (the embedded server does not"

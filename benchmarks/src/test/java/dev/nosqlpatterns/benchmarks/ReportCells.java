@@ -1,6 +1,5 @@
 package dev.nosqlpatterns.benchmarks;
 
-import dev.nosqlpatterns.store.capability.StorageFootprint;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,7 +16,7 @@ final class ReportCells {
                            double amplification, double capacity, boolean reported, long stored, String basis) {
         LatencyStats stats = new LatencyStats(100, p50, p50 * 3, p50, p50 * 4, 1e6 / p50, 1e6 / p50 * 0.9, 1e6 / p50 * 1.1);
         StoredBytes figure = stored < 0 ? StoredBytes.none("not reported")
-                : new StoredBytes(stored, basis, StorageFootprint.Accuracy.EXACT);
+                : new StoredBytes(stored, basis, dev.nosqlpatterns.store.model.Footprint.Accuracy.EXACT);
         CellResult.Costs costs = new CellResult.Costs(critical, critical, amplification, Double.NaN, 100, capacity, reported,
                 1, -1, figure);
         return CellResult.measured(family, workload, store, technique, stats, costs);

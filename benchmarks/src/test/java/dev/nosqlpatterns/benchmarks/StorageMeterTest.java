@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
-import dev.nosqlpatterns.store.capability.StorageFootprint;
+import dev.nosqlpatterns.store.spi.StorageFootprint;
 import dev.nosqlpatterns.store.memory.MemoryBackend;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import java.lang.reflect.InvocationTargetException;
@@ -52,7 +52,7 @@ class StorageMeterTest {
         long written = setUp(store, tables, names, 0, 20);
         StoredBytes first = meter.after(before, tables.ownedBy(OWNER));
         assertEquals(written, first.bytes(), first.toString());
-        assertEquals(StorageFootprint.Accuracy.ESTIMATE, first.accuracy());
+        assertEquals(dev.nosqlpatterns.store.model.Footprint.Accuracy.ESTIMATE, first.accuracy());
 
         Item other = Item.builder("x", "y").put("payload", "not the technique's").build();
         String foreign = tables.next("foreign");

@@ -3,28 +3,24 @@ package dev.nosqlpatterns.cassandra;
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Limits;
-import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
-import dev.nosqlpatterns.store.capability.IndexQuery;
-import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.store.spi.StoreBackend;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /** The storage SPI on Cassandra; see {@link CassandraStore} for the model and {@link Writes} for the write policy. */
-final class CassandraBackend implements StoreBackend, NativeSecondaryIndexes, PartitionSizes {
+final class CassandraBackend implements StoreBackend {
     private final Cql cql;
     private final Tables tables = new Tables();
     private final Capabilities capabilities;
@@ -37,17 +33,27 @@ final class CassandraBackend implements StoreBackend, NativeSecondaryIndexes, Pa
         this.cql = new Cql(session, settings);
         Schema.Server server = Schema.server(cql);
         Schema.ensureKeyspace(cql);
-        EnumSet<Capability> caps = EnumSet.of(Capability.ATOMIC_WRITES_SINGLE_PARTITION,
-                Capability.SHARED_ACROSS_PROCESSES, Capability.NATIVE_EXPIRY);
-        if (server.hasStorageAttachedIndexes()) {
-            caps.add(Capability.NATIVE_SECONDARY_INDEX);
-            caps.add(Capability.CONSISTENT_NATIVE_INDEX_READS);
-        }
-        this.capabilities = new Capabilities(caps);
         this.writes = new Writes(cql, tables);
         this.reads = new Reads(cql, tables, server);
         this.indexReads = new IndexReads(cql, tables, reads);
         this.partitionStats = new PartitionStats(cql, tables);
+        Capabilities.Builder caps = Capabilities.builder().with(Capability.ATOMIC_WRITES_SINGLE_PARTITION,
+                Capability.SHARED_ACROSS_PROCESSES, Capability.NATIVE_EXPIRY)
+                .extension(PartitionSizes.class, calls -> new PartitionSizes() {
+                    @Override
+                    public PartitionSize measure(String table, String partition) {
+                        return calls.call("PartitionSizes.measure", table, m -> partitionStats.measure(table, partition, m));
+                    }
+
+                    @Override
+                    public TableEstimate estimate(String table) {
+                        return calls.call("PartitionSizes.estimate", table, m -> partitionStats.estimate(table, m));
+                    }
+                });
+        if (server.hasStorageAttachedIndexes()) {
+            caps.nativeIndexes(indexReads::query).with(Capability.CONSISTENT_NATIVE_INDEX_READS);
+        }
+        this.capabilities = caps.build();
     }
 
     @Override
@@ -130,29 +136,6 @@ final class CassandraBackend implements StoreBackend, NativeSecondaryIndexes, Pa
     @Override
     public void writeAtomically(List<Write> batch, CostMeter meter) {
         writes.writeAtomically(batch, meter);
-    }
-
-    @Override
-    public Page queryIndex(IndexQuery query, CostMeter meter) {
-        return indexReads.query(query, meter);
-    }
-
-    @Override
-    public PartitionSize measure(String table, String partition) {
-        return partitionStats.measure(table, partition);
-    }
-
-    @Override
-    public TableEstimate estimate(String table) {
-        return partitionStats.estimate(table);
-    }
-
-    @Override
-    public <T> Optional<T> capability(Class<T> type) {
-        if (type == NativeSecondaryIndexes.class && !capabilities.has(Capability.NATIVE_SECONDARY_INDEX)) {
-            return Optional.empty();
-        }
-        return StoreBackend.super.capability(type);
     }
 
     @Override

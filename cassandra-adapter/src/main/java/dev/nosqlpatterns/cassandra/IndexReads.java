@@ -5,16 +5,13 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.Utf8Order;
-import dev.nosqlpatterns.store.model.Cursor;
 import dev.nosqlpatterns.store.model.IndexSpec;
-import dev.nosqlpatterns.store.model.InvalidRequestException;
-import dev.nosqlpatterns.store.model.Page;
-import dev.nosqlpatterns.store.capability.IndexQuery;
 import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.IndexPosition;
+import dev.nosqlpatterns.store.spi.IndexRead;
+import dev.nosqlpatterns.store.spi.IndexResult;
 import dev.nosqlpatterns.store.spi.ValueCodec;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -22,7 +19,7 @@ import java.util.Optional;
 /**
  * Reads of a Storage-Attached Index. SAI finds the items whose partition attribute equals the value, but
  * returns them in token order and cannot order by another column, so every match is fetched, ordered by
- * the index sort attribute (then by key) here, and paged with a cursor holding the last position. A read
+ * the index sort attribute (then by key) here, and paged from the position the store hands back. A read
  * therefore costs all the matches of its index partition: keep index partitions small, or use an index
  * table from the techniques when one holds thousands of items.
  */
@@ -39,17 +36,13 @@ final class IndexReads {
         this.reads = reads;
     }
 
-    Page query(IndexQuery q, CostMeter meter) {
-        TableInfo t = tables.get(q.table());
-        IndexSpec index = t.indexes.get(q.index());
-        if (index == null) {
-            throw new InvalidRequestException("table '" + t.name + "' has no index '" + q.index()
-                    + "'; it declares " + t.indexes.keySet());
-        }
+    IndexResult query(IndexRead q, CostMeter meter) {
+        TableInfo t = tables.get(q.tableName());
+        IndexSpec index = q.index();
         Projection p = t.byAttribute.get(index.partitionAttribute());
         Object value = p.columnValue(q.partitionValue());
         if (value == null) {
-            return new Page(List.of(), Optional.empty()); // a value of another type than declared matches nothing
+            return IndexResult.last(List.of()); // a value of another type than declared matches nothing
         }
         String text = "SELECT pk, sk, attrs FROM " + t.cqlName + " WHERE " + TableInfo.quote(p.column()) + " = ?";
         List<Entry> entries = new ArrayList<>();
@@ -77,8 +70,7 @@ final class IndexReads {
             order = order.reversed();
         }
         entries.sort(order);
-        String fingerprint = fingerprint(q);
-        Entry after = q.after().map(c -> decodeCursor(c, fingerprint)).orElse(null);
+        Entry after = q.after().map(a -> new Entry(a.sortValue().orElse(null), Item.of(a.key()))).orElse(null);
         List<Item> page = new ArrayList<>();
         Entry last = null;
         boolean more = false;
@@ -93,10 +85,10 @@ final class IndexReads {
             page.add(e.item);
             last = e;
         }
-        return new Page(page, more ? Optional.of(encodeCursor(last, fingerprint)) : Optional.empty());
+        return new IndexResult(page, more ? Optional.of(IndexPosition.of(index, last.item)) : Optional.empty());
     }
 
-    private static boolean matches(IndexQuery q, Value sort) {
+    private static boolean matches(IndexRead q, Value sort) {
         if (sort instanceof Value.Str s) {
             return q.sortCondition().matches(s.value());
         }
@@ -124,34 +116,6 @@ final class IndexReads {
 
     private static int rank(Value v) {
         return v == null ? 0 : v instanceof Value.Num ? 1 : v instanceof Value.Str ? 2 : 3;
-    }
-
-    private static String fingerprint(IndexQuery q) {
-        return Projection.hash(q.table() + '\u0001' + q.index() + '\u0001' + Projection.canonicalText(q.partitionValue())
-                + '\u0001' + q.sortCondition() + '\u0001' + q.direction());
-    }
-
-    private static Cursor encodeCursor(Entry e, String fingerprint) {
-        Value position = Value.list(e.sort == null ? Value.nullValue() : e.sort, Value.of(e.item.key().partition()),
-                Value.of(e.item.key().sort()));
-        return new Cursor("i." + fingerprint + "." + Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(ValueCodec.encode(position)));
-    }
-
-    private static Entry decodeCursor(Cursor c, String fingerprint) {
-        String[] parts = c.token().split("\\.", -1);
-        if (parts.length != 3 || !parts[0].equals("i") || !parts[1].equals(fingerprint)) {
-            throw new InvalidRequestException("cursor " + c + " was not issued by this index query");
-        }
-        try {
-            List<Value> position = ((Value.ListValue) ValueCodec.decode(Base64.getUrlDecoder().decode(
-                    parts[2].getBytes(StandardCharsets.US_ASCII)))).value();
-            Value sort = position.get(0) instanceof Value.Null ? null : position.get(0);
-            Key key = Key.of(((Value.Str) position.get(1)).value(), ((Value.Str) position.get(2)).value());
-            return new Entry(sort, Item.of(key));
-        } catch (RuntimeException e) {
-            throw new InvalidRequestException("cursor " + c + " is damaged: " + e.getMessage());
-        }
     }
 
     /** An item at its place in the index. */

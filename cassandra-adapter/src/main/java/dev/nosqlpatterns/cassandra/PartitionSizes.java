@@ -3,7 +3,8 @@ package dev.nosqlpatterns.cassandra;
 /**
  * How big partitions are, so that a model can tell when a partition should be split into time buckets or
  * sharded with suffixes before it grows past what Cassandra serves well (roughly 100 MB or 100,000 rows per
- * partition). Get it with {@code store.capability(PartitionSizes.class)} on a Cassandra store.
+ * partition). Get it with {@code store.extension(PartitionSizes.class)} on a Cassandra store; each call is metered as the
+ * store call {@code PartitionSizes.measure} or {@code PartitionSizes.estimate}.
  */
 public interface PartitionSizes {
 

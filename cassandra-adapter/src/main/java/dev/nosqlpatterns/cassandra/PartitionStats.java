@@ -19,12 +19,12 @@ final class PartitionStats {
         this.tables = tables;
     }
 
-    PartitionSizes.PartitionSize measure(String table, String partition) {
+    PartitionSizes.PartitionSize measure(String table, String partition, CostMeter meter) {
         TableInfo t = tables.get(table);
         String text = "SELECT sk, attrs FROM " + t.cqlName + " WHERE pk = ?";
         long items = 0;
         long bytes = 0;
-        for (Row row : cql.execute(cql.plain(cql.prepare(text, t.name), partition).setPageSize(PAGE), new CostMeter(),
+        for (Row row : cql.execute(cql.plain(cql.prepare(text, t.name), partition).setPageSize(PAGE), meter,
                 t.name, null)) {
             items++;
             bytes += ItemRows.decode(Key.of(partition, row.getString(0)), row, 1).sizeInBytes();
@@ -32,7 +32,7 @@ final class PartitionStats {
         return new PartitionSizes.PartitionSize(table, partition, items, bytes);
     }
 
-    PartitionSizes.TableEstimate estimate(String table) {
+    PartitionSizes.TableEstimate estimate(String table, CostMeter meter) {
         TableInfo t = tables.get(table);
         long partitions = 0;
         double weightedBytes = 0;
@@ -40,7 +40,7 @@ final class PartitionStats {
         for (Row row : cql.execute(SimpleStatement.newInstance("SELECT range_type, range_start, range_end,"
                 + " mean_partition_size, partitions_count FROM system.table_estimates"
                 + " WHERE keyspace_name = ? AND table_name = ?", cql.settings.keyspace(), t.name),
-                new CostMeter(), t.name, null)) {
+                meter, t.name, null)) {
             if (!"primary".equals(row.getString(0))) {
                 continue;
             }

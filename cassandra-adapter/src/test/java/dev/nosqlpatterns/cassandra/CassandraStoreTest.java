@@ -236,7 +236,7 @@ class CassandraStoreTest {
                 bytes += item.sizeInBytes();
             }
             store.put(t, Item.of(Key.of("small", "s")));
-            PartitionSizes sizes = store.capability(PartitionSizes.class).orElseThrow();
+            PartitionSizes sizes = store.extension(PartitionSizes.class).orElseThrow();
             java.util.List<dev.nosqlpatterns.store.model.OperationCost> costs = new java.util.ArrayList<>();
             PartitionSizes.PartitionSize big = store.measure(costs::add, () -> sizes.measure(t, "big"));
             assertEquals(new PartitionSizes.PartitionSize(t, "big", 30, bytes), big);

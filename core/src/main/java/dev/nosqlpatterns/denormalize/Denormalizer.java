@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.denormalize;
 
-import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.index.IndexConsistency;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;

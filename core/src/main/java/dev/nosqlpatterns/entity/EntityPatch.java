@@ -129,7 +129,7 @@ public final class EntityPatch<T extends Record> {
      * @throws IllegalStateException when no change was given
      */
     public Optional<T> apply() {
-        return dev.nosqlpatterns.internal.TechniqueCalls.call(repo.store(), "entity.patch", type.table(), this::applyNow);
+        return dev.nosqlpatterns.store.TechniqueCalls.call(repo.store(), "entity.patch", type.table(), this::applyNow);
     }
 
     private Optional<T> applyNow() {

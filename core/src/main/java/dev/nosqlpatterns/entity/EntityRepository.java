@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.entity;
 
-import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -256,28 +256,47 @@ public final class EntityRepository {
      * keeps a second form of the type's items in step (dual writes, see {@code dev.nosqlpatterns.migration});
      * writes made directly on the store are not seen.
      *
-     * @return the registration; closing it stops the following
+     * @return the registration, through which the follower writes its own items; closing it stops the following
      */
-    public Store.Registration follow(EntityType<?> type, WriteFollower follower) {
+    public Following follow(EntityType<?> type, WriteFollower follower) {
         Objects.requireNonNull(type, "entity type is null");
         Objects.requireNonNull(follower, "follower is null");
-        return followers.add(type, follower);
+        Store.Registration registration = followers.add(type, follower);
+        return new Following() {
+            @Override
+            public void putItem(EntityType<?> t, Item item) {
+                EntityRepository.this.putItem(t, item);
+            }
+
+            @Override
+            public void putItems(EntityType<?> t, List<Item> items) {
+                EntityRepository.this.putItems(t, items);
+            }
+
+            @Override
+            public boolean deleteItem(EntityType<?> t, Key key) {
+                return EntityRepository.this.deleteItem(t, key);
+            }
+
+            @Override
+            public void close() {
+                registration.close();
+            }
+        };
     }
 
     /**
      * The item of {@code entity} exactly as a save through this repository writes it: its attributes, the type
-     * tag, schema version, index attributes, expiry and a fresh {@code _version}. For bulk jobs that copy items.
+     * tag, schema version, index attributes, expiry and a fresh {@code _version}: what a follower writes with
+     * {@link Following#putItem}.
      */
     public <T extends Record> Item itemOf(EntityType<T> type, T entity) {
         Objects.requireNonNull(type, "entity type is null");
         return item(type, entity);
     }
 
-    /**
-     * Writes {@code item} (built by {@link #itemOf}, a key of {@code type}) with the entries of the type's
-     * index tables, keeping the {@code _version} it carries; followers are not told. For bulk jobs.
-     */
-    public void putItem(EntityType<?> type, Item item) {
+    /** {@link Following#putItem}. */
+    private void putItem(EntityType<?> type, Item item) {
         Objects.requireNonNull(type, "entity type is null");
         Objects.requireNonNull(item, "item is null");
         TechniqueCalls.run(store, "entity.putItem", type.table(), () -> {
@@ -289,13 +308,8 @@ public final class EntityRepository {
         });
     }
 
-    /**
-     * Writes {@code items} as {@link #putItem} writes each, not atomically: in one {@link Store#writeBatch} when
-     * the type keeps no index tables (a batch's round trips instead of one per item), else one by one with their
-     * index entries. Every item and its entries are checked before any is written, so bad input writes nothing.
-     * Followers are not told. For bulk jobs.
-     */
-    public void putItems(EntityType<?> type, List<Item> items) {
+    /** {@link Following#putItems}. */
+    private void putItems(EntityType<?> type, List<Item> items) {
         Objects.requireNonNull(type, "entity type is null");
         Objects.requireNonNull(items, "items is null");
         items.forEach(item -> EntityChecks.check(store, type, indexing(type),
@@ -309,13 +323,8 @@ public final class EntityRepository {
         });
     }
 
-    /**
-     * Deletes the item of {@code type} at {@code key} with its index entries, unless it is another type's;
-     * followers are not told. For bulk jobs.
-     *
-     * @return true when an item was deleted
-     */
-    public boolean deleteItem(EntityType<?> type, Key key) {
+    /** {@link Following#deleteItem}. */
+    private boolean deleteItem(EntityType<?> type, Key key) {
         Objects.requireNonNull(type, "entity type is null");
         Objects.requireNonNull(key, "key is null");
         return TechniqueCalls.call(store, "entity.deleteItem", type.table(), () -> deleteTyped(type, key));

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.entity;
 
-import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.store.model.Cursor;

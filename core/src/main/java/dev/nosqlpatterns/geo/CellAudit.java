@@ -18,7 +18,7 @@ import java.util.Optional;
  * page for each. Repair puts the point record's entry where it is missing or outdated, deletes entries
  * no point record vouches for (only if unchanged since read), and finishes interrupted moves. Every fix
  * is idempotent, so a repair can be interrupted and run again. Expired entries and point records, which the
- * scan no longer sees, are counted (and removed) by the store's {@link Store#countExpired} of the table.
+ * scan no longer sees, are counted (and removed) by the store's {@link dev.nosqlpatterns.store.StoreMaintenance#countExpired} of the table.
  */
 final class CellAudit {
     private static final int PAGE = 200;
@@ -44,7 +44,7 @@ final class CellAudit {
             total = total.plus(check(page.items(), fix));
             at = page.next();
         } while (at.isPresent());
-        return total.plusExpired(fix ? store.removeExpired(table) : store.countExpired(table));
+        return total.plusExpired(fix ? store.maintenance().removeExpired(table) : store.maintenance().countExpired(table));
     }
 
     private GeoAudit check(List<Item> items, boolean fix) {

@@ -1,13 +1,13 @@
 package dev.nosqlpatterns.geo;
 
-import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.key.Utf8Order;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;
-import dev.nosqlpatterns.store.capability.NativeGeo;
+import dev.nosqlpatterns.store.spi.NativeGeo;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -6,7 +6,6 @@ import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.Cursor;
@@ -102,15 +101,15 @@ final class NativeMembers {
     }
 
     /** The hits whose member has not expired by the store's clock, named by their ids. */
-    List<NativeGeo.GeoHit> live(List<NativeGeo.GeoHit> hits) {
+    List<dev.nosqlpatterns.store.model.NativeGeoHit> live(List<dev.nosqlpatterns.store.model.NativeGeoHit> hits) {
         long now = store.clock().millis();
-        List<NativeGeo.GeoHit> out = new ArrayList<>(hits.size());
-        for (NativeGeo.GeoHit hit : hits) {
+        List<dev.nosqlpatterns.store.model.NativeGeoHit> out = new ArrayList<>(hits.size());
+        for (dev.nosqlpatterns.store.model.NativeGeoHit hit : hits) {
             int at = hit.id().lastIndexOf(SEPARATOR);
             if (at < 0) {
                 out.add(hit);
             } else if (Long.parseLong(hit.id().substring(at + 1)) > now) {
-                out.add(new NativeGeo.GeoHit(hit.id().substring(0, at), hit.latitude(), hit.longitude(),
+                out.add(new dev.nosqlpatterns.store.model.NativeGeoHit(hit.id().substring(0, at), hit.latitude(), hit.longitude(),
                         hit.distanceMeters()));
             }
         }

@@ -4,7 +4,7 @@ import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;
 import dev.nosqlpatterns.store.NativeGeoCalls;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.capability.NativeGeo;
+import dev.nosqlpatterns.store.spi.NativeGeo;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -61,8 +61,8 @@ final class NativeStrategy implements GeoStrategy {
             points.forEach((id, p) -> put(scope, id, p, OptionalLong.empty()));
             return;
         }
-        List<NativeGeo.Point> batch = new ArrayList<>(points.size());
-        points.forEach((id, p) -> batch.add(new NativeGeo.Point(id, p.latitude(), p.longitude())));
+        List<dev.nosqlpatterns.store.model.GeoPoint> batch = new ArrayList<>(points.size());
+        points.forEach((id, p) -> batch.add(new dev.nosqlpatterns.store.model.GeoPoint(id, p.latitude(), p.longitude())));
         geo.putPoints(set(scope), batch);
     }
 
@@ -79,14 +79,14 @@ final class NativeStrategy implements GeoStrategy {
      * The live hits of a search asked with {@code limit} (ids without their expiry suffix); when it dropped
      * expired members from a full answer, asks again for as many more as it dropped.
      */
-    private List<NativeGeo.GeoHit> live(int limit, IntFunction<List<NativeGeo.GeoHit>> search) {
+    private List<dev.nosqlpatterns.store.model.NativeGeoHit> live(int limit, IntFunction<List<dev.nosqlpatterns.store.model.NativeGeoHit>> search) {
         if (members == null) {
             return search.apply(limit);
         }
         int ask = limit;
         while (true) {
-            List<NativeGeo.GeoHit> all = search.apply(ask);
-            List<NativeGeo.GeoHit> live = members.live(all);
+            List<dev.nosqlpatterns.store.model.NativeGeoHit> all = search.apply(ask);
+            List<dev.nosqlpatterns.store.model.NativeGeoHit> live = members.live(all);
             if (live.size() >= limit || all.size() < ask || ask >= GeoIndex.MAX_LIMIT) {
                 return live;
             }
@@ -98,7 +98,7 @@ final class NativeStrategy implements GeoStrategy {
     public List<GeoHit> withinRadius(String scope, Circle circle, int limit) {
         LatLon c = circle.centre();
         List<GeoHit> hits = new ArrayList<>();
-        for (NativeGeo.GeoHit hit : live(limit, n -> geo.withinRadius(set(scope), c.latitude(), c.longitude(),
+        for (dev.nosqlpatterns.store.model.NativeGeoHit hit : live(limit, n -> geo.withinRadius(set(scope), c.latitude(), c.longitude(),
                 circle.radiusMeters(), n))) {
             double d = circle.distanceTo(hit.latitude(), hit.longitude());
             if (d <= circle.radiusMeters()) {
@@ -112,7 +112,7 @@ final class NativeStrategy implements GeoStrategy {
     public List<GeoHit> withinBox(String scope, LatLonBox box, int limit) {
         LatLon centre = box.centre();
         List<GeoHit> hits = new ArrayList<>();
-        for (NativeGeo.GeoHit hit : live(limit, n -> geo.withinBox(set(scope), box.south(), box.west(), box.north(),
+        for (dev.nosqlpatterns.store.model.NativeGeoHit hit : live(limit, n -> geo.withinBox(set(scope), box.south(), box.west(), box.north(),
                 box.east(), n))) {
             if (box.containsUnchecked(hit.latitude(), hit.longitude())) {
                 LatLon p = new LatLon(hit.latitude(), hit.longitude());
@@ -124,13 +124,13 @@ final class NativeStrategy implements GeoStrategy {
 
     @Override
     public List<GeoHit> withinPolygon(String scope, LatLonPolygon polygon, int limit) {
-        List<List<NativeGeo.Vertex>> rings = new ArrayList<>();
+        List<List<dev.nosqlpatterns.store.model.GeoVertex>> rings = new ArrayList<>();
         for (List<LatLon> ring : polygon.rings()) {
-            rings.add(ring.stream().map(v -> new NativeGeo.Vertex(v.latitude(), v.longitude())).toList());
+            rings.add(ring.stream().map(v -> new dev.nosqlpatterns.store.model.GeoVertex(v.latitude(), v.longitude())).toList());
         }
         LatLon centre = polygon.centre();
         List<GeoHit> hits = new ArrayList<>();
-        for (NativeGeo.GeoHit hit : live(limit, n -> geo.withinPolygon(set(scope), rings, n))) {
+        for (dev.nosqlpatterns.store.model.NativeGeoHit hit : live(limit, n -> geo.withinPolygon(set(scope), rings, n))) {
             LatLon p = new LatLon(hit.latitude(), hit.longitude());
             if (polygon.contains(p)) {
                 hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
@@ -143,7 +143,7 @@ final class NativeStrategy implements GeoStrategy {
     @Override
     public List<GeoHit> nearest(String scope, LatLon centre, int k) {
         List<GeoHit> hits = new ArrayList<>();
-        for (NativeGeo.GeoHit hit : live(k, n -> geo.nearest(set(scope), centre.latitude(), centre.longitude(), n))) {
+        for (dev.nosqlpatterns.store.model.NativeGeoHit hit : live(k, n -> geo.nearest(set(scope), centre.latitude(), centre.longitude(), n))) {
             LatLon p = new LatLon(hit.latitude(), hit.longitude());
             hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
         }

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.index;
 
-import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -12,7 +12,7 @@ import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
-import dev.nosqlpatterns.store.capability.IndexQuery;
+import dev.nosqlpatterns.store.model.IndexQuery;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.index;
 
+import dev.nosqlpatterns.store.TechniqueCalls;
+
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -329,6 +331,6 @@ final class IndexWrites {
     }
 
     private void giveUpAfter(int attempt, Key key, ConditionFailedException raced) {
-        retry.after(attempt, baseTable, key, raced);
+        retry.after(attempt, baseTable, key, raced, TechniqueCalls::retried);
     }
 }

@@ -11,7 +11,7 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * The bound and the jittered exponential backoff of optimistic writes that lost a race: after each lost
  * attempt {@link #after} reports the retry to the technique call open on the thread
- * ({@link TechniqueCalls#retried()}), pauses a random time up to {@code 2^attempt} ms (capped at {@code maxBackoff}),
+ * ({@code retrying}: the technique call is told), pauses a random time up to {@code 2^attempt} ms (capped at {@code maxBackoff}),
  * and after the last one throws {@link ConcurrentUpdateException}.
  *
  * @param maxAttempts attempts before giving up, at least 1
@@ -39,11 +39,11 @@ public record OptimisticRetry(int maxAttempts, Duration maxBackoff, String advic
     }
 
     /** Pauses after the lost {@code attempt} (counted from 1), or throws when it was the last one. */
-    public void after(int attempt, String table, Key key, ConditionFailedException lost) {
+    public void after(int attempt, String table, Key key, ConditionFailedException lost, Runnable retrying) {
         if (attempt >= maxAttempts) {
             throw new ConcurrentUpdateException(table, key, maxAttempts, advice, lost);
         }
-        TechniqueCalls.retried();
+        retrying.run();
         long capMillis = Math.min(maxBackoff.toMillis(), 1L << Math.min(attempt, 10));
         if (capMillis <= 0) {
             return;

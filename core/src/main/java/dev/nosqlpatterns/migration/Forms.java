@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.migration;
 
 import dev.nosqlpatterns.entity.EntityRepository;
+import dev.nosqlpatterns.entity.Following;
 import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.item.Item;
@@ -28,6 +29,8 @@ final class Forms<O extends Record, N extends Record> {
     private static final int ATTEMPTS = 20;
     private final Migration<O, N> migration;
     private final EntityRepository repo;
+    /** The job's registration, through which its own writes go untold to followers. */
+    private final java.util.function.Supplier<Following> following;
     private final Store store;
     private final AtomicLong writes;
     private final java.util.function.BooleanSupplier cleaningUp;
@@ -36,10 +39,11 @@ final class Forms<O extends Record, N extends Record> {
      * The forms of {@code migration}'s items; {@code cleaningUp} says whether the clean-up has begun, when the old
      * form is no longer the truth about which items exist.
      */
-    Forms(Migration<O, N> migration, EntityRepository repo, AtomicLong writes,
-          java.util.function.BooleanSupplier cleaningUp) {
+    Forms(Migration<O, N> migration, EntityRepository repo, java.util.function.Supplier<Following> following,
+          AtomicLong writes, java.util.function.BooleanSupplier cleaningUp) {
         this.migration = migration;
         this.repo = repo;
+        this.following = following;
         this.store = repo.store();
         this.writes = writes;
         this.cleaningUp = cleaningUp;
@@ -102,9 +106,9 @@ final class Forms<O extends Record, N extends Record> {
         Optional<Item> madeFrom = seen;
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             if (madeFrom.isPresent()) {
-                repo.putItem(migration.to(), newItem(madeFrom.get()));
+                following.get().putItem(migration.to(), newItem(madeFrom.get()));
             } else {
-                repo.deleteItem(migration.to(), newKey(oldKey));
+                following.get().deleteItem(migration.to(), newKey(oldKey));
             }
             writes.incrementAndGet();
             Optional<Item> now = readOld(oldKey);
@@ -131,7 +135,7 @@ final class Forms<O extends Record, N extends Record> {
             seen.forEach(item -> rewriteInPlace(item.key(), Optional.of(item)));
             return;
         }
-        repo.putItems(migration.to(), seen.stream().map(this::newItem).toList());
+        following.get().putItems(migration.to(), seen.stream().map(this::newItem).toList());
         writes.addAndGet(seen.size());
         Map<Key, Optional<Item>> now = readOld(seen.stream().map(Item::key).toList());
         for (Item item : seen) {

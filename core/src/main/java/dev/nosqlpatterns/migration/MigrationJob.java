@@ -2,9 +2,10 @@ package dev.nosqlpatterns.migration;
 
 import dev.nosqlpatterns.entity.EntityAudit;
 import dev.nosqlpatterns.entity.EntityRepository;
+import dev.nosqlpatterns.entity.Following;
 import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.entity.WriteFollower;
-import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
@@ -80,7 +81,7 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
     private final AtomicLong driftFound = new AtomicLong();
     private final AtomicLong driftRepaired = new AtomicLong();
     private final AtomicLong driftRemaining = new AtomicLong();
-    private final Store.Registration following;
+    private final Following following;
     private volatile MigrationPhase known = MigrationPhase.NOT_STARTED;
     /** The phase the dual writes last read, while the migration's phase lease lets them act on it. */
     private volatile LeasedPhase leased;
@@ -90,11 +91,16 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
         this.migration = migration;
         this.store = repo.store();
         this.state = new MigrationState(store, migration.stateTable(), migration.name());
-        this.forms = new Forms<>(migration, repo, writes, () -> phaseForWrites().reached(MigrationPhase.CLEANUP));
+        this.forms = new Forms<>(migration, repo, this::following, writes, () -> phaseForWrites().reached(MigrationPhase.CLEANUP));
         this.throttle = new Throttle(migration.itemsPerSecond());
         store.createTable(TableSpec.named(migration.stateTable()));
         EntityRepository.of(store, migration.to()).createTables();
         this.following = repo.follow(migration.from(), new DualWrites());
+    }
+
+    /** The job's registration as the old type's follower, through which its own writes go. */
+    private Following following() {
+        return following;
     }
 
     /**
@@ -270,7 +276,7 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
             if (migration.rekeys()) {
                 awaitPhaseLease();
                 scanAll(migration.from(), page -> page.forEach(item -> {
-                    repo.deleteItem(migration.from(), item.key());
+                    following.deleteItem(migration.from(), item.key());
                     writes.incrementAndGet();
                 }));
             }
@@ -446,7 +452,7 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
                 // Admitted before the clean-up began (as far as this process knows, without reading the state
                 // again), this write may have landed after the clean-up passed its key: its new form is written
                 // now, so its old item goes as the clean-up's would.
-                repo.deleteItem(migration.from(), written.key());
+                following.deleteItem(migration.from(), written.key());
                 writes.incrementAndGet();
             }
         }

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.nested;
 
-import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.partitioning;
 
-import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;

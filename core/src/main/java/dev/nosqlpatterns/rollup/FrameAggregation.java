@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.rollup;
 
-import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.scan;
 
-import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.model.Cursor;
 import dev.nosqlpatterns.store.model.OperationCost;

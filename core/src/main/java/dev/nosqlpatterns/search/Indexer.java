@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.search;
 
+import dev.nosqlpatterns.store.TechniqueCalls;
+
 import dev.nosqlpatterns.internal.OptimisticRetry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
@@ -75,7 +77,7 @@ final class Indexer {
                 expiries.unmark(id, Expiries.before(change.old()), expiry);
                 return;
             } catch (ConditionFailedException lost) {
-                retry.after(attempt, direct.table, SearchKeys.row(id), lost);
+                retry.after(attempt, direct.table, SearchKeys.row(id), lost, TechniqueCalls::retried);
             }
         }
     }
@@ -143,7 +145,7 @@ final class Indexer {
                 expiries.unmark(id, Expiries.before(old), OptionalLong.empty());
                 return true;
             } catch (ConditionFailedException lost) {
-                retry.after(attempt, direct.table, SearchKeys.row(id), lost);
+                retry.after(attempt, direct.table, SearchKeys.row(id), lost, TechniqueCalls::retried);
             }
         }
     }

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.search;
 
-import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.internal.OptimisticRetry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;

@@ -222,7 +222,7 @@ final class Postings {
                     deltas.merge(attempt.partition(), attempt.delta(), Long::sum);
                     attempt = null;
                 } catch (ConditionFailedException lost) {
-                    retry.after(n, table, attempt.after().key(), lost);
+                    retry.after(n, table, attempt.after().key(), lost, dev.nosqlpatterns.store.TechniqueCalls::retried);
                     Edit edit = byKey.get(attempt.after().key());
                     attempt = plan(edit, store.get(table, edit.key())).orElse(null);
                 }

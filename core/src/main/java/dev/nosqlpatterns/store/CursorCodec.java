@@ -1,6 +1,13 @@
 package dev.nosqlpatterns.store;
 
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.model.Cursor;
+import dev.nosqlpatterns.store.model.IndexQuery;
+import dev.nosqlpatterns.store.spi.IndexPosition;
+import dev.nosqlpatterns.store.spi.ValueCodec;
+import java.util.List;
+import java.util.Optional;
 import dev.nosqlpatterns.store.model.InvalidRequestException;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.Scan;
@@ -35,12 +42,13 @@ final class CursorCodec {
         return new String(decode(cursor, parts[2]), StandardCharsets.UTF_8);
     }
 
-    static Cursor encodeIndex(Cursor backendCursor, dev.nosqlpatterns.store.capability.IndexQuery query) {
-        return new Cursor("i." + indexFingerprint(query) + "."
-                + ENC.encodeToString(backendCursor.token().getBytes(StandardCharsets.UTF_8)));
+    static Cursor encodeIndex(IndexPosition position, IndexQuery query) {
+        Value place = Value.list(position.sortValue().orElse(Value.nullValue()), Value.of(position.key().partition()),
+                Value.of(position.key().sort()));
+        return new Cursor("i." + indexFingerprint(query) + "." + ENC.encodeToString(ValueCodec.encode(place)));
     }
 
-    static Cursor decodeIndex(Cursor cursor, dev.nosqlpatterns.store.capability.IndexQuery query) {
+    static IndexPosition decodeIndex(Cursor cursor, IndexQuery query) {
         String[] parts = cursor.token().split("\\.", -1);
         if (parts.length != 3 || !parts[0].equals("i")) {
             throw new InvalidRequestException("cursor " + cursor + " is not an index query cursor");
@@ -50,7 +58,13 @@ final class CursorCodec {
                     + " value, condition or direction differ) than the one on index '" + query.index() + "' of '"
                     + query.table() + "'");
         }
-        return new Cursor(new String(decode(cursor, parts[2]), StandardCharsets.UTF_8));
+        try {
+            List<Value> place = ((Value.ListValue) ValueCodec.decode(decode(cursor, parts[2]))).value();
+            Optional<Value> sort = place.get(0) instanceof Value.Null ? Optional.empty() : Optional.of(place.get(0));
+            return new IndexPosition(sort, Key.of(((Value.Str) place.get(1)).value(), ((Value.Str) place.get(2)).value()));
+        } catch (RuntimeException e) {
+            throw new InvalidRequestException("cursor " + cursor + " is damaged: " + e.getMessage());
+        }
     }
 
     static Cursor encodeScan(String backendToken, Scan scan) {
@@ -81,7 +95,7 @@ final class CursorCodec {
         return hash(q.table() + '\u0001' + q.partition() + '\u0001' + q.condition() + '\u0001' + q.direction());
     }
 
-    private static String indexFingerprint(dev.nosqlpatterns.store.capability.IndexQuery q) {
+    private static String indexFingerprint(IndexQuery q) {
         return hash(q.table() + '\u0001' + q.index() + '\u0001' + q.partitionValue() + '\u0001' + q.sortCondition()
                 + '\u0001' + q.direction());
     }

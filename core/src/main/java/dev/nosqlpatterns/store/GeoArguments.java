@@ -1,6 +1,5 @@
 package dev.nosqlpatterns.store;
 
-import dev.nosqlpatterns.store.capability.NativeGeo;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,11 +40,11 @@ final class GeoArguments {
     }
 
     /** The points checked, the last of each id kept, in first-seen order. */
-    static List<NativeGeo.Point> points(String set, List<NativeGeo.Point> points) {
+    static List<dev.nosqlpatterns.store.model.GeoPoint> points(String set, List<dev.nosqlpatterns.store.model.GeoPoint> points) {
         set(set);
         Objects.requireNonNull(points, "points must not be null");
-        Map<String, NativeGeo.Point> last = new LinkedHashMap<>();
-        for (NativeGeo.Point p : points) {
+        Map<String, dev.nosqlpatterns.store.model.GeoPoint> last = new LinkedHashMap<>();
+        for (dev.nosqlpatterns.store.model.GeoPoint p : points) {
             Objects.requireNonNull(p, "points must not contain null (geo set '" + set + "')");
             id(set, p.id());
             point("point '" + p.id() + "'", p.latitude(), p.longitude());
@@ -75,16 +74,16 @@ final class GeoArguments {
     }
 
     /** The rings copied, their vertices in range; the rest of a polygon's checks are the adapter's. */
-    static List<List<NativeGeo.Vertex>> polygon(String set, List<List<NativeGeo.Vertex>> rings, int limit) {
+    static List<List<dev.nosqlpatterns.store.model.GeoVertex>> polygon(String set, List<List<dev.nosqlpatterns.store.model.GeoVertex>> rings, int limit) {
         set(set);
         Objects.requireNonNull(rings, "polygon rings must not be null");
         if (rings.isEmpty()) {
             throw new IllegalArgumentException("a polygon needs an outer ring");
         }
-        List<List<NativeGeo.Vertex>> copy = new java.util.ArrayList<>(rings.size());
+        List<List<dev.nosqlpatterns.store.model.GeoVertex>> copy = new java.util.ArrayList<>(rings.size());
         for (int r = 0; r < rings.size(); r++) {
-            List<NativeGeo.Vertex> ring = Objects.requireNonNull(rings.get(r), "polygon ring " + r + " must not be null");
-            for (NativeGeo.Vertex v : ring) {
+            List<dev.nosqlpatterns.store.model.GeoVertex> ring = Objects.requireNonNull(rings.get(r), "polygon ring " + r + " must not be null");
+            for (dev.nosqlpatterns.store.model.GeoVertex v : ring) {
                 Objects.requireNonNull(v, "polygon ring " + r + " must not contain null");
                 point("polygon ring " + r + "'s vertex", v.latitude(), v.longitude());
             }

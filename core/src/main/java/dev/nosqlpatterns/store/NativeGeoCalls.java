@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.store;
 
-import dev.nosqlpatterns.store.capability.NativeGeo;
+import dev.nosqlpatterns.store.spi.NativeGeo;
 import dev.nosqlpatterns.store.model.OperationCost;
 import java.util.List;
 import java.util.function.Function;
@@ -22,12 +22,12 @@ public final class NativeGeoCalls {
 
     /** Places (or moves) the point of {@code id} in {@code set}. */
     public void putPoint(String set, String id, double latitude, double longitude) {
-        putPoints(set, List.of(new NativeGeo.Point(id, latitude, longitude)));
+        putPoints(set, List.of(new dev.nosqlpatterns.store.model.GeoPoint(id, latitude, longitude)));
     }
 
     /** Places many points in as few requests as the store allows; when an id repeats, the last wins. */
-    public void putPoints(String set, List<NativeGeo.Point> points) {
-        List<NativeGeo.Point> distinct = GeoArguments.points(set, points);
+    public void putPoints(String set, List<dev.nosqlpatterns.store.model.GeoPoint> points) {
+        List<dev.nosqlpatterns.store.model.GeoPoint> distinct = GeoArguments.points(set, points);
         if (distinct.isEmpty()) {
             return;
         }
@@ -47,21 +47,21 @@ public final class NativeGeoCalls {
     }
 
     /** Points within {@code radiusMeters} of the centre, nearest first, at most {@code limit}. */
-    public List<NativeGeo.GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters,
+    public List<dev.nosqlpatterns.store.model.NativeGeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters,
                                                int limit) {
         GeoArguments.radius(set, latitude, longitude, radiusMeters, limit);
         return hits("geoRadius", set, call -> geo.withinRadius(set, latitude, longitude, radiusMeters, limit, call.meter));
     }
 
     /** Points inside the box (west may exceed east across the antimeridian), at most {@code limit}. */
-    public List<NativeGeo.GeoHit> withinBox(String set, double south, double west, double north, double east,
+    public List<dev.nosqlpatterns.store.model.NativeGeoHit> withinBox(String set, double south, double west, double north, double east,
                                             int limit) {
         GeoArguments.box(set, south, west, north, east, limit);
         return hits("geoBox", set, call -> geo.withinBox(set, south, west, north, east, limit, call.meter));
     }
 
     /** The {@code k} points nearest to the centre, nearest first (ties by id), or all when fewer. */
-    public List<NativeGeo.GeoHit> nearest(String set, double latitude, double longitude, int k) {
+    public List<dev.nosqlpatterns.store.model.NativeGeoHit> nearest(String set, double latitude, double longitude, int k) {
         GeoArguments.radius(set, latitude, longitude, 0, k);
         return hits("geoNearest", set, call -> geo.nearest(set, latitude, longitude, k, call.meter));
     }
@@ -70,15 +70,15 @@ public final class NativeGeoCalls {
      * Points inside the polygon of {@code rings} (closed, the outer first, then holes), nearest to its
      * centre first, at most {@code limit}; see {@link NativeGeo}.
      */
-    public List<NativeGeo.GeoHit> withinPolygon(String set, List<List<NativeGeo.Vertex>> rings, int limit) {
-        List<List<NativeGeo.Vertex>> copy = GeoArguments.polygon(set, rings, limit);
+    public List<dev.nosqlpatterns.store.model.NativeGeoHit> withinPolygon(String set, List<List<dev.nosqlpatterns.store.model.GeoVertex>> rings, int limit) {
+        List<List<dev.nosqlpatterns.store.model.GeoVertex>> copy = GeoArguments.polygon(set, rings, limit);
         return hits("geoPolygon", set, call -> geo.withinPolygon(set, copy, limit, call.meter));
     }
 
     /** A search: its hits counted as items read. */
-    private List<NativeGeo.GeoHit> hits(String operation, String set, Function<Store.Call, List<NativeGeo.GeoHit>> search) {
+    private List<dev.nosqlpatterns.store.model.NativeGeoHit> hits(String operation, String set, Function<Store.Call, List<dev.nosqlpatterns.store.model.NativeGeoHit>> search) {
         return store.call(operation, set, call -> {
-            List<NativeGeo.GeoHit> hits = search.apply(call);
+            List<dev.nosqlpatterns.store.model.NativeGeoHit> hits = search.apply(call);
             hits.forEach(h -> call.counted(1, GeoArguments.bytes(h.id()), 0, 0));
             return hits;
         });

@@ -2,7 +2,7 @@ package dev.nosqlpatterns.store;
 
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.capability.NestedDocuments;
+import dev.nosqlpatterns.store.spi.NestedDocuments;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -1,7 +1,6 @@
 package dev.nosqlpatterns.store;
 
 import dev.nosqlpatterns.store.model.BatchGetResult;
-import dev.nosqlpatterns.store.model.Capabilities;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
@@ -13,18 +12,20 @@ import dev.nosqlpatterns.store.model.OperationCost;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.Scan;
-import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;
 import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
+import dev.nosqlpatterns.store.spi.Capabilities;
+import dev.nosqlpatterns.store.spi.IndexRead;
+import dev.nosqlpatterns.store.spi.IndexResult;
+import dev.nosqlpatterns.store.spi.MeteredCalls;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -58,32 +59,20 @@ import java.util.stream.StreamSupport;
  */
 public final class Store implements AutoCloseable {
     private final StoreBackend backend;
-    private final Set<String> tables = ConcurrentHashMap.newKeySet();
-    private final List<CostListener> listeners = new CopyOnWriteArrayList<>();
+    private final Map<String, TableSpec> tables = new ConcurrentHashMap<>();
     private final List<CallObserver> observers = new CopyOnWriteArrayList<>();
+    private final Capabilities capabilities;
+    private final Map<Class<?>, Object> extensions = new ConcurrentHashMap<>();
+    private final StoreMaintenance maintenance;
     private final Validation check;
     private final java.time.Clock clock;
-
-    static {
-        TechniqueCalls.install(new TechniqueCalls.Opener() {
-            @Override
-            public TechniqueCalls.Scope open(Object owner, String technique, String table) {
-                Store store = (Store) Objects.requireNonNull(owner, "store must not be null");
-                List<CallObserver> watching = List.copyOf(store.observers);
-                return watching.isEmpty() ? null : TechniqueFrame.open(store, technique, table, watching);
-            }
-
-            @Override
-            public TechniqueCalls.Scope current() {
-                return TechniqueFrame.current();
-            }
-        });
-    }
 
     private Store(StoreBackend backend, java.time.Clock clock) {
         this.backend = Objects.requireNonNull(backend, "backend must not be null");
         this.clock = Objects.requireNonNull(clock, "clock must not be null");
-        this.check = new Validation(backend.limits(), tables);
+        this.capabilities = Objects.requireNonNull(backend.capabilities(), "the backend's capabilities must not be null");
+        this.check = new Validation(backend.limits(), tables.keySet());
+        this.maintenance = new StoreMaintenance(this, backend);
     }
 
     /** Wraps a backend, judging item expiry by the system clock. Closing the store closes the backend. */
@@ -106,26 +95,11 @@ public final class Store implements AutoCloseable {
     }
 
     /**
-     * Counts the items of {@code table} that have expired but are still stored (the store has not swept
-     * them yet): what reads leave out. Reads the whole table.
-     *
-     * @throws TableNotFoundException when the table is not declared on this store
+     * Maintenance of this store's tables: expired items still stored, and what a table occupies. Not needed for
+     * reading and writing; for operators and benchmarks.
      */
-    public long countExpired(String table) {
-        check.table(table);
-        return ExpiredItems.run(this, backend, table, false);
-    }
-
-    /**
-     * Removes the items of {@code table} that have expired but are still stored, each only while it still
-     * carries the expiry read (an item written again meanwhile stays), and returns how many it removed.
-     * Reads the whole table; a store without {@link Capability#NATIVE_EXPIRY} calls it in the background.
-     *
-     * @throws TableNotFoundException when the table is not declared on this store
-     */
-    public long removeExpired(String table) {
-        check.table(table);
-        return ExpiredItems.run(this, backend, table, true);
+    public StoreMaintenance maintenance() {
+        return maintenance;
     }
 
     /** A short name of the store behind, e.g. {@code "memory"} or {@code "dynamodb"}. */
@@ -133,12 +107,13 @@ public final class Store implements AutoCloseable {
         return backend.kind();
     }
 
-    public Capabilities capabilities() {
-        return backend.capabilities();
+    /** Every capability the store has; see {@link Capability}. */
+    public Set<Capability> capabilities() {
+        return capabilities.all();
     }
 
     public boolean has(Capability capability) {
-        return backend.capabilities().has(capability);
+        return capabilities.has(capability);
     }
 
     public Limits limits() {
@@ -146,25 +121,33 @@ public final class Store implements AutoCloseable {
     }
 
     /**
-     * A native capability of this store that the library itself does not offer through a method of its own,
-     * such as an adapter's special queries; empty when the store lacks it. The object returned reports the cost
-     * of each of its calls to this store's listeners (one round trip per call), refuses null arguments, and is
-     * never the store's backend itself. The capabilities the library knows have their own checked methods:
-     * {@link #queryIndex}, {@link #nativeGeo()}, {@link #textSearch()}, {@link #nestedDocuments()},
-     * {@link #footprint(String)}.
-     *
-     * @throws IllegalArgumentException when {@code type} is one of those, or not an interface
+     * A feature of this store's adapter that the library does not offer through a method of its own, such as an
+     * adapter's special queries (MongoDB's {@code GraphLookup}, say); empty when the store lacks it. Its calls
+     * report their cost to this store's observers like every store call. The native features the library knows
+     * have their own checked methods: {@link #queryIndex}, {@link #nativeGeo()}, {@link #textSearch()},
+     * {@link #nestedDocuments()}, {@link #follow} and {@link StoreMaintenance#footprint}.
      */
-    public <T> Optional<T> capability(Class<T> type) {
-        Objects.requireNonNull(type, "capability type must not be null");
-        if (CapabilityCalls.isKnown(type)) {
-            throw new IllegalArgumentException(type.getSimpleName() + " is reached through the store's own method ("
-                    + CapabilityCalls.methodFor(type) + "), which checks and meters its calls");
-        }
-        if (!type.isInterface()) {
-            throw new IllegalArgumentException("capability " + type.getName() + " is not an interface");
-        }
-        return backend.capability(type).map(c -> CapabilityCalls.metered(this, type, c));
+    public <T> Optional<T> extension(Class<T> type) {
+        Objects.requireNonNull(type, "extension type must not be null");
+        return capabilities.extension(type).map(factory -> type.cast(extensions.computeIfAbsent(type,
+                t -> Objects.requireNonNull(factory.apply(meteredCalls()), "extension " + t.getName() + " is null"))));
+    }
+
+    private MeteredCalls meteredCalls() {
+        return new MeteredCalls() {
+            @Override
+            public <T> T call(String operation, String table, Function<dev.nosqlpatterns.store.spi.CostMeter, T> work) {
+                Objects.requireNonNull(operation, "operation must not be null");
+                Objects.requireNonNull(work, "work must not be null");
+                return Store.this.call(operation, table == null ? "" : table, call -> {
+                    T result = work.apply(call.meter);
+                    if (result instanceof Collection<?> c) {
+                        call.counted(c.size(), 0, 0, 0);
+                    }
+                    return result;
+                });
+            }
+        };
     }
 
     /**
@@ -173,7 +156,7 @@ public final class Store implements AutoCloseable {
      * @throws UnsupportedCapabilityException when the store has no {@link Capability#TEXT_SEARCH}
      */
     public TextSearchCalls textSearch() {
-        return new TextSearchCalls(this, backend.capability(dev.nosqlpatterns.store.capability.TextSearch.class)
+        return new TextSearchCalls(this, capabilities.textSearch()
                 .orElseThrow(() -> new UnsupportedCapabilityException(kind(), Capability.TEXT_SEARCH, "")));
     }
 
@@ -183,31 +166,12 @@ public final class Store implements AutoCloseable {
      * @throws UnsupportedCapabilityException when the store has no {@link Capability#NESTED_DOCUMENTS}
      */
     public NestedDocumentCalls nestedDocuments() {
-        return new NestedDocumentCalls(this, backend.capability(dev.nosqlpatterns.store.capability.NestedDocuments.class)
+        return new NestedDocumentCalls(this, capabilities.nestedDocuments()
                 .orElseThrow(() -> new UnsupportedCapabilityException(kind(), Capability.NESTED_DOCUMENTS, "")));
     }
 
-    /**
-     * What the store says {@code table} occupies now, where it can tell (empty where it cannot), metered.
-     *
-     * @throws TableNotFoundException when the table is not declared on this store
-     */
-    public Optional<dev.nosqlpatterns.store.capability.StorageFootprint.Footprint> footprint(String table) {
-        check.table(table);
-        Optional<dev.nosqlpatterns.store.capability.StorageFootprint> footprints =
-                backend.capability(dev.nosqlpatterns.store.capability.StorageFootprint.class);
-        if (footprints.isEmpty()) {
-            return Optional.empty();
-        }
-        return call("footprint", table, call -> {
-            dev.nosqlpatterns.store.capability.StorageFootprint.Footprint f = footprints.get().footprint(table, call.meter);
-            return Optional.of(f);
-        });
-    }
-
-    /** True when the store can tell what a table occupies ({@link #footprint(String)} answers). */
-    public boolean hasFootprints() {
-        return backend.capability(dev.nosqlpatterns.store.capability.StorageFootprint.class).isPresent();
+    Capabilities ports() {
+        return capabilities;
     }
 
     Call call(String operation, String table) {
@@ -250,8 +214,7 @@ public final class Store implements AutoCloseable {
      */
     public Registration onCost(CostListener listener) {
         Objects.requireNonNull(listener, "listener must not be null");
-        listeners.add(listener);
-        return () -> listeners.remove(listener);
+        return observe(CostListeners.observer(listener));
     }
 
     /**
@@ -259,6 +222,11 @@ public final class Store implements AutoCloseable {
      * store, until the registration is closed: for a metrics or tracing binding that times calls and nests
      * the store calls of a technique call inside it. See {@link CallObserver}.
      */
+    /** The observers registered now. */
+    List<CallObserver> observersNow() {
+        return observers.isEmpty() ? List.of() : List.copyOf(observers);
+    }
+
     public Registration observe(CallObserver observer) {
         Objects.requireNonNull(observer, "observer must not be null");
         observers.add(observer);
@@ -311,7 +279,7 @@ public final class Store implements AutoCloseable {
         }
         run("createTable", spec.name(), call -> {
             backend.createTable(spec, call.meter);
-            tables.add(spec.name());
+            tables.put(spec.name(), spec);
         });
     }
 
@@ -326,7 +294,12 @@ public final class Store implements AutoCloseable {
 
     /** True when {@code table} was declared on this store with {@link #createTable}. */
     public boolean hasTable(String table) {
-        return tables.contains(table);
+        return tables.containsKey(table);
+    }
+
+    /** The declaration of {@code table} this store was given, or empty when it was not declared here. */
+    public Optional<TableSpec> tableSpec(String table) {
+        return Optional.ofNullable(tables.get(table));
     }
 
     public Optional<Item> get(String table, Key key) {
@@ -371,8 +344,7 @@ public final class Store implements AutoCloseable {
         check.table(read.table());
         read.start().forEach(s -> check.key(read.table(), Key.of(read.partition(), s)));
         return call("follow", read.table(), call -> {
-            Optional<dev.nosqlpatterns.store.capability.LinkedReads> linked =
-                    backend.capability(dev.nosqlpatterns.store.capability.LinkedReads.class);
+            Optional<dev.nosqlpatterns.store.spi.LinkedReads> linked = capabilities.linkedReads();
             List<Item> items;
             if (linked.isPresent()) {
                 List<Item> answer = linked.get().follow(read, call.meter);
@@ -565,24 +537,25 @@ public final class Store implements AutoCloseable {
 
     /**
      * One page of a native secondary index read; needs {@link Capability#NATIVE_SECONDARY_INDEX} and an
-     * index declared on the table. Reports its cost like {@link #query}.
+     * index declared on the table. The request is checked against the table's declaration before the store is
+     * asked. Reports its cost like {@link #query}.
+     *
+     * @throws dev.nosqlpatterns.store.model.InvalidRequestException when the table declares no such index, the
+     *         index has no sort attribute but the query has a sort condition, the value is neither a string nor a
+     *         number, or the cursor was issued by another read
      */
-    public Page queryIndex(dev.nosqlpatterns.store.capability.IndexQuery query) {
+    public Page queryIndex(dev.nosqlpatterns.store.model.IndexQuery query) {
         Objects.requireNonNull(query, "index query must not be null");
-        check.indexQuery(query);
-        dev.nosqlpatterns.store.capability.NativeSecondaryIndexes indexes =
-                backend.capability(dev.nosqlpatterns.store.capability.NativeSecondaryIndexes.class)
-                        .orElseThrow(() -> new UnsupportedCapabilityException(kind(), Capability.NATIVE_SECONDARY_INDEX,
-                                "index '" + query.index() + "' on table '" + query.table() + "'"));
-        dev.nosqlpatterns.store.capability.IndexQuery toBackend = query.after().isEmpty() ? query
-                : new dev.nosqlpatterns.store.capability.IndexQuery(query.table(), query.index(), query.partitionValue(),
-                        query.sortCondition(), query.direction(), query.limit(),
-                        Optional.of(CursorCodec.decodeIndex(query.after().get(), query)));
+        check.table(query.table());
+        dev.nosqlpatterns.store.spi.NativeIndexes indexes = capabilities.nativeIndexes()
+                .orElseThrow(() -> new UnsupportedCapabilityException(kind(), Capability.NATIVE_SECONDARY_INDEX,
+                        "index '" + query.index() + "' on table '" + query.table() + "'"));
+        IndexRead read = IndexReads.check(tables.get(query.table()), query);
         return call("queryIndex", query.table(), call -> {
-            Page page = indexes.queryIndex(toBackend, call.meter);
-            page.items().forEach(call::read);
-            return new Page(ExpiredItems.live(page.items(), clock.millis()),
-                    page.next().map(c -> CursorCodec.encodeIndex(c, query)));
+            IndexResult result = indexes.read(read, call.meter);
+            result.items().forEach(call::read);
+            return new Page(ExpiredItems.live(result.items(), clock.millis()),
+                    result.next().map(position -> CursorCodec.encodeIndex(position, query)));
         });
     }
 
@@ -591,7 +564,7 @@ public final class Store implements AutoCloseable {
      * like the other calls; throws {@link UnsupportedCapabilityException} on a store without it.
      */
     public NativeGeoCalls nativeGeo() {
-        return new NativeGeoCalls(this, backend.capability(dev.nosqlpatterns.store.capability.NativeGeo.class)
+        return new NativeGeoCalls(this, capabilities.nativeGeo()
                 .orElseThrow(() -> new UnsupportedCapabilityException(kind(), Capability.NATIVE_GEO, "")));
     }
 
@@ -764,7 +737,7 @@ public final class Store implements AutoCloseable {
                 }
                 this.handles = started;
             }
-            this.reported = !listeners.isEmpty() || !handles.isEmpty() || technique != null;
+            this.reported = !handles.isEmpty() || technique != null;
         }
 
         void read(Item item) {
@@ -807,9 +780,6 @@ public final class Store implements AutoCloseable {
                     itemsRead + meter.extraItemsRead(), ok ? itemsWritten : 0, bytesRead, ok ? bytesWritten : 0,
                     meter.readUnits(), meter.writeUnits(), meter.capacityReported(),
                     java.time.Duration.ofNanos(System.nanoTime() - start), !ok, meter.throttles());
-            for (CostListener l : listeners) {
-                l.onCost(cost);
-            }
             if (technique != null) {
                 technique.add(cost);
             }

@@ -1,6 +1,5 @@
 package dev.nosqlpatterns.store;
 
-import dev.nosqlpatterns.internal.TechniqueCalls;
 import dev.nosqlpatterns.store.model.OperationCost;
 import java.time.Duration;
 import java.util.List;
@@ -10,7 +9,7 @@ import java.util.List;
  * inside it. Frames nest (a composite technique calls another); a store call adds to the innermost one, and
  * an inner frame adds its sum to the outer one when it ends.
  */
-final class TechniqueFrame implements TechniqueCalls.Scope {
+final class TechniqueFrame {
     private static final ThreadLocal<TechniqueFrame> CURRENT = new ThreadLocal<>();
 
     private final Store store;
@@ -72,13 +71,11 @@ final class TechniqueFrame implements TechniqueCalls.Scope {
         throttles += cost.throttles();
     }
 
-    @Override
-    public void retried() {
+    void retried() {
         handles.forEach(CallObserver.Handle::retried);
     }
 
-    @Override
-    public void end(Throwable failure) {
+    void end(Throwable failure) {
         if (ended) {
             return;
         }

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.store;
 
 import dev.nosqlpatterns.key.Utf8Order;
-import dev.nosqlpatterns.store.capability.TextSearch;
+import dev.nosqlpatterns.store.spi.TextSearch;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -1,7 +1,6 @@
 package dev.nosqlpatterns.store;
 
-import dev.nosqlpatterns.store.capability.IndexQuery;
-import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.InvalidKeyException;
@@ -90,7 +89,7 @@ final class Validation {
     }
 
     /** Refuses a sort-key condition with a bound no sort key can hold, before anything is read. */
-    private static void sortCondition(String table, Key key, SortKeyCondition condition) {
+    static void sortCondition(String table, Key key, SortKeyCondition condition) {
         Objects.requireNonNull(condition, "sort key condition must not be null");
         String[] bounds = condition instanceof SortKeyCondition.BeginsWith b ? new String[] {b.prefix()}
                 : condition instanceof SortKeyCondition.EqualTo e ? new String[] {e.value()}
@@ -162,11 +161,6 @@ final class Validation {
         Key key = new Key(query.partition(), "");
         part(query.table(), key, "partition", query.partition(), limits.maxPartitionKeyBytes());
         sortCondition(query.table(), key, query.condition());
-    }
-
-    void indexQuery(IndexQuery query) {
-        table(query.table());
-        sortCondition(query.table(), null, query.sortCondition());
     }
 
     private static void condition(Write write) {

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.tree;
 
-import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
 import java.util.ArrayDeque;

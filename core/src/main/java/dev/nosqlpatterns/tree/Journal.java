@@ -130,7 +130,7 @@ final class Journal {
 
     /** True when changes are applied in atomic groups guarded by the header, so writes need no fence. */
     static boolean guarded(TreeContext<?> ctx) {
-        return ctx.options().atomicWrites() && ctx.store().capabilities().canWriteAtomically(true);
+        return ctx.options().atomicWrites() && (ctx.store().has(dev.nosqlpatterns.store.model.Capability.ATOMIC_WRITES) || ctx.store().has(dev.nosqlpatterns.store.model.Capability.ATOMIC_WRITES_SINGLE_PARTITION));
     }
 
     /** Atomic groups guarded by the header; false when the change was found no longer pending. */

@@ -369,7 +369,7 @@ final class Tx<T> {
 
     private boolean atomic(List<Write> planned) {
         Store store = ctx.store();
-        if (!ctx.options().atomicWrites() || !store.capabilities().canWriteAtomically(true)) {
+        if (!ctx.options().atomicWrites() || !(store.has(dev.nosqlpatterns.store.model.Capability.ATOMIC_WRITES) || store.has(dev.nosqlpatterns.store.model.Capability.ATOMIC_WRITES_SINGLE_PARTITION))) {
             return false;
         }
         Limits limits = store.limits();

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.versioning;
 
-import dev.nosqlpatterns.internal.TechniqueCalls;
+import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.Condition;
@@ -104,7 +104,7 @@ public final class AggregateStore {
                 store.put(table, next, unchanged);
                 return next;
             } catch (ConditionFailedException raced) {
-                retry.after(attempt, table, key, raced);
+                retry.after(attempt, table, key, raced, TechniqueCalls::retried);
             }
         }
     }

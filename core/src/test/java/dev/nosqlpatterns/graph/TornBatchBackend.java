@@ -2,7 +2,7 @@ package dev.nosqlpatterns.graph;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.StoreUnavailableException;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.entity.EntityIndex;
 import dev.nosqlpatterns.entity.EntityPatch;
 import dev.nosqlpatterns.entity.EntityRepository;
+import dev.nosqlpatterns.entity.Following;
 import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.entity.IndexedQuery;
 import dev.nosqlpatterns.entity.ItemCollectionType;
@@ -84,11 +85,15 @@ class EntityTechniqueCallsTest {
             calls.succeeds("collection(ItemCollectionType,Map)", "entity.collection",
                     () -> repo.collection(collection, Map.of("id", "bob")));
             Key carl = USERS.keyOf(new User("carl", "c@x", "Oslo", 0));
-            calls.runs("putItem(EntityType,Item)", "entity.putItem",
-                    () -> repo.putItem(USERS, repo.itemOf(USERS, new User("carl", "c@x", "Oslo", 1))));
-            calls.runs("putItems(EntityType,List)", "entity.putItems",
-                    () -> repo.putItems(USERS, List.of(repo.itemOf(USERS, new User("dan", "d@x", "Oslo", 1)))));
-            assertTrue(calls.succeeds("deleteItem(EntityType,Key)", "entity.deleteItem", () -> repo.deleteItem(USERS, carl)));
+            Following following = repo.follow(USERS, key -> { });
+            EntryPoints raw = new EntryPoints(store, Following.class).exempt("close()", "ends the following, no store call");
+            raw.runs("putItem(EntityType,Item)", "entity.putItem",
+                    () -> following.putItem(USERS, repo.itemOf(USERS, new User("carl", "c@x", "Oslo", 1))));
+            raw.runs("putItems(EntityType,List)", "entity.putItems",
+                    () -> following.putItems(USERS, List.of(repo.itemOf(USERS, new User("dan", "d@x", "Oslo", 1)))));
+            assertTrue(raw.succeeds("deleteItem(EntityType,Key)", "entity.deleteItem", () -> following.deleteItem(USERS, carl)));
+            raw.assertEveryOneChecked();
+            following.close();
             calls.assertEveryOneChecked();
             assertEquals(List.of("dan"), repo.query(USERS, Map.of("id", "dan"), Map.of(), Direction.ASCENDING)
                     .map(User::id).toList());

@@ -2,10 +2,9 @@ package dev.nosqlpatterns.observed;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.capability.TextSearch;
+import dev.nosqlpatterns.store.spi.TextSearch;
 import dev.nosqlpatterns.store.memory.MemoryBackend;
-import dev.nosqlpatterns.store.model.Capabilities;
-import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.TableSpec;
@@ -18,7 +17,6 @@ import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,9 +39,7 @@ final class TextSearchBackend implements StoreBackend, TextSearch {
 
     @Override
     public Capabilities capabilities() {
-        EnumSet<Capability> all = EnumSet.copyOf(items.capabilities().features());
-        all.add(Capability.TEXT_SEARCH);
-        return Capabilities.of(all.toArray(Capability[]::new));
+        return items.capabilities().toBuilder().textSearch(this).build();
     }
 
     @Override

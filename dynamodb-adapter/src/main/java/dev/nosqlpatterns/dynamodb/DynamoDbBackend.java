@@ -2,17 +2,13 @@ package dev.nosqlpatterns.dynamodb;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Limits;
-import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
-import dev.nosqlpatterns.store.capability.IndexQuery;
-import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
-import dev.nosqlpatterns.store.capability.StorageFootprint;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
@@ -31,10 +27,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * not: DynamoDB's global secondary indexes are eventually consistent); every
  * request asks for its consumed capacity and reports it with its round trips.
  */
-final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
-    private static final Capabilities CAPABILITIES = Capabilities.of(Capability.ATOMIC_WRITES,
-            Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.SHARED_ACROSS_PROCESSES,
-            Capability.CONSUMED_CAPACITY, Capability.NATIVE_SECONDARY_INDEX, Capability.NATIVE_EXPIRY);
+final class DynamoDbBackend implements StoreBackend {
 
     private final DynamoDbClient client;
     private final boolean ownsClient;
@@ -47,6 +40,7 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
     private final Transactions transactions;
     private final Indexes indexes;
     private final ConcurrentQueries concurrentQueries;
+    private final Capabilities capabilities;
 
     DynamoDbBackend(DynamoDbClient client, boolean ownsClient, Layout layout, Sender sender, boolean createTables,
                     boolean consistentReads, int maxInFlight) {
@@ -61,7 +55,12 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
         this.concurrentQueries = new ConcurrentQueries(reads, maxInFlight);
         this.writes = new Writes(client, layout, sender, this::spec);
         this.transactions = new Transactions(client, layout, sender, writes, this::spec);
-        this.indexes = new Indexes(client, layout, sender, this::spec);
+        this.indexes = new Indexes(client, layout, sender);
+        this.capabilities = Capabilities.builder().with(Capability.ATOMIC_WRITES,
+                Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.SHARED_ACROSS_PROCESSES,
+                Capability.CONSUMED_CAPACITY, Capability.NATIVE_EXPIRY)
+                .nativeIndexes(indexes::query)
+                .footprints(new DynamoDbFootprint(client, layout, specs::containsKey)).build();
     }
 
     @Override
@@ -71,7 +70,7 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
 
     @Override
     public Capabilities capabilities() {
-        return CAPABILITIES;
+        return capabilities;
     }
 
     @Override
@@ -155,22 +154,6 @@ final class DynamoDbBackend implements StoreBackend, NativeSecondaryIndexes {
         if (!batch.isEmpty()) {
             transactions.write(batch, meter);
         }
-    }
-
-    @Override
-    public Page queryIndex(IndexQuery query, CostMeter meter) {
-        if (!specs.containsKey(query.table())) {
-            throw new TableNotFoundException(query.table());
-        }
-        return indexes.query(query, meter);
-    }
-
-    @Override
-    public <T> Optional<T> capability(Class<T> type) {
-        if (type == StorageFootprint.class) {
-            return Optional.of(type.cast(new DynamoDbFootprint(client, layout, specs::containsKey)));
-        }
-        return StoreBackend.super.capability(type);
     }
 
     @Override

@@ -1,9 +1,11 @@
 package dev.nosqlpatterns.dynamodb;
 
+import dev.nosqlpatterns.store.model.Footprint;
+
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.TableSpec;
-import dev.nosqlpatterns.store.capability.StorageFootprint;
+import dev.nosqlpatterns.store.spi.StorageFootprint;
 import java.util.function.Predicate;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -50,7 +52,7 @@ final class DynamoDbFootprint implements StorageFootprint {
         String basis = "DynamoDB TableSizeBytes + IndexSizeBytes of " + (shared ? "the one physical table all logical"
                 + " tables share" : "the table's own physical table") + " (DescribeTable; refreshed by AWS about every"
                 + " six hours)";
-        return new Footprint(table, bytes, basis, Accuracy.LAGGING, shared);
+        return new Footprint(table, bytes, basis, Footprint.Accuracy.LAGGING, shared);
     }
 
     private static long value(Long figure) {

@@ -1,9 +1,7 @@
 package dev.nosqlpatterns.dynamodb;
 
 import dev.nosqlpatterns.store.model.InvalidRequestException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +12,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * length-prefixed {@code name} and {@code value} parts, so any character may occur in a key.
  */
 final class Tokens {
-    private static final Base64.Encoder ENC = Base64.getUrlEncoder().withoutPadding();
-    private static final Base64.Decoder DEC = Base64.getUrlDecoder();
-
     private Tokens() {
     }
 
@@ -37,37 +32,6 @@ final class Tokens {
             key.put(parts.get(i), AttributeValue.fromS(parts.get(i + 1)));
         }
         return key;
-    }
-
-    /** A printable cursor token bound to {@code fingerprint}, for index queries. */
-    static String cursor(String fingerprint, Map<String, AttributeValue> key) {
-        return "i." + fingerprint + "." + ENC.encodeToString(encode(key).getBytes(StandardCharsets.UTF_8));
-    }
-
-    static Map<String, AttributeValue> fromCursor(String fingerprint, String token) {
-        String[] pieces = token.split("\\.", -1);
-        if (pieces.length != 3 || !pieces[0].equals("i")) {
-            throw new InvalidRequestException("cursor '" + token + "' is not an index query cursor");
-        }
-        if (!pieces[1].equals(fingerprint)) {
-            throw new InvalidRequestException("cursor '" + token + "' was issued by another index query (table,"
-                    + " index, partition value, condition or direction differ)");
-        }
-        try {
-            return decode(new String(DEC.decode(pieces[2]), StandardCharsets.UTF_8));
-        } catch (IllegalArgumentException e) {
-            throw damaged(token);
-        }
-    }
-
-    /** A short stable hash of a description of a read. */
-    static String fingerprint(String description) {
-        long h = 0xcbf29ce484222325L;
-        for (byte b : description.getBytes(StandardCharsets.UTF_8)) {
-            h ^= b & 0xff;
-            h *= 0x100000001b3L;
-        }
-        return Long.toHexString(h);
     }
 
     private static StringBuilder part(StringBuilder b, String s) {

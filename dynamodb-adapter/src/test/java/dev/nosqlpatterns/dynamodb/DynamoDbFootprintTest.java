@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.model.IndexSpec;
-import dev.nosqlpatterns.store.capability.StorageFootprint;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.testkit.StorageFootprintSuite;
 import org.junit.jupiter.api.Test;
@@ -29,8 +28,8 @@ class DynamoDbFootprintTest extends StorageFootprintSuite {
             store.put(plain, item);
             store.put(indexed, item);
         }
-        StorageFootprint.Footprint base = store.footprint(plain).orElseThrow();
-        StorageFootprint.Footprint withIndex = store.footprint(indexed).orElseThrow();
+        dev.nosqlpatterns.store.model.Footprint base = store.maintenance().footprint(plain).orElseThrow();
+        dev.nosqlpatterns.store.model.Footprint withIndex = store.maintenance().footprint(indexed).orElseThrow();
         assertFalse(base.shared(), base.toString());
         assertTrue(base.bytes() > 0, base.toString());
         assertTrue(withIndex.bytes() > base.bytes() * 3 / 2, () -> "the index copies are not counted: " + base

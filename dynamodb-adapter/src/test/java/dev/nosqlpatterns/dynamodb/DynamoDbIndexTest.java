@@ -17,7 +17,7 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.model.Write;
-import dev.nosqlpatterns.store.capability.IndexQuery;
+import dev.nosqlpatterns.store.model.IndexQuery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -71,8 +71,7 @@ class DynamoDbIndexTest {
     @Test
     void theStoreDeclaresNativeIndexes() {
         assertTrue(store.has(Capability.NATIVE_SECONDARY_INDEX));
-        assertThrows(IllegalArgumentException.class,
-                () -> store.capability(dev.nosqlpatterns.store.capability.NativeSecondaryIndexes.class));
+        assertTrue(store.extension(dev.nosqlpatterns.store.spi.NativeIndexes.class).isEmpty());
     }
 
     @Test

@@ -2,7 +2,7 @@ package dev.nosqlpatterns.lucene;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
@@ -11,12 +11,6 @@ import dev.nosqlpatterns.store.model.ItemTooLargeException;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
-import dev.nosqlpatterns.store.capability.LinkedReads;
-import dev.nosqlpatterns.store.capability.NativeGeo;
-import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
-import dev.nosqlpatterns.store.capability.StorageFootprint;
-import dev.nosqlpatterns.store.capability.NestedDocuments;
-import dev.nosqlpatterns.store.capability.TextSearch;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
@@ -54,19 +48,14 @@ import org.apache.lucene.util.BytesRef;
  * reads refresh first when needed. Another process cannot open the index for writing at the same time
  * (Lucene's write lock), hence no {@link Capability#SHARED_ACROSS_PROCESSES}.
  */
-final class LuceneBackend implements StoreBackend, LuceneCommits {
-    private static final Capabilities CAPABILITIES = Capabilities.of(Capability.ATOMIC_WRITES,
-            Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.TEXT_SEARCH, Capability.NESTED_DOCUMENTS,
-            Capability.NATIVE_GEO, Capability.NATIVE_SECONDARY_INDEX,
-            Capability.CONSISTENT_NATIVE_INDEX_READS, Capability.NATIVE_LINKED_READS);
-
+final class LuceneBackend implements StoreBackend {
     private final SharedIndex index;
     private final Limits limits;
     private final CommitPolicy commits;
     private final Set<String> pathAttributes;
     private final ScheduledExecutorService committer;
     private final AtomicBoolean closed = new AtomicBoolean();
-    private final Map<Class<?>, Object> capabilities;
+    private final Capabilities capabilities;
     private final dev.nosqlpatterns.internal.ExpirySweep sweep =
             new dev.nosqlpatterns.internal.ExpirySweep(this::removeExpired);
 
@@ -92,16 +81,31 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
             return null;
         });
         TextIndex text = new TextIndex(reader, writer);
-        capabilities = Map.of(
-                TextSearch.class, text,
-                ProximitySearch.class, text,
-                NestedDocuments.class, new NestedSearch(index, reader),
-                NativeGeo.class, new GeoIndex(reader, writer),
-                NativeSecondaryIndexes.class, new SecondaryIndexes(index, reader),
-                MaterializedPaths.class, new PathSearch(this.pathAttributes, reader),
-                LinkedReads.class, new LuceneLinkedReads(index, limits),
-                LuceneCommits.class, this,
-                StorageFootprint.class, new LuceneFootprint(index));
+        PathSearch paths = new PathSearch(this.pathAttributes, reader);
+        capabilities = Capabilities.builder().with(Capability.ATOMIC_WRITES, Capability.ATOMIC_WRITES_SINGLE_PARTITION,
+                        Capability.CONSISTENT_NATIVE_INDEX_READS)
+                .textSearch(text)
+                .nestedDocuments(new NestedSearch(index, reader))
+                .nativeGeo(new GeoIndex(reader, writer))
+                .nativeIndexes(new SecondaryIndexes(index, reader))
+                .linkedReads(new LuceneLinkedReads(index, limits))
+                .footprints(new LuceneFootprint(index))
+                .extension(ProximitySearch.class, calls -> (in, field, words, maxGap, inOrder, limit) ->
+                        calls.call("ProximitySearch.searchNear", in, meter -> {
+                            meter.roundTrip();
+                            return text.searchNear(in, field, words, maxGap, inOrder, limit);
+                        }))
+                .extension(MaterializedPaths.class, calls -> (table, attribute, path, limit) ->
+                        calls.call("MaterializedPaths.subtree", table, meter -> {
+                            meter.roundTrip();
+                            return paths.subtree(table, attribute, path, limit);
+                        }))
+                .extension(LuceneCommits.class, calls -> () -> calls.call("LuceneCommits.commit", "", meter -> {
+                    meter.roundTrip();
+                    commit();
+                    return null;
+                }))
+                .build();
     }
 
     @Override
@@ -111,17 +115,12 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
 
     @Override
     public Capabilities capabilities() {
-        return CAPABILITIES;
+        return capabilities;
     }
 
     @Override
     public Limits limits() {
         return limits;
-    }
-
-    @Override
-    public <T> Optional<T> capability(Class<T> type) {
-        return Optional.ofNullable(capabilities.get(type)).map(type::cast);
     }
 
     @Override
@@ -246,8 +245,8 @@ final class LuceneBackend implements StoreBackend, LuceneCommits {
         apply(writes);
     }
 
-    @Override
-    public void commit() {
+    /** Makes every write that has returned so far durable. */
+    void commit() {
         Failures.run(null, null, () -> index.writer.commit());
     }
 

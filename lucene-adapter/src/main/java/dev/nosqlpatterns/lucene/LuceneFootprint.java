@@ -1,9 +1,11 @@
 package dev.nosqlpatterns.lucene;
 
+import dev.nosqlpatterns.store.model.Footprint;
+
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.TableSpec;
-import dev.nosqlpatterns.store.capability.StorageFootprint;
+import dev.nosqlpatterns.store.spi.StorageFootprint;
 import java.io.IOException;
 import org.apache.lucene.index.FilterLeafReader;
 import org.apache.lucene.index.LeafReader;
@@ -50,7 +52,7 @@ final class LuceneFootprint implements StorageFootprint {
             }
         });
         return new Footprint(table, Math.round(bytes), "Lucene segment files of the index all tables share,"
-                + " apportioned by the table's share of each segment's live documents", Accuracy.ESTIMATE, false);
+                + " apportioned by the table's share of each segment's live documents", Footprint.Accuracy.ESTIMATE, false);
     }
 
     /** The bytes of the segment's files times the fraction of its live documents that belong to the table. */

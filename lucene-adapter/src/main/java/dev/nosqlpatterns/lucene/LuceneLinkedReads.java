@@ -3,7 +3,7 @@ package dev.nosqlpatterns.lucene;
 import dev.nosqlpatterns.internal.LinkedWalk;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.capability.LinkedReads;
+import dev.nosqlpatterns.store.spi.LinkedReads;
 import dev.nosqlpatterns.store.model.LinkedRead;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.spi.CostMeter;

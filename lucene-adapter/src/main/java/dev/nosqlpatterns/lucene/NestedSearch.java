@@ -5,7 +5,7 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
-import dev.nosqlpatterns.store.capability.NestedDocuments;
+import dev.nosqlpatterns.store.spi.NestedDocuments;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

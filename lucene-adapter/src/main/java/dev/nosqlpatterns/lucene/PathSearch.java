@@ -2,7 +2,6 @@ package dev.nosqlpatterns.lucene;
 
 import dev.nosqlpatterns.item.Item;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
@@ -27,7 +26,10 @@ final class PathSearch implements MaterializedPaths {
 
     @Override
     public List<Item> subtree(String table, String attribute, String path, int limit) {
-        Objects.requireNonNull(table, "table must not be null");
+        if (table == null || attribute == null) {
+            throw new IllegalArgumentException("the table and the path attribute of a subtree read must not be null"
+                    + " (got table " + table + ", attribute " + attribute + ")");
+        }
         if (!attributes.contains(attribute)) {
             throw new IllegalArgumentException("attribute '" + attribute + "' is not a path attribute of this store;"
                     + " declare it with LuceneStore.builder().pathAttribute(\"" + attribute + "\"); declared: "

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.lucene;
 
 import dev.nosqlpatterns.store.spi.CostMeter;
-import dev.nosqlpatterns.store.capability.TextSearch;
+import dev.nosqlpatterns.store.spi.TextSearch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

@@ -26,7 +26,7 @@ public final class CrashWriter {
         b = mode.equals("explicit") ? b.commitExplicitly() : b.commitEveryWrite();
         Store store = b.build();
         store.createTable(TableSpec.named("crash"));
-        LuceneCommits commits = store.capability(LuceneCommits.class).orElseThrow();
+        LuceneCommits commits = store.extension(LuceneCommits.class).orElseThrow();
         for (int i = 0; ; i++) {
             String sort = String.format("%08d", i);
             if (mode.equals("atomic")) {

@@ -69,7 +69,7 @@ class LuceneStoreBuilderTest {
             b.createTable(TableSpec.named("t"));
             a.put("t", Item.builder("p", "s").build());
             assertTrue(b.get("t", Key.of("p", "s")).isPresent());
-            b.capability(LuceneCommits.class).orElseThrow().commit();
+            b.extension(LuceneCommits.class).orElseThrow().commit();
         }
     }
 

@@ -24,7 +24,7 @@ class MaterializedPathsTest {
     void open() {
         store = Store.of(LuceneFixture.openBackend(b -> b.pathAttribute("path")));
         store.createTable(TableSpec.named(table));
-        paths = store.capability(MaterializedPaths.class).orElseThrow();
+        paths = store.extension(MaterializedPaths.class).orElseThrow();
         for (String p : List.of("/a", "/a/b", "/a/b/c", "/a/bc", "/d")) {
             store.put(table, Item.builder("node", p).put("path", p).build());
         }

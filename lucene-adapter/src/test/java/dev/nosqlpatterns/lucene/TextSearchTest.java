@@ -2,11 +2,12 @@ package dev.nosqlpatterns.lucene;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.TextSearchCalls;
-import dev.nosqlpatterns.store.capability.TextSearch;
+import dev.nosqlpatterns.store.spi.TextSearch;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,7 +27,7 @@ class TextSearchTest {
     void open() {
         store = Store.of(LuceneFixture.openBackend());
         text = store.textSearch();
-        near = store.capability(ProximitySearch.class).orElseThrow();
+        near = store.extension(ProximitySearch.class).orElseThrow();
         text.indexDocument(index, "a", Map.of("body", "The quick brown fox jumps over the lazy dog",
                 "title", "Foxes"));
         text.indexDocument(index, "b", Map.of("body", "A brown and quick fox", "title", "Quick"));
@@ -44,7 +45,7 @@ class TextSearchTest {
     @Test
     void theStoreDeclaresTextSearch() {
         assertEquals(true, store.has(Capability.TEXT_SEARCH));
-        assertThrows(IllegalArgumentException.class, () -> store.capability(TextSearch.class));
+        assertTrue(store.extension(TextSearch.class).isEmpty(), "text search is reached through store.textSearch()");
     }
 
     @Test

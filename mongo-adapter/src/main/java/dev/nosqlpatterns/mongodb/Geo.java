@@ -1,5 +1,9 @@
 package dev.nosqlpatterns.mongodb;
 
+import dev.nosqlpatterns.store.model.GeoPoint;
+import dev.nosqlpatterns.store.model.GeoVertex;
+import dev.nosqlpatterns.store.model.NativeGeoHit;
+
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.IndexOptions;
@@ -8,7 +12,7 @@ import com.mongodb.client.model.ReplaceOptions;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.geo.LatLonPolygon;
-import dev.nosqlpatterns.store.capability.NativeGeo;
+import dev.nosqlpatterns.store.spi.NativeGeo;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -53,10 +57,10 @@ final class Geo implements NativeGeo {
 
     /** Upserts in unordered bulk writes of {@link #CHUNK} points, one round trip each. */
     @Override
-    public void putPoints(String set, List<Point> points, CostMeter meter) {
+    public void putPoints(String set, List<GeoPoint> points, CostMeter meter) {
         for (int from = 0; from < points.size(); from += CHUNK) {
             List<ReplaceOneModel<BsonDocument>> models = new ArrayList<>();
-            for (Point p : points.subList(from, Math.min(points.size(), from + CHUNK))) {
+            for (GeoPoint p : points.subList(from, Math.min(points.size(), from + CHUNK))) {
                 check(set, p.id());
                 checkPoint(p.latitude(), p.longitude());
                 BsonDocument key = new BsonDocument("s", new BsonString(set)).append("i", new BsonString(p.id()));
@@ -66,7 +70,7 @@ final class Geo implements NativeGeo {
                 models.add(new ReplaceOneModel<>(new BsonDocument(Documents.ID, key), doc, new ReplaceOptions().upsert(true)));
             }
             meter.roundTrip();
-            Errors.run("putPoints", tables.internalName(NAME), null,
+            Failures.run("putPoints", tables.internalName(NAME), null,
                     () -> collection().bulkWrite(models, new BulkWriteOptions().ordered(false)));
         }
     }
@@ -75,12 +79,12 @@ final class Geo implements NativeGeo {
     public void removePoint(String set, String id, CostMeter meter) {
         check(set, id);
         meter.roundTrip();
-        Errors.run("removePoint", tables.internalName(NAME), null, () -> collection().deleteOne(new BsonDocument(Documents.ID,
+        Failures.run("removePoint", tables.internalName(NAME), null, () -> collection().deleteOne(new BsonDocument(Documents.ID,
                 new BsonDocument("s", new BsonString(set)).append("i", new BsonString(id)))));
     }
 
     @Override
-    public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
+    public List<NativeGeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                                      CostMeter meter) {
         check(set, "-");
         checkPoint(latitude, longitude);
@@ -94,7 +98,7 @@ final class Geo implements NativeGeo {
     }
 
     @Override
-    public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
+    public List<NativeGeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
                                   CostMeter meter) {
         check(set, "-");
         checkLimit(limit);
@@ -128,7 +132,7 @@ final class Geo implements NativeGeo {
      * the candidates: {@link LatLonPolygon#contains} decides, then the exact ranking and the limit.
      */
     @Override
-    public List<GeoHit> withinPolygon(String set, List<List<Vertex>> rings, int limit, CostMeter meter) {
+    public List<NativeGeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter) {
         check(set, "-");
         checkLimit(limit);
         LatLonPolygon polygon = LatLonPolygon.ofRings(rings.stream().map(r -> r.stream()
@@ -137,11 +141,11 @@ final class Geo implements NativeGeo {
         BsonDocument within = new BsonDocument("$geoWithin", region(polygon));
         BsonDocument filter = new BsonDocument(Documents.ID + ".s", new BsonString(set)).append("g", within);
         meter.roundTrip();
-        List<BsonDocument> docs = Errors.call("geo search", tables.internalName(NAME), null,
+        List<BsonDocument> docs = Failures.call("geo search", tables.internalName(NAME), null,
                 () -> collection().find(filter).into(new ArrayList<>()));
-        List<GeoHit> hits = new ArrayList<>();
+        List<NativeGeoHit> hits = new ArrayList<>();
         for (BsonDocument d : docs) {
-            GeoHit hit = measured(d, (la, ln, dist) -> polygon.contains(la, ln), centre.latitude(), centre.longitude());
+            NativeGeoHit hit = measured(d, (la, ln, dist) -> polygon.contains(la, ln), centre.latitude(), centre.longitude());
             if (hit != null) {
                 hits.add(hit);
             }
@@ -209,12 +213,12 @@ final class Geo implements NativeGeo {
      * inside the exact shape or none is left; then one for the near ties of the last of those. Every
      * hit is measured exactly; those measured beyond the ones returned count as extra items read.
      */
-    private List<GeoHit> run(BsonDocument geoNear, Inside inside, double lat, double lon, int limit, CostMeter meter) {
+    private List<NativeGeoHit> run(BsonDocument geoNear, Inside inside, double lat, double lon, int limit, CostMeter meter) {
         for (int n = limit; ; n = n > Integer.MAX_VALUE / 2 ? Integer.MAX_VALUE : n * 2) {
             List<BsonDocument> docs = aggregate(geoNear, n, meter);
-            List<GeoHit> hits = new ArrayList<>();
+            List<NativeGeoHit> hits = new ArrayList<>();
             for (BsonDocument d : docs) {
-                GeoHit hit = measured(d, inside, lat, lon);
+                NativeGeoHit hit = measured(d, inside, lat, lon);
                 if (hit != null && hits.add(hit) && hits.size() == limit) {
                     double last = number(d.get("d"));
                     double ties = last + 2 * (last * 1e-6 + 0.01);
@@ -224,7 +228,7 @@ final class Geo implements NativeGeo {
                     docs = aggregate(near, 0, meter);
                     hits.clear();
                     for (BsonDocument t : docs) {
-                        GeoHit h = measured(t, inside, lat, lon);
+                        NativeGeoHit h = measured(t, inside, lat, lon);
                         if (h != null) {
                             hits.add(h);
                         }
@@ -245,21 +249,21 @@ final class Geo implements NativeGeo {
         if (limit > 0) {
             stages.add(new BsonDocument("$limit", new BsonInt32(limit)));
         }
-        return Errors.call("geo search", tables.internalName(NAME), null,
+        return Failures.call("geo search", tables.internalName(NAME), null,
                 () -> collection().aggregate(stages).into(new ArrayList<>()));
     }
 
-    private static GeoHit measured(BsonDocument d, Inside inside, double lat, double lon) {
+    private static NativeGeoHit measured(BsonDocument d, Inside inside, double lat, double lon) {
         double pLat = number(d.get("lat"));
         double pLon = number(d.get("lng"));
         double distance = LatLon.distanceMeters(lat, lon, pLat, pLon);
         return inside.test(pLat, pLon, distance)
-                ? new GeoHit(d.getDocument(Documents.ID).getString("i").getValue(), pLat, pLon, distance) : null;
+                ? new NativeGeoHit(d.getDocument(Documents.ID).getString("i").getValue(), pLat, pLon, distance) : null;
     }
 
-    private static List<GeoHit> nearest(List<GeoHit> hits, int limit, int candidates, CostMeter meter) {
-        hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
-        List<GeoHit> out = hits.size() > limit ? List.copyOf(hits.subList(0, limit)) : List.copyOf(hits);
+    private static List<NativeGeoHit> nearest(List<NativeGeoHit> hits, int limit, int candidates, CostMeter meter) {
+        hits.sort(Comparator.comparingDouble(NativeGeoHit::distanceMeters).thenComparing(NativeGeoHit::id));
+        List<NativeGeoHit> out = hits.size() > limit ? List.copyOf(hits.subList(0, limit)) : List.copyOf(hits);
         meter.extraItemsRead(candidates - out.size());
         return out;
     }

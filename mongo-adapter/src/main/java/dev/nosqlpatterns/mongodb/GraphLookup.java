@@ -12,7 +12,8 @@ import java.util.List;
  * items whose {@code toAttribute} equals the {@code fromAttribute} of those (depth 1), and so on. For the
  * descendants of node {@code n} in items holding {@code id} and {@code parent}:
  * {@code traverse(table, "id", "parent", Value.of("n"), 10)}. Link attributes hold strings or numbers.
- * Get it with {@code store.capability(GraphLookup.class)}, present when the server answered the probe.
+ * Get it with {@code store.extension(GraphLookup.class)}; each traversal is metered as
+ * the store call {@code graphLookup}, present when the server answered the probe.
  */
 public interface GraphLookup {
 

@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.mongodb;
 
+import dev.nosqlpatterns.store.spi.MeteredCalls;
+
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.Utf8Order;
 import java.util.ArrayList;
@@ -23,9 +25,11 @@ final class Graphs implements GraphLookup {
     private static final String START = "_start";
 
     private final Tables tables;
+    private final MeteredCalls calls;
 
-    Graphs(Tables tables) {
+    Graphs(Tables tables, MeteredCalls calls) {
         this.tables = tables;
+        this.calls = calls;
     }
 
     @Override
@@ -48,7 +52,8 @@ final class Graphs implements GraphLookup {
                 new BsonDocument("$addFields", new BsonDocument(START, new BsonDocument("$literal", Values.encode(start)))),
                 new BsonDocument("$graphLookup", stage),
                 new BsonDocument("$project", new BsonDocument(FOUND, new BsonInt32(1))));
-        return Errors.call("graphLookup", table, null, () -> {
+        return calls.call("graphLookup", table, meter -> Failures.call("graphLookup", table, null, () -> {
+            meter.roundTrip();
             List<Hit> hits = new ArrayList<>();
             BsonDocument result = tables.collection(table).aggregate(pipeline).first();
             if (result != null) {
@@ -61,6 +66,6 @@ final class Graphs implements GraphLookup {
                     .thenComparing(h -> h.item().key().partition(), Utf8Order.COMPARATOR)
                     .thenComparing(h -> h.item().key().sort(), Utf8Order.COMPARATOR));
             return hits;
-        });
+        }));
     }
 }

@@ -3,17 +3,13 @@ package dev.nosqlpatterns.mongodb;
 import com.mongodb.client.MongoClient;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.UnsupportedCapabilityException;
 import dev.nosqlpatterns.store.model.Write;
-import dev.nosqlpatterns.store.capability.NativeGeo;
-import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
-import dev.nosqlpatterns.store.capability.StorageFootprint;
-import dev.nosqlpatterns.store.capability.NestedDocuments;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
@@ -42,7 +38,6 @@ final class MongoBackend implements StoreBackend {
     private final Nested nested;
     private final Indexes indexes;
     private final Geo geo;
-    private final Graphs graphs;
     private final ConcurrentQueries concurrentQueries;
     /** Removes expired items where the server's TTL monitor does not (a server without working indexes). */
     private final dev.nosqlpatterns.internal.ExpirySweep sweep =
@@ -56,7 +51,6 @@ final class MongoBackend implements StoreBackend {
         this.ownsClient = ownsClient;
         this.limits = limits;
         this.features = features;
-        this.capabilities = features.capabilities();
         this.tables = tables;
         Sizes sizes = new Sizes(limits.maxItemBytes(), features.maxDocumentBytes());
         this.reads = new Reads(tables);
@@ -65,7 +59,8 @@ final class MongoBackend implements StoreBackend {
         this.nested = new Nested(tables);
         this.indexes = new Indexes(tables);
         this.geo = new Geo(tables);
-        this.graphs = new Graphs(tables);
+        this.capabilities = features.capabilities(new ServerFeatures.Ports(indexes, geo, nested,
+                new MongoFootprint(tables), calls -> new Graphs(tables, calls)));
     }
 
     @Override
@@ -94,45 +89,45 @@ final class MongoBackend implements StoreBackend {
 
     @Override
     public void createTable(TableSpec spec, CostMeter meter) {
-        Errors.run("createTable", spec.name(), null, () -> meter.roundTrips(tables.create(spec)));
+        Failures.run("createTable", spec.name(), null, () -> meter.roundTrips(tables.create(spec)));
     }
 
     @Override
     public void dropTable(String table, CostMeter meter) {
         meter.roundTrip();
-        Errors.run("dropTable", table, null, () -> tables.drop(table));
+        Failures.run("dropTable", table, null, () -> tables.drop(table));
         expiring.remove(table);
     }
 
     @Override
     public Optional<Item> get(String table, Key key, CostMeter meter) {
-        return Errors.call("get", table, key, () -> reads.get(table, key, meter));
+        return Failures.call("get", table, key, () -> reads.get(table, key, meter));
     }
 
     @Override
     public Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
-        return Errors.call("getAll", refs.get(0).table(), null, () -> reads.getAll(refs, meter));
+        return Failures.call("getAll", refs.get(0).table(), null, () -> reads.getAll(refs, meter));
     }
 
     @Override
     public void put(Write.Put put, CostMeter meter) {
         sweepLater(List.of(put));
-        Errors.run("put", put.table(), put.key(), () -> writes.put(put, meter));
+        Failures.run("put", put.table(), put.key(), () -> writes.put(put, meter));
     }
 
     @Override
     public void delete(Write.Delete delete, CostMeter meter) {
-        Errors.run("delete", delete.table(), delete.key(), () -> writes.delete(delete, meter));
+        Failures.run("delete", delete.table(), delete.key(), () -> writes.delete(delete, meter));
     }
 
     @Override
     public Item update(Write.Update update, CostMeter meter) {
-        return Errors.call("update", update.table(), update.key(), () -> writes.update(update, meter));
+        return Failures.call("update", update.table(), update.key(), () -> writes.update(update, meter));
     }
 
     @Override
     public QueryResult query(KeyQuery query, CostMeter meter) {
-        return Errors.call("query", query.table(), null, () -> reads.query(query, meter));
+        return Failures.call("query", query.table(), null, () -> reads.query(query, meter));
     }
 
     /** Each query's {@link #query} sent at the same time as the others, so the caller waits for the slowest. */
@@ -143,13 +138,13 @@ final class MongoBackend implements StoreBackend {
 
     @Override
     public ScanResult scan(ScanRequest scan, CostMeter meter) {
-        return Errors.call("scan", scan.table(), null, () -> reads.scan(scan, meter));
+        return Failures.call("scan", scan.table(), null, () -> reads.scan(scan, meter));
     }
 
     @Override
     public void writeBatch(List<Write> batch, CostMeter meter) {
         sweepLater(batch);
-        Errors.run("writeBatch", batch.get(0).table(), null, () -> writes.writeBatch(batch, meter));
+        Failures.run("writeBatch", batch.get(0).table(), null, () -> writes.writeBatch(batch, meter));
     }
 
     @Override
@@ -159,7 +154,7 @@ final class MongoBackend implements StoreBackend {
                     "the server has no multi-document transactions (it is not a replica set or sharded cluster)");
         }
         sweepLater(batch);
-        Errors.run("writeAtomically", batch.get(0).table(), null, () -> transactions.write(batch, meter));
+        Failures.run("writeAtomically", batch.get(0).table(), null, () -> transactions.write(batch, meter));
     }
 
     /**
@@ -189,23 +184,6 @@ final class MongoBackend implements StoreBackend {
                 // the server may be away for a moment; the next run tries again
             }
         }
-    }
-
-    @Override
-    public <T> Optional<T> capability(Class<T> type) {
-        Object impl = null;
-        if (type == NestedDocuments.class && capabilities.has(Capability.NESTED_DOCUMENTS)) {
-            impl = nested;
-        } else if (type == NativeSecondaryIndexes.class && capabilities.has(Capability.NATIVE_SECONDARY_INDEX)) {
-            impl = indexes;
-        } else if (type == NativeGeo.class && capabilities.has(Capability.NATIVE_GEO)) {
-            impl = geo;
-        } else if (type == GraphLookup.class && features.graph()) {
-            impl = graphs;
-        } else if (type == StorageFootprint.class) {
-            impl = new MongoFootprint(tables);
-        }
-        return Optional.ofNullable(impl).map(type::cast);
     }
 
     @Override

@@ -1,9 +1,11 @@
 package dev.nosqlpatterns.mongodb;
 
+import dev.nosqlpatterns.store.model.Footprint;
+
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.TableSpec;
-import dev.nosqlpatterns.store.capability.StorageFootprint;
+import dev.nosqlpatterns.store.spi.StorageFootprint;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.BsonValue;
@@ -27,7 +29,7 @@ final class MongoFootprint implements StorageFootprint {
         meter.roundTrip();
         TableSpec.checkName(table);
         String collection = tables.collection(table).getNamespace().getCollectionName();
-        BsonDocument stats = Errors.call("footprint", table, null, () -> {
+        BsonDocument stats = Failures.call("footprint", table, null, () -> {
             boolean exists = tables.database().listCollectionNames().filter(new BsonDocument("name",
                     new BsonString(collection))).first() != null;
             return exists ? tables.database().runCommand(new BsonDocument("collStats", new BsonString(collection)),
@@ -39,10 +41,10 @@ final class MongoFootprint implements StorageFootprint {
         long storage = number(stats.get("storageSize"));
         if (storage > 0) {
             return new Footprint(table, storage + number(stats.get("totalIndexSize")), "MongoDB collStats storageSize"
-                    + " + totalIndexSize of the table's collection (compressed blocks on disk; grows at checkpoints)", Accuracy.LAGGING, false);
+                    + " + totalIndexSize of the table's collection (compressed blocks on disk; grows at checkpoints)", Footprint.Accuracy.LAGGING, false);
         }
         return new Footprint(table, number(stats.get("size")), "MongoDB collStats size of the table's collection"
-                + " (BSON bytes of the documents; the server reports no storage or index bytes)", Accuracy.EXACT, false);
+                + " (BSON bytes of the documents; the server reports no storage or index bytes)", Footprint.Accuracy.EXACT, false);
     }
 
     private static long number(BsonValue value) {

@@ -135,7 +135,7 @@ public final class MongoStore {
             try {
                 MongoDatabase db = c.getDatabase(options.database());
                 Tables tables = new Tables(db, options.prefix());
-                ServerFeatures features = Errors.call("connect", "*", null,
+                ServerFeatures features = Failures.call("connect", "*", null,
                         () -> Discovery.features(c, tables.database(), tables.internalName("probe")));
                 return new MongoBackend(c, client == null, tables, limits, features, options.maxInFlight());
             } catch (RuntimeException e) {

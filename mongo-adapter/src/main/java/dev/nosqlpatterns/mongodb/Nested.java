@@ -3,7 +3,7 @@ package dev.nosqlpatterns.mongodb;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.capability.NestedDocuments;
+import dev.nosqlpatterns.store.spi.NestedDocuments;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +33,7 @@ final class Nested implements NestedDocuments {
         fields.forEach((name, value) -> Conditions.equality(element, FieldNames.escape(name), value));
         BsonDocument filter = new BsonDocument(FieldNames.path(listAttribute) + "." + Values.LIST,
                 new BsonDocument("$elemMatch", element));
-        return Errors.call("findByElement", table, null, () -> {
+        return Failures.call("findByElement", table, null, () -> {
             List<Key> keys = new ArrayList<>();
             for (BsonDocument d : tables.collection(table).find(filter)
                     .projection(new BsonDocument(Documents.ID, new BsonInt32(1)))

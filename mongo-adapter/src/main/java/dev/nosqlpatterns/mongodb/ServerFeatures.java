@@ -1,9 +1,12 @@
 package dev.nosqlpatterns.mongodb;
 
-import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.spi.Capabilities;
+import dev.nosqlpatterns.store.spi.MeteredCalls;
+import dev.nosqlpatterns.store.spi.NativeGeo;
+import dev.nosqlpatterns.store.spi.NativeIndexes;
+import dev.nosqlpatterns.store.spi.NestedDocuments;
+import dev.nosqlpatterns.store.spi.StorageFootprint;
 import dev.nosqlpatterns.store.model.Capability;
-import java.util.EnumSet;
-import java.util.Set;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -60,26 +63,32 @@ record ServerFeatures(String version, int maxWireVersion, int maxDocumentBytes, 
                 mayHaveTransactions() && p.transactions(), p.geo(), p.indexes(), p.nested(), p.graph());
     }
 
-    /** The capabilities a store on this server declares. */
-    Capabilities capabilities() {
-        Set<Capability> caps = EnumSet.of(Capability.SHARED_ACROSS_PROCESSES);
+    /** The capabilities a store on this server declares: the flags, with the ports of the features it has. */
+    Capabilities capabilities(Ports ports) {
+        Capabilities.Builder caps = Capabilities.builder().with(Capability.SHARED_ACROSS_PROCESSES)
+                .footprints(ports.footprint());
         if (transactions) {
-            caps.add(Capability.ATOMIC_WRITES);
-            caps.add(Capability.ATOMIC_WRITES_SINGLE_PARTITION);
+            caps.with(Capability.ATOMIC_WRITES, Capability.ATOMIC_WRITES_SINGLE_PARTITION);
         }
         if (indexes) {
-            caps.add(Capability.NATIVE_SECONDARY_INDEX);
-            caps.add(Capability.CONSISTENT_NATIVE_INDEX_READS);
             // a server that plans queries on secondary indexes runs the TTL monitor on TTL indexes too
-            caps.add(Capability.NATIVE_EXPIRY);
+            caps.nativeIndexes(ports.indexes()).with(Capability.CONSISTENT_NATIVE_INDEX_READS, Capability.NATIVE_EXPIRY);
         }
         if (geo) {
-            caps.add(Capability.NATIVE_GEO);
+            caps.nativeGeo(ports.geo());
         }
         if (nested) {
-            caps.add(Capability.NESTED_DOCUMENTS);
+            caps.nestedDocuments(ports.nested());
         }
-        return new Capabilities(caps);
+        if (graph) {
+            caps.extension(GraphLookup.class, ports.graphs());
+        }
+        return caps.build();
+    }
+
+    /** The ports a backend offers for the features a server may have. */
+    record Ports(NativeIndexes indexes, NativeGeo geo, NestedDocuments nested, StorageFootprint footprint,
+                 java.util.function.Function<MeteredCalls, GraphLookup> graphs) {
     }
 
     private static int intOf(BsonValue v, int otherwise) {

@@ -172,7 +172,7 @@ final class Writes {
                     c.insertOne(next);
                     return after;
                 } catch (MongoException e) {
-                    if (!Errors.isDuplicateKey(e)) {
+                    if (!Failures.isDuplicateKey(e)) {
                         throw e;
                     }
                 }
@@ -231,7 +231,7 @@ final class Writes {
         try {
             c.insertOne(doc);
         } catch (MongoException e) {
-            if (Errors.isDuplicateKey(e)) {
+            if (Failures.isDuplicateKey(e)) {
                 throw new ConditionFailedException(table, key, condition);
             }
             throw e;

@@ -136,7 +136,7 @@ class MongoAdapterTest {
 
     @Test
     void aSubtreeIsReadInOneGraphLookup() {
-        Optional<GraphLookup> offered = store.capability(GraphLookup.class);
+        Optional<GraphLookup> offered = store.extension(GraphLookup.class);
         Assumptions.assumeTrue(offered.isPresent(), "the server's $graphLookup failed the probe"
                 + " (mongo-java-server does not follow dotted paths)");
         GraphLookup graph = offered.get();

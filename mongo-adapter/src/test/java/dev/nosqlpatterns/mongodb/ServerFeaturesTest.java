@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.model.Capability;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
@@ -41,6 +41,9 @@ class ServerFeaturesTest {
             + " \"logicalSessionTimeoutMinutes\": 30, \"maxWireVersion\": 21, \"minWireVersion\": 0, \"ok\": 1.0}");
 
     private static final ServerFeatures.Probes ALL = new ServerFeatures.Probes(true, true, true, true, true);
+    /** Ports over no server: these tests only ask which ones a server's features give. */
+    private static final ServerFeatures.Ports PORTS = new ServerFeatures.Ports(new Indexes(null), new Geo(null),
+            new Nested(null), new MongoFootprint(null), calls -> new Graphs(null, calls));
 
     @Test
     void theEmbeddedServerHasNoSessionsSoNoTransactions() {
@@ -53,8 +56,8 @@ class ServerFeaturesTest {
         assertFalse(f.mayHaveTransactions());
         ServerFeatures probed = f.probed(new ServerFeatures.Probes(true, false, false, true, true));
         assertFalse(probed.transactions(), "a transaction probe cannot override a handshake without sessions");
-        assertEquals(Capabilities.of(Capability.SHARED_ACROSS_PROCESSES, Capability.NESTED_DOCUMENTS),
-                probed.capabilities());
+        assertEquals(java.util.Set.of(Capability.SHARED_ACROSS_PROCESSES, Capability.NESTED_DOCUMENTS),
+                probed.capabilities(PORTS).all());
     }
 
     @Test
@@ -64,11 +67,12 @@ class ServerFeaturesTest {
         assertTrue(f.sessions());
         assertEquals(ServerFeatures.Deployment.REPLICA_SET, f.deployment());
         assertTrue(f.mayHaveTransactions());
-        Capabilities caps = f.probed(ALL).capabilities();
-        assertEquals(Capabilities.of(Capability.SHARED_ACROSS_PROCESSES, Capability.ATOMIC_WRITES,
+        Capabilities caps = f.probed(ALL).capabilities(PORTS);
+        assertEquals(java.util.Set.of(Capability.SHARED_ACROSS_PROCESSES, Capability.ATOMIC_WRITES,
                 Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.NATIVE_SECONDARY_INDEX,
                 Capability.CONSISTENT_NATIVE_INDEX_READS, Capability.NATIVE_GEO,
-                Capability.NESTED_DOCUMENTS, Capability.NATIVE_EXPIRY), caps);
+                Capability.NESTED_DOCUMENTS, Capability.NATIVE_EXPIRY), caps.all());
+        assertTrue(caps.extension(GraphLookup.class).isPresent());
         assertFalse(caps.has(Capability.CONSUMED_CAPACITY));
         assertFalse(caps.has(Capability.TEXT_SEARCH));
     }
@@ -77,9 +81,9 @@ class ServerFeaturesTest {
     void aFailedProbeMeansTheFeatureIsNotDeclared() {
         ServerFeatures f = ServerFeatures.fromHandshake(REPLICA_SET_HELLO, MONGOD_BUILD_INFO)
                 .probed(new ServerFeatures.Probes(false, false, true, true, false));
-        assertFalse(f.capabilities().has(Capability.ATOMIC_WRITES));
-        assertFalse(f.capabilities().has(Capability.NATIVE_GEO));
-        assertTrue(f.capabilities().has(Capability.NATIVE_SECONDARY_INDEX));
+        assertFalse(f.capabilities(PORTS).has(Capability.ATOMIC_WRITES));
+        assertFalse(f.capabilities(PORTS).has(Capability.NATIVE_GEO));
+        assertTrue(f.capabilities(PORTS).has(Capability.NATIVE_SECONDARY_INDEX));
     }
 
     @Test
@@ -88,8 +92,8 @@ class ServerFeaturesTest {
         assertTrue(f.sessions());
         assertEquals(ServerFeatures.Deployment.STANDALONE, f.deployment());
         assertFalse(f.mayHaveTransactions());
-        assertFalse(f.probed(ALL).capabilities().has(Capability.ATOMIC_WRITES));
-        assertTrue(f.probed(ALL).capabilities().has(Capability.NATIVE_GEO));
+        assertFalse(f.probed(ALL).capabilities(PORTS).has(Capability.ATOMIC_WRITES));
+        assertTrue(f.probed(ALL).capabilities(PORTS).has(Capability.NATIVE_GEO));
     }
 
     @Test
@@ -108,6 +112,6 @@ class ServerFeaturesTest {
         ServerFeatures f = ServerFeatures.fromHandshake(new BsonDocument(), new BsonDocument());
         assertEquals("unknown", f.version());
         assertEquals(ServerFeatures.DEFAULT_MAX_DOCUMENT_BYTES, f.maxDocumentBytes());
-        assertEquals(Capabilities.of(Capability.SHARED_ACROSS_PROCESSES), f.probed(ServerFeatures.Probes.NONE).capabilities());
+        assertEquals(java.util.Set.of(Capability.SHARED_ACROSS_PROCESSES), f.probed(ServerFeatures.Probes.NONE).capabilities(PORTS).all());
     }
 }

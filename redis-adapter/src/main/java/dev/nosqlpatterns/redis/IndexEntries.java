@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.redis;
 
+import dev.nosqlpatterns.store.spi.IndexPosition;
+
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -63,6 +65,17 @@ final class IndexEntries {
         String partition = new String(part(member, at), StandardCharsets.UTF_8);
         String sort = new String(part(member, at), StandardCharsets.UTF_8);
         return Key.of(partition, sort);
+    }
+
+    /** The place of an entry in its index: its sort value (none for an index without sort attribute) and item key. */
+    static IndexPosition position(IndexSpec index, byte[] member) {
+        int[] at = {0};
+        part(member, at);
+        byte[] sort = part(member, at);
+        String partition = new String(part(member, at), StandardCharsets.UTF_8);
+        String sortKey = new String(part(member, at), StandardCharsets.UTF_8);
+        Optional<Value> sortValue = index.sortAttribute().map(a -> Value.of(new String(sort, StandardCharsets.UTF_8)));
+        return new IndexPosition(sortValue, Key.of(partition, sortKey));
     }
 
     /** ZRANGEBYLEX bounds {min, max} of the entries whose partition value and sort value match. */

@@ -64,7 +64,7 @@ final class RangeReads {
         while (!open.isEmpty()) {
             List<RangeRead> round = open;
             List<Pipelines.Call> calls = round.stream().map(RangeRead::next).toList();
-            Object[] replies = Errors.guard(round.get(0).table(), round.get(0).where(),
+            Object[] replies = Failures.guard(round.get(0).table(), round.get(0).where(),
                     () -> Pipelines.together(jedis, maxInFlight, Script.RANGE, calls, meter));
             List<RangeRead> unfinished = new ArrayList<>();
             for (int i = 0; i < round.size(); i++) {
@@ -73,7 +73,7 @@ final class RangeReads {
                 if (reply == null || Pipelines.undelivered(reply)) {
                     reply = alone(r, calls.get(i), meter);
                 } else if (reply instanceof JedisException e) {
-                    throw Errors.translate(e, r.table(), r.where());
+                    throw Failures.translate(e, r.table(), r.where());
                 } else if (reply instanceof RuntimeException e) {
                     throw e;
                 }
@@ -129,7 +129,7 @@ final class RangeReads {
 
     /** Sends one call of a read by itself, with the client's redirects and retries, loading the script if need be. */
     private List<?> alone(RangeRead read, Pipelines.Call call, CostMeter meter) {
-        return MsgPack.reply(Errors.guard(read.table(), read.where(),
+        return MsgPack.reply(Failures.guard(read.table(), read.where(),
                 () -> Script.RANGE.run(jedis, meter, call.keys(), call.args())));
     }
 
@@ -153,7 +153,7 @@ final class RangeReads {
         while (true) {
             byte[] from = registryMin;
             meter.roundTrip();
-            List<byte[]> batch = Errors.guard(table, null, () -> jedis.zrangeByLex(registry, from, MAX, 0, REGISTRY_BATCH));
+            List<byte[]> batch = Failures.guard(table, null, () -> jedis.zrangeByLex(registry, from, MAX, 0, REGISTRY_BATCH));
             List<String> mine = new ArrayList<>();
             for (byte[] p : batch) {
                 String partition = utf8(p);
@@ -172,7 +172,7 @@ final class RangeReads {
                     setKeys.add(keys.sortKeys(table, p));
                     args.add(keys.itemPrefix(table, p));
                 }
-                List<?> reply = MsgPack.reply(Errors.guard(table, null, () -> Script.SCAN.run(jedis, meter, setKeys, args)));
+                List<?> reply = MsgPack.reply(Failures.guard(table, null, () -> Script.SCAN.run(jedis, meter, setKeys, args)));
                 int got = 0;
                 int lastGroupPosition = 0;
                 Key lastRead = null;

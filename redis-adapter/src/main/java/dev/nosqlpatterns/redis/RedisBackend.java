@@ -2,24 +2,20 @@ package dev.nosqlpatterns.redis;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
-import dev.nosqlpatterns.store.model.Cursor;
 import dev.nosqlpatterns.store.model.IndexSpec;
-import dev.nosqlpatterns.store.model.InvalidRequestException;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.ItemTooLargeException;
 import dev.nosqlpatterns.store.model.Limits;
-import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
-import dev.nosqlpatterns.store.capability.IndexQuery;
-import dev.nosqlpatterns.store.capability.NativeGeo;
-import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
-import dev.nosqlpatterns.store.capability.StorageFootprint;
 import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.spi.IndexPosition;
+import dev.nosqlpatterns.store.spi.IndexRead;
+import dev.nosqlpatterns.store.spi.IndexResult;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
 import dev.nosqlpatterns.store.spi.ScanRequest;
@@ -27,7 +23,6 @@ import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.store.spi.Updates;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,14 +43,13 @@ import redis.clients.jedis.UnifiedJedis;
  * entry before an item is written and loses it only when the table is dropped, so scans skip empty
  * partitions and never miss an item.
  */
-final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
+final class RedisBackend implements StoreBackend {
     private static final long CAS_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
     private static final int DROP_PARTITIONS = 100;
     /** Writes per script call of a batch: enough to share the call's cost, few enough not to block the server long. */
     private static final int BATCH_CALL = 100;
     /** How long the marker of an applied token-carrying write lives: far longer than its retries last. */
     static final long TOKEN_TTL_MS = 60_000;
-    private static final Base64.Encoder CURSOR = Base64.getUrlEncoder().withoutPadding();
 
     private final UnifiedJedis jedis;
     private final boolean ownsClient;
@@ -98,14 +92,17 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
 
     @Override
     public Capabilities capabilities() {
-        if (cluster) {
-            return Capabilities.of(Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.SHARED_ACROSS_PROCESSES,
-                    Capability.NATIVE_GEO, Capability.NATIVE_EXPIRY, Capability.NATIVE_LINKED_READS);
+        Capabilities.Builder caps = Capabilities.builder().with(Capability.ATOMIC_WRITES_SINGLE_PARTITION,
+                Capability.SHARED_ACROSS_PROCESSES, Capability.NATIVE_EXPIRY)
+                .nativeGeo(geo).linkedReads(new RedisLinkedReads(jedis, keys));
+        if (!cluster) {
+            // index entries and multi-key transactions need every key on one server
+            caps.with(Capability.ATOMIC_WRITES, Capability.CONSISTENT_NATIVE_INDEX_READS).nativeIndexes(this::readIndex);
         }
-        return Capabilities.of(Capability.ATOMIC_WRITES, Capability.ATOMIC_WRITES_SINGLE_PARTITION,
-                Capability.SHARED_ACROSS_PROCESSES, Capability.NATIVE_SECONDARY_INDEX,
-                Capability.CONSISTENT_NATIVE_INDEX_READS, Capability.NATIVE_GEO, Capability.NATIVE_EXPIRY,
-                Capability.NATIVE_LINKED_READS);
+        if (!cluster || jedis instanceof redis.clients.jedis.JedisCluster) {
+            caps.footprints(new RedisFootprint(jedis, keys, tables::knows));
+        }
+        return caps.build();
     }
 
     @Override
@@ -124,7 +121,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         byte[] registry = keys.partitions(table);
         while (true) {
             meter.roundTrip();
-            List<byte[]> batch = Errors.guard(table, null, () -> jedis.zrange(registry, 0, DROP_PARTITIONS - 1));
+            List<byte[]> batch = Failures.guard(table, null, () -> jedis.zrange(registry, 0, DROP_PARTITIONS - 1));
             if (batch.isEmpty()) {
                 break;
             }
@@ -135,7 +132,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
                 calls.add(new Pipelines.Call(cluster ? List.of(set) : List.of(set, registry),
                         List.of(keys.itemPrefix(table, partition), p, RangeReads.num(RangeReads.CHUNK))));
             }
-            List<Object> left = Errors.guard(table, null, () -> Pipelines.scripts(jedis, maxInFlight, Script.DROP, calls, meter));
+            List<Object> left = Failures.guard(table, null, () -> Pipelines.scripts(jedis, maxInFlight, Script.DROP, calls, meter));
             if (cluster) {
                 List<byte[]> emptied = new ArrayList<>();
                 for (int i = 0; i < batch.size(); i++) {
@@ -145,21 +142,21 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
                 }
                 if (!emptied.isEmpty()) {
                     meter.roundTrip();
-                    Errors.guard(table, null, () -> jedis.zrem(registry, emptied.toArray(new byte[0][])));
+                    Failures.guard(table, null, () -> jedis.zrem(registry, emptied.toArray(new byte[0][])));
                 }
             }
         }
         List<byte[]> tableKeys = new ArrayList<>(List.of(keys.meta(table), registry));
         indexes.forEach(i -> tableKeys.add(keys.index(table, i.name())));
         meter.roundTrip();
-        Errors.guard(table, null, () -> jedis.del(tableKeys.toArray(new byte[0][])));
+        Failures.guard(table, null, () -> jedis.del(tableKeys.toArray(new byte[0][])));
         tables.forget(table);
     }
 
     @Override
     public Optional<Item> get(String table, Key key, CostMeter meter) {
         meter.roundTrip();
-        Map<byte[], byte[]> hash = Errors.guard(table, key,
+        Map<byte[], byte[]> hash = Failures.guard(table, key,
                 () -> jedis.hgetAll(keys.item(table, key.partition(), key.sort())));
         return ItemHash.snapshot(key, hash).item();
     }
@@ -168,7 +165,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     public Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
         List<byte[]> hashKeys = refs.stream().map(r -> keys.item(r.table(), r.key().partition(), r.key().sort())).toList();
         ItemRef first = refs.get(0);
-        List<Map<byte[], byte[]>> hashes = Errors.guard(first.table(), first.key(),
+        List<Map<byte[], byte[]>> hashes = Failures.guard(first.table(), first.key(),
                 () -> Pipelines.hashes(jedis, maxInFlight, hashKeys, meter));
         Map<ItemRef, Item> found = new LinkedHashMap<>();
         for (int i = 0; i < refs.size(); i++) {
@@ -181,7 +178,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     @Override
     public void put(Write.Put put, CostMeter meter) {
         if (plain(List.of(put), meter)) {
-            Errors.retrying(put.table(), put.key(), () -> {
+            Failures.retrying(put.table(), put.key(), () -> {
                 plainPuts.write(List.of(put), meter);
                 return null;
             });
@@ -252,7 +249,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         Write first = writes.get(0);
         if (plain(writes, meter)) {
             List<Write.Put> puts = writes.stream().map(Write.Put.class::cast).toList();
-            Errors.guard(first.table(), first.key(), () -> plainPuts.write(puts, meter));
+            Failures.guard(first.table(), first.key(), () -> plainPuts.write(puts, meter));
             return;
         }
         registerPartitions(writes, meter);
@@ -270,7 +267,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
                 calls.add(new Pipelines.Call(args.keys(), args.args()));
             }
         }
-        Errors.guard(first.table(), first.key(), () -> Pipelines.scripts(jedis, maxInFlight, Script.WRITE, calls, meter, wait));
+        Failures.guard(first.table(), first.key(), () -> Pipelines.scripts(jedis, maxInFlight, Script.WRITE, calls, meter, wait));
     }
 
     @Override
@@ -305,7 +302,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         long deadline = System.nanoTime() + CAS_TIMEOUT_NANOS;
         List<byte[]> hashKeys = writes.stream().map(w -> keys.item(w.table(), w.key().partition(), w.key().sort())).toList();
         for (int attempt = 1; ; attempt++) {
-            List<Map<byte[], byte[]>> hashes = Errors.retrying(first.table(), first.key(), () -> writes.size() == 1
+            List<Map<byte[], byte[]>> hashes = Failures.retrying(first.table(), first.key(), () -> writes.size() == 1
                     ? List.of(count(meter, jedis.hgetAll(hashKeys.get(0)))) : Pipelines.hashes(jedis, maxInFlight, hashKeys, meter));
             WriteArgs args = new WriteArgs(keys, !cluster);
             List<Item> after = new ArrayList<>();
@@ -361,7 +358,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
     }
 
     /**
-     * Runs the writes in one script call, sent again on failures that may pass (see {@link Errors#retrying}).
+     * Runs the writes in one script call, sent again on failures that may pass (see {@link Failures#retrying}).
      * Unconditional writes are idempotent; conditional ones carry a request token, so that a call whose reply
      * was lost and that is sent again is not applied twice (nor reported as failing its own condition).
      */
@@ -370,7 +367,7 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
                 || args.hasConditions()) {
             args.token(first.table(), first.key().partition(), TOKEN_TTL_MS);
         }
-        Object reply = Errors.retrying(first.table(), first.key(),
+        Object reply = Failures.retrying(first.table(), first.key(),
                 () -> Script.WRITE.run(jedis, meter, args.keys(), args.args(), wait, first.table(), first.key()));
         return ((Long) reply).intValue();
     }
@@ -386,32 +383,29 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
                 .toList();
         if (!entries.isEmpty()) {
             Write first = writes.get(0);
-            Errors.retrying(first.table(), first.key(), () -> {
+            Failures.retrying(first.table(), first.key(), () -> {
                 Pipelines.addMembers(jedis, maxInFlight, entries, meter);
                 return null;
             });
         }
     }
 
-    @Override
-    public Page queryIndex(IndexQuery q, CostMeter meter) {
-        List<IndexSpec> declared = tables.indexes(q.table(), meter);
-        IndexSpec index = declared.stream().filter(i -> i.name().equals(q.index())).findFirst()
-                .orElseThrow(() -> new InvalidRequestException("table '" + q.table() + "' has no index '" + q.index()
-                        + "'; its indexes are " + declared.stream().map(IndexSpec::name).toList()));
+    private IndexResult readIndex(IndexRead q, CostMeter meter) {
+        IndexSpec index = q.index();
         byte[][] bounds = IndexEntries.bounds(q.partitionValue(), q.sortCondition());
         if (q.after().isPresent()) {
-            byte[] last = indexCursor(q.after().get(), q);
+            IndexPosition after = q.after().get();
+            byte[] last = IndexEntries.member(index, after.asItem(index, q.partitionValue()),
+                    keys.item(q.tableName(), after.key().partition(), after.key().sort())).orElseThrow();
             bounds[q.isDescending() ? 1 : 0] = Keys.concat((byte) '(', last);
         }
-        RangeReads.Range r = reads.range(q.table(), null, keys.index(q.table(), index.name()), bounds[0], bounds[1],
+        RangeReads.Range r = reads.range(q.tableName(), null, keys.index(q.tableName(), index.name()), bounds[0], bounds[1],
                 q.isDescending(), q.limit(), new byte[0], IndexEntries::keyOf, k -> true, meter);
         // An entry outlives its item when Redis expires the item's hash; the key may hold another item since.
         List<Item> holding = r.items().stream().filter(item -> IndexEntries.member(index, item,
-                keys.item(q.table(), item.key().partition(), item.key().sort()))
+                keys.item(q.tableName(), item.key().partition(), item.key().sort()))
                 .filter(m -> within(m, bounds[0], bounds[1])).isPresent()).toList();
-        return new Page(holding, r.more() ? Optional.of(new Cursor("i." + CURSOR.encodeToString(r.last())))
-                : Optional.empty());
+        return new IndexResult(holding, r.more() ? Optional.of(IndexEntries.position(index, r.last())) : Optional.empty());
     }
 
     /** True when {@code member} lies between two ZRANGEBYLEX bounds ({@code -}, {@code +}, {@code [x}, {@code (x}). */
@@ -426,37 +420,6 @@ final class RedisBackend implements StoreBackend, NativeSecondaryIndexes {
         int c = java.util.Arrays.compareUnsigned(member, 0, member.length, bound, 1, bound.length);
         boolean inclusive = bound[0] == '[';
         return lower ? (inclusive ? c >= 0 : c > 0) : (inclusive ? c <= 0 : c < 0);
-    }
-
-    private static byte[] indexCursor(Cursor cursor, IndexQuery q) {
-        String token = cursor.token();
-        try {
-            if (token.startsWith("i.")) {
-                return Base64.getUrlDecoder().decode(token.substring(2));
-            }
-        } catch (IllegalArgumentException e) {
-            // reported below
-        }
-        throw new InvalidRequestException("cursor " + cursor + " is not a cursor of index '" + q.index()
-                + "' of table '" + q.table() + "'");
-    }
-
-    @Override
-    public <T> Optional<T> capability(Class<T> type) {
-        if (type == NativeGeo.class) {
-            return Optional.of(type.cast(geo));
-        }
-        if (type == dev.nosqlpatterns.store.capability.LinkedReads.class) {
-            return Optional.of(type.cast(new RedisLinkedReads(jedis, keys)));
-        }
-        if (type == NativeSecondaryIndexes.class && cluster) {
-            return Optional.empty();
-        }
-        if (type == StorageFootprint.class) {
-            return cluster && !(jedis instanceof redis.clients.jedis.JedisCluster) ? Optional.empty()
-                    : Optional.of(type.cast(new RedisFootprint(jedis, keys, tables::knows)));
-        }
-        return StoreBackend.super.capability(type);
     }
 
     @Override

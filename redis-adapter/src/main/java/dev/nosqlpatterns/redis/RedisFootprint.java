@@ -1,10 +1,12 @@
 package dev.nosqlpatterns.redis;
 
+import dev.nosqlpatterns.store.model.Footprint;
+
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.TableSpec;
-import dev.nosqlpatterns.store.capability.StorageFootprint;
+import dev.nosqlpatterns.store.spi.StorageFootprint;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -75,7 +77,7 @@ final class RedisFootprint implements StorageFootprint {
                     table, null, e);
         }
         return new Footprint(table, bytes, "Redis MEMORY USAGE (SAMPLES 0) summed over the table's keys, found by SCAN"
-                + " MATCH on their prefix", Accuracy.EXACT, false);
+                + " MATCH on their prefix", Footprint.Accuracy.EXACT, false);
     }
 
     private static long sum(List<byte[]> patterns, Eval eval) {

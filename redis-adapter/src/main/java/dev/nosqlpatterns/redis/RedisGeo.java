@@ -1,10 +1,14 @@
 package dev.nosqlpatterns.redis;
 
+import dev.nosqlpatterns.store.model.GeoPoint;
+import dev.nosqlpatterns.store.model.GeoVertex;
+import dev.nosqlpatterns.store.model.NativeGeoHit;
+
 import dev.nosqlpatterns.internal.NearestCircles;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.geo.LatLonPolygon;
-import dev.nosqlpatterns.store.capability.NativeGeo;
+import dev.nosqlpatterns.store.spi.NativeGeo;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,9 +51,9 @@ final class RedisGeo implements NativeGeo {
 
     /** One script call per point, sent in pipelines: one round trip per {@code maxInFlight} points. */
     @Override
-    public void putPoints(String set, List<Point> points, CostMeter meter) {
+    public void putPoints(String set, List<GeoPoint> points, CostMeter meter) {
         List<Pipelines.Call> calls = new ArrayList<>(points.size());
-        for (Point p : points) {
+        for (GeoPoint p : points) {
             checkSet(set, p.id());
             checkPoint(p.latitude(), p.longitude());
             List<byte[]> args = new ArrayList<>(List.of(Keys.utf8(p.id()), Keys.utf8(p.latitude() + "," + p.longitude())));
@@ -61,20 +65,20 @@ final class RedisGeo implements NativeGeo {
         }
         if (calls.size() == 1) {
             Pipelines.Call c = calls.get(0);
-            Errors.guard(null, null, () -> Script.GEO.run(jedis, meter, c.keys(), c.args()));
+            Failures.guard(null, null, () -> Script.GEO.run(jedis, meter, c.keys(), c.args()));
         } else if (!calls.isEmpty()) {
-            Errors.guard(null, null, () -> Pipelines.scripts(jedis, maxInFlight, Script.GEO, calls, meter));
+            Failures.guard(null, null, () -> Pipelines.scripts(jedis, maxInFlight, Script.GEO, calls, meter));
         }
     }
 
     @Override
     public void removePoint(String set, String id, CostMeter meter) {
         checkSet(set, id);
-        Errors.guard(null, null, () -> Script.GEO.run(jedis, meter, geoKeys(set), List.of(Keys.utf8(id))));
+        Failures.guard(null, null, () -> Script.GEO.run(jedis, meter, geoKeys(set), List.of(Keys.utf8(id))));
     }
 
     @Override
-    public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
+    public List<NativeGeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                                      CostMeter meter) {
         checkSet(set, "");
         checkPoint(latitude, longitude);
@@ -82,10 +86,10 @@ final class RedisGeo implements NativeGeo {
             throw new IllegalArgumentException("radius must be a finite number of metres >= 0, got " + radiusMeters);
         }
         checkLimit(limit);
-        List<GeoHit> candidates = candidates(set, GeoScoreRanges.circleBounds(latitude, longitude, radiusMeters),
+        List<NativeGeoHit> candidates = candidates(set, GeoScoreRanges.circleBounds(latitude, longitude, radiusMeters),
                 latitude, longitude, meter);
-        List<GeoHit> hits = new ArrayList<>();
-        for (GeoHit h : candidates) {
+        List<NativeGeoHit> hits = new ArrayList<>();
+        for (NativeGeoHit h : candidates) {
             if (h.distanceMeters() <= radiusMeters) {
                 hits.add(h);
             }
@@ -99,9 +103,9 @@ final class RedisGeo implements NativeGeo {
      * 8 times), until one holds {@code k}: a whole-sphere search would read every point of the set.
      */
     @Override
-    public List<GeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
+    public List<NativeGeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
         for (double radius = circles.first(set, k); ; ) {
-            List<GeoHit> hits = withinRadius(set, latitude, longitude, radius, k, meter);
+            List<NativeGeoHit> hits = withinRadius(set, latitude, longitude, radius, k, meter);
             if (hits.size() >= k || radius >= circles.whole()) {
                 if (hits.size() >= k) {
                     circles.found(set, k, hits.get(k - 1).distanceMeters());
@@ -113,7 +117,7 @@ final class RedisGeo implements NativeGeo {
     }
 
     @Override
-    public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
+    public List<NativeGeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
                                   CostMeter meter) {
         checkSet(set, "");
         checkLimit(limit);
@@ -124,9 +128,9 @@ final class RedisGeo implements NativeGeo {
         LatLonBox box = LatLonBox.of(south, west, north, east);
         LatLon centre = box.centre();
         double[] bounds = GeoScoreRanges.withLongitudes(south, north, west, west + box.widthDegrees());
-        List<GeoHit> candidates = candidates(set, bounds, centre.latitude(), centre.longitude(), meter);
-        List<GeoHit> hits = new ArrayList<>();
-        for (GeoHit h : candidates) {
+        List<NativeGeoHit> candidates = candidates(set, bounds, centre.latitude(), centre.longitude(), meter);
+        List<NativeGeoHit> hits = new ArrayList<>();
+        for (NativeGeoHit h : candidates) {
             if (box.contains(h.latitude(), h.longitude())) {
                 hits.add(h);
             }
@@ -139,7 +143,7 @@ final class RedisGeo implements NativeGeo {
      * script call, as for a box), and {@link LatLonPolygon#contains} decides.
      */
     @Override
-    public List<GeoHit> withinPolygon(String set, List<List<Vertex>> rings, int limit, CostMeter meter) {
+    public List<NativeGeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter) {
         checkSet(set, "");
         checkLimit(limit);
         LatLonPolygon polygon = polygon(rings);
@@ -147,9 +151,9 @@ final class RedisGeo implements NativeGeo {
         LatLon centre = polygon.centre();
         double[] bounds = GeoScoreRanges.withLongitudes(box.south(), box.north(), box.west(),
                 box.west() + box.widthDegrees());
-        List<GeoHit> candidates = candidates(set, bounds, centre.latitude(), centre.longitude(), meter);
-        List<GeoHit> hits = new ArrayList<>();
-        for (GeoHit h : candidates) {
+        List<NativeGeoHit> candidates = candidates(set, bounds, centre.latitude(), centre.longitude(), meter);
+        List<NativeGeoHit> hits = new ArrayList<>();
+        for (NativeGeoHit h : candidates) {
             if (polygon.contains(h.latitude(), h.longitude())) {
                 hits.add(h);
             }
@@ -157,7 +161,7 @@ final class RedisGeo implements NativeGeo {
         return nearest(hits, limit, candidates.size(), meter);
     }
 
-    static LatLonPolygon polygon(List<List<Vertex>> rings) {
+    static LatLonPolygon polygon(List<List<GeoVertex>> rings) {
         return LatLonPolygon.ofRings(rings.stream().map(r -> r.stream().map(v -> LatLon.of(v.latitude(), v.longitude()))
                 .toList()).toList());
     }
@@ -166,7 +170,7 @@ final class RedisGeo implements NativeGeo {
      * Every point within the bounds {south, north, west, east, ...}, with exact coordinates and the
      * distance from (lat, lon): one script call.
      */
-    private List<GeoHit> candidates(String set, double[] bounds, double lat, double lon, CostMeter meter) {
+    private List<NativeGeoHit> candidates(String set, double[] bounds, double lat, double lon, CostMeter meter) {
         double[] lons = java.util.Arrays.copyOfRange(bounds, 2, bounds.length);
         List<GeoScoreRanges.Range> ranges = GeoScoreRanges.cover(bounds[0], bounds[1], lons);
         boolean polar = bounds[0] < -HASHED_LATITUDE || bounds[1] > HASHED_LATITUDE;
@@ -176,26 +180,26 @@ final class RedisGeo implements NativeGeo {
             args.add(Keys.utf8(Long.toString(r.min())));
             args.add(Keys.utf8(Long.toString(r.max())));
         }
-        Object reply = Errors.guard(null, null, () -> Script.GEO_SCAN.run(jedis, meter, geoKeys(set), args));
+        Object reply = Failures.guard(null, null, () -> Script.GEO_SCAN.run(jedis, meter, geoKeys(set), args));
         List<?> flat = (List<?>) reply;
-        Map<String, GeoHit> out = new LinkedHashMap<>();
+        Map<String, NativeGeoHit> out = new LinkedHashMap<>();
         for (int i = 0; i + 1 < flat.size(); i += 2) {
             add(out, RangeReads.utf8((byte[]) flat.get(i)), (byte[]) flat.get(i + 1), lat, lon);
         }
         return List.copyOf(out.values());
     }
 
-    private static void add(Map<String, GeoHit> out, String id, byte[] coordinates, double lat, double lon) {
+    private static void add(Map<String, NativeGeoHit> out, String id, byte[] coordinates, double lat, double lon) {
         String[] parts = RangeReads.utf8(coordinates).split(",");
         double pLat = Double.parseDouble(parts[0]);
         double pLon = Double.parseDouble(parts[1]);
-        out.put(id, new GeoHit(id, pLat, pLon, LatLon.distanceMeters(lat, lon, pLat, pLon)));
+        out.put(id, new NativeGeoHit(id, pLat, pLon, LatLon.distanceMeters(lat, lon, pLat, pLon)));
     }
 
     /** The nearest {@code limit} hits, ties by id; the other candidates read are reported as extra items read. */
-    private static List<GeoHit> nearest(List<GeoHit> hits, int limit, int candidates, CostMeter meter) {
-        hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
-        List<GeoHit> out = List.copyOf(hits.subList(0, Math.min(limit, hits.size())));
+    private static List<NativeGeoHit> nearest(List<NativeGeoHit> hits, int limit, int candidates, CostMeter meter) {
+        hits.sort(Comparator.comparingDouble(NativeGeoHit::distanceMeters).thenComparing(NativeGeoHit::id));
+        List<NativeGeoHit> out = List.copyOf(hits.subList(0, Math.min(limit, hits.size())));
         meter.extraItemsRead(candidates - out.size());
         return out;
     }

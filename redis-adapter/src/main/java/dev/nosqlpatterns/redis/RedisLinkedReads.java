@@ -2,7 +2,7 @@ package dev.nosqlpatterns.redis;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.capability.LinkedReads;
+import dev.nosqlpatterns.store.spi.LinkedReads;
 import dev.nosqlpatterns.store.model.LinkedRead;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.nio.charset.StandardCharsets;
@@ -49,7 +49,7 @@ final class RedisLinkedReads implements LinkedReads {
             args.add(Keys.utf8(Integer.toString(BUDGET)));
             args.add(Keys.utf8(Integer.toString(BYTE_BUDGET)));
             args.addAll(pending);
-            List<?> reply = MsgPack.reply(Errors.guard(read.table(), null, () -> Script.FOLLOW.run(jedis, meter, setKeys, args)));
+            List<?> reply = MsgPack.reply(Failures.guard(read.table(), null, () -> Script.FOLLOW.run(jedis, meter, setKeys, args)));
             pending = new ArrayList<>();
             int i = 0;
             while (true) {

@@ -80,7 +80,7 @@ final class ServerAdds {
         }
         args.add(RangeReads.num(RedisBackend.TOKEN_TTL_MS));
         // The request token makes sending the call again harmless: the script adds once.
-        List<?> reply = (List<?>) Errors.retrying(table, u.key(),
+        List<?> reply = (List<?>) Failures.retrying(table, u.key(),
                 () -> Script.ADD.run(jedis, meter, keyList, args, wait, table, u.key()));
         long outcome = (Long) reply.get(0);
         if (outcome == 1) {

@@ -35,9 +35,9 @@ final class Tables {
         meter.roundTrip();
         byte[] meta = keys.meta(spec.name());
         if (spec.indexes().isEmpty()) {
-            Errors.guard(spec.name(), null, () -> jedis.del(meta));
+            Failures.guard(spec.name(), null, () -> jedis.del(meta));
         } else {
-            Errors.guard(spec.name(), null, () -> jedis.hset(meta, INDEXES, encode(spec.indexes())));
+            Failures.guard(spec.name(), null, () -> jedis.hset(meta, INDEXES, encode(spec.indexes())));
         }
         known.put(spec.name(), spec.indexes());
     }
@@ -49,7 +49,7 @@ final class Tables {
             return cached;
         }
         meter.roundTrip();
-        byte[] stored = Errors.guard(table, null, () -> jedis.hget(keys.meta(table), INDEXES));
+        byte[] stored = Failures.guard(table, null, () -> jedis.hget(keys.meta(table), INDEXES));
         List<IndexSpec> indexes = stored == null ? List.of() : decode(stored);
         known.put(table, indexes);
         return indexes;

@@ -14,7 +14,7 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
-import dev.nosqlpatterns.store.capability.IndexQuery;
+import dev.nosqlpatterns.store.model.IndexQuery;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

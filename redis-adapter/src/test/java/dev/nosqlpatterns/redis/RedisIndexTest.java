@@ -17,7 +17,7 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.model.Write;
-import dev.nosqlpatterns.store.capability.IndexQuery;
+import dev.nosqlpatterns.store.model.IndexQuery;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.capability.IndexQuery;
+import dev.nosqlpatterns.store.model.IndexQuery;
 import dev.nosqlpatterns.store.model.IndexSpec;
 import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.StoreBackend;

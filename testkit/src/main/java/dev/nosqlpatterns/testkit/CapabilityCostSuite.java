@@ -7,12 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.capability.IndexQuery;
-import dev.nosqlpatterns.store.capability.NativeGeo;
-import dev.nosqlpatterns.store.capability.NativeSecondaryIndexes;
-import dev.nosqlpatterns.store.capability.NestedDocuments;
-import dev.nosqlpatterns.store.capability.StorageFootprint;
-import dev.nosqlpatterns.store.capability.TextSearch;
+import dev.nosqlpatterns.store.model.IndexQuery;
+import dev.nosqlpatterns.store.spi.NativeGeo;
+import dev.nosqlpatterns.store.spi.LinkedReads;
+import dev.nosqlpatterns.store.spi.NativeIndexes;
+import dev.nosqlpatterns.store.spi.NestedDocuments;
+import dev.nosqlpatterns.store.spi.StorageFootprint;
+import dev.nosqlpatterns.store.spi.TextSearch;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.IndexSpec;
 import dev.nosqlpatterns.store.model.OperationCost;
@@ -110,20 +111,19 @@ public abstract class CapabilityCostSuite extends StoreSuite {
 
     @Test
     void footprintsAreMetered() {
-        Assumptions.assumeTrue(store.hasFootprints(), () -> "the " + store.kind() + " store reports no footprint");
+        Assumptions.assumeTrue(store.maintenance().hasFootprints(), () -> "the " + store.kind() + " store reports no footprint");
         String t = newTable();
         listen(() -> {
-            assertEquals(t, store.footprint(t).orElseThrow().table());
+            assertEquals(t, store.maintenance().footprint(t).orElseThrow().table());
         });
         only("footprint");
     }
 
     @Test
-    void capabilitiesWithoutTheirOwnMethodAreNotHandedOutAroundTheStore() {
-        for (Class<?> known : List.of(NativeSecondaryIndexes.class, NativeGeo.class, TextSearch.class,
-                NestedDocuments.class, StorageFootprint.class, StoreBackend.class)) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> store.capability(known));
-            assertTrue(e.getMessage().contains(known.getSimpleName()), e.getMessage());
+    void portsAreNeverHandedOutAroundTheStore() {
+        for (Class<?> port : List.of(NativeIndexes.class, NativeGeo.class, TextSearch.class, NestedDocuments.class,
+                StorageFootprint.class, LinkedReads.class, StoreBackend.class)) {
+            assertTrue(store.extension(port).isEmpty(), () -> port.getSimpleName() + " is reached only through the store");
         }
         if (!store.has(Capability.TEXT_SEARCH)) {
             assertThrows(UnsupportedCapabilityException.class, () -> store.textSearch());

@@ -1,17 +1,16 @@
 package dev.nosqlpatterns.testkit;
 
-import dev.nosqlpatterns.store.model.Capabilities;
 import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import java.util.EnumSet;
-import java.util.Optional;
 import java.util.Set;
 
 /**
  * A backend that hides some of another backend's capabilities, so that a store which has them can also
  * prove the fallback a technique takes without them (e.g. the ordered, repairable protocol of a store
- * without atomic writes, or the generic geo index of a store without native geo). Native capability
- * interfaces of hidden capabilities are hidden too.
+ * without atomic writes, or the generic geo index of a store without native geo). Hiding a native
+ * feature hides its port.
  */
 public final class CapabilityMaskingBackend extends ForwardingBackend {
     private final Set<Capability> hidden;
@@ -28,22 +27,6 @@ public final class CapabilityMaskingBackend extends ForwardingBackend {
 
     @Override
     public Capabilities capabilities() {
-        EnumSet<Capability> features = EnumSet.noneOf(Capability.class);
-        features.addAll(delegate.capabilities().features());
-        features.removeAll(hidden);
-        return new Capabilities(features);
-    }
-
-    @Override
-    public <T> Optional<T> capability(Class<T> type) {
-        boolean masked = (hidden.contains(Capability.NATIVE_SECONDARY_INDEX)
-                && type == dev.nosqlpatterns.store.capability.NativeSecondaryIndexes.class)
-                || (hidden.contains(Capability.NATIVE_GEO) && type == dev.nosqlpatterns.store.capability.NativeGeo.class)
-                || (hidden.contains(Capability.TEXT_SEARCH) && type == dev.nosqlpatterns.store.capability.TextSearch.class)
-                || (hidden.contains(Capability.NESTED_DOCUMENTS)
-                        && type == dev.nosqlpatterns.store.capability.NestedDocuments.class)
-                || (hidden.contains(Capability.NATIVE_LINKED_READS)
-                        && type == dev.nosqlpatterns.store.capability.LinkedReads.class);
-        return masked ? Optional.empty() : delegate.capability(type);
+        return delegate.capabilities().toBuilder().without(hidden.toArray(Capability[]::new)).build();
     }
 }

@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Item expiry ({@link Expiry}): reads leave expired items out from their instant on, before the store's own
  * removal has run (DynamoDB's runs up to days later, an emulator's never); conditions and updates meet an
- * expired item as an absent one; {@link Store#countExpired} finds what is still stored and
- * {@link Store#removeExpired} removes it. Time is moved forward on a {@link Store} over the same backend whose
+ * expired item as an absent one; {@link dev.nosqlpatterns.store.StoreMaintenance#countExpired} finds what is still stored and
+ * {@link dev.nosqlpatterns.store.StoreMaintenance#removeExpired} removes it. Time is moved forward on a {@link Store} over the same backend whose
  * clock the test controls, so the store itself has not expired anything yet; only the removal by a store
  * without {@link Capability#NATIVE_EXPIRY} waits for real time, with a short expiry.
  */
@@ -64,10 +64,10 @@ public abstract class ExpirySuite extends ClockedStoreSuite {
         assertEquals(Set.of("b", "c", "e"), sorts(later.scanAll(Scan.of(t)).toList()));
 
         assertTrue(store.get(t, Key.of("p", "a")).isPresent(), "the store itself has not expired it yet");
-        assertEquals(2, later.countExpired(t));
-        assertEquals(0, store.countExpired(t));
-        assertEquals(2, later.removeExpired(t));
-        assertEquals(0, later.countExpired(t));
+        assertEquals(2, later.maintenance().countExpired(t));
+        assertEquals(0, store.maintenance().countExpired(t));
+        assertEquals(2, later.maintenance().removeExpired(t));
+        assertEquals(0, later.maintenance().countExpired(t));
         assertTrue(store.get(t, Key.of("p", "a")).isEmpty(), "removed from the store");
         assertEquals(Set.of("b", "c", "e"), sorts(store.scanAll(Scan.of(t)).toList()));
     }

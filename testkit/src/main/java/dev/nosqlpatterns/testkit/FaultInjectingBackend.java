@@ -2,8 +2,7 @@ package dev.nosqlpatterns.testkit;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.capability.LinkedReads;
-import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.StoreUnavailableException;
@@ -98,10 +97,6 @@ public final class FaultInjectingBackend implements StoreBackend {
         return delegate.kind();
     }
 
-    @Override
-    public Capabilities capabilities() {
-        return delegate.capabilities();
-    }
 
     @Override
     public Limits limits() {
@@ -187,16 +182,14 @@ public final class FaultInjectingBackend implements StoreBackend {
         });
     }
 
-    /** Native capabilities of the wrapped backend; its linked reads are reads, which fail once crashed. */
+    /** The wrapped backend's capabilities; its linked reads are reads, which fail once crashed. */
     @Override
-    public <T> Optional<T> capability(Class<T> type) {
-        if (type == LinkedReads.class) {
-            return delegate.capability(LinkedReads.class).map(linked -> type.cast((LinkedReads) (read, meter) -> {
-                beforeRead();
-                return linked.follow(read, meter);
-            }));
-        }
-        return delegate.capability(type);
+    public Capabilities capabilities() {
+        Capabilities wrapped = delegate.capabilities();
+        return wrapped.linkedReads().map(linked -> wrapped.toBuilder().linkedReads((read, meter) -> {
+            beforeRead();
+            return linked.follow(read, meter);
+        }).build()).orElse(wrapped);
     }
 
     /** Does not close the wrapped backend. */

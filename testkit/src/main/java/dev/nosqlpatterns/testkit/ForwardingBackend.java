@@ -2,7 +2,7 @@ package dev.nosqlpatterns.testkit;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.TableSpec;
@@ -103,11 +103,6 @@ public abstract class ForwardingBackend implements StoreBackend {
     @Override
     public void writeAtomically(List<Write> writes, CostMeter meter) {
         delegate.writeAtomically(writes, meter);
-    }
-
-    @Override
-    public <T> Optional<T> capability(Class<T> type) {
-        return delegate.capability(type);
     }
 
     @Override

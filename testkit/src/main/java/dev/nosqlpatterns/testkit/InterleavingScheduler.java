@@ -2,11 +2,11 @@ package dev.nosqlpatterns.testkit;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.capability.LinkedReads;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
+import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
@@ -241,16 +241,14 @@ final class InterleavingScheduler extends ForwardingBackend {
         super.writeAtomically(writes, meter);
     }
 
-    /** The wrapped backend's native capabilities; its linked reads wait for their turn as other reads do. */
+    /** The wrapped backend's capabilities; its linked reads wait for their turn as other reads do. */
     @Override
-    public <T> Optional<T> capability(Class<T> type) {
-        if (type == LinkedReads.class) {
-            return delegate.capability(LinkedReads.class).map(linked -> type.cast((LinkedReads) (read, meter) -> {
-                point("follow " + read);
-                return linked.follow(read, meter);
-            }));
-        }
-        return super.capability(type);
+    public Capabilities capabilities() {
+        Capabilities wrapped = delegate.capabilities();
+        return wrapped.linkedReads().map(linked -> wrapped.toBuilder().linkedReads((read, meter) -> {
+            point("follow " + read);
+            return linked.follow(read, meter);
+        }).build()).orElse(wrapped);
     }
 
     @Override

@@ -49,6 +49,6 @@ public abstract class NativeExpirySuite extends StoreSuite {
         assertFalse(past.get(t, Key.of("p", "a")).isPresent(), "not removed within " + removalWithin());
         assertFalse(past.get(t, Key.of("p", "c")).isPresent(), "not removed within " + removalWithin());
         assertTrue(past.get(t, Key.of("p", "b")).isPresent());
-        assertEquals(0, store.countExpired(t));
+        assertEquals(0, store.maintenance().countExpired(t));
     }
 }

@@ -11,7 +11,7 @@ import dev.nosqlpatterns.store.model.IndexSpec;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.model.UpdateAction;
-import dev.nosqlpatterns.store.capability.IndexQuery;
+import dev.nosqlpatterns.store.model.IndexQuery;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

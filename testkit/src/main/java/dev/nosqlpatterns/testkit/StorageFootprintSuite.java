@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.Write;
-import dev.nosqlpatterns.store.capability.StorageFootprint;
-import dev.nosqlpatterns.store.capability.StorageFootprint.Footprint;
+import dev.nosqlpatterns.store.spi.StorageFootprint;
+import dev.nosqlpatterns.store.model.Footprint;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -31,11 +31,11 @@ public abstract class StorageFootprintSuite extends StoreSuite {
 
     /** The footprint of {@code table}, as {@link dev.nosqlpatterns.store.Store#footprint} reports it. */
     private Footprint footprint(String table) {
-        return store.footprint(table).orElseThrow();
+        return store.maintenance().footprint(table).orElseThrow();
     }
 
     private void assumeFootprints() {
-        Assumptions.assumeTrue(store.hasFootprints(), () -> "the " + store.kind() + " store reports no storage footprint");
+        Assumptions.assumeTrue(store.maintenance().hasFootprints(), () -> "the " + store.kind() + " store reports no storage footprint");
     }
 
     /** Writes items whose payloads barely compress; returns their logical bytes. */
@@ -65,7 +65,7 @@ public abstract class StorageFootprintSuite extends StoreSuite {
         long logical = fill(t, "p", 7);
         Footprint after = footprint(t);
         long growth = after.bytes() - before.bytes();
-        if (after.accuracy() == StorageFootprint.Accuracy.LAGGING) {
+        if (after.accuracy() == dev.nosqlpatterns.store.model.Footprint.Accuracy.LAGGING) {
             Assumptions.assumeTrue(growth > 0, () -> "the figure lags and has not moved yet: " + after);
         }
         assertTrue(growth >= logical / 2, () -> "writing " + logical + " logical bytes grew the footprint by only "
@@ -88,7 +88,7 @@ public abstract class StorageFootprintSuite extends StoreSuite {
         Footprint after = footprint(mine);
         assertTrue(after.bytes() - before.bytes() < otherLogical / 2, () -> "writing " + otherLogical
                 + " logical bytes to another table grew this one's footprint from " + before + " to " + after);
-        assertTrue(after.bytes() >= logical / 2 || after.accuracy() == StorageFootprint.Accuracy.LAGGING,
+        assertTrue(after.bytes() >= logical / 2 || after.accuracy() == dev.nosqlpatterns.store.model.Footprint.Accuracy.LAGGING,
                 () -> "the table lost its own bytes: " + after);
     }
 

@@ -3,7 +3,7 @@ package dev.nosqlpatterns.store.memory;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.key.Utf8Order;
-import dev.nosqlpatterns.store.model.Capabilities;
+import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.ItemRef;
@@ -14,8 +14,7 @@ import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
-import dev.nosqlpatterns.store.capability.LinkedReads;
-import dev.nosqlpatterns.store.capability.StorageFootprint;
+import dev.nosqlpatterns.store.model.Footprint;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
@@ -46,7 +45,7 @@ import java.util.function.Supplier;
  * follows links itself ({@link LinkedReads}): a linked read walks the partition's map under one read lock,
  * one request at any depth.
  */
-public final class MemoryBackend implements StoreBackend, StorageFootprint, LinkedReads {
+public final class MemoryBackend implements StoreBackend {
     private final Limits limits;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final Map<String, NavigableMap<String, NavigableMap<String, Item>>> tables = new HashMap<>();
@@ -109,8 +108,8 @@ public final class MemoryBackend implements StoreBackend, StorageFootprint, Link
 
     @Override
     public Capabilities capabilities() {
-        return Capabilities.of(Capability.ATOMIC_WRITES, Capability.ATOMIC_WRITES_SINGLE_PARTITION,
-                Capability.NATIVE_LINKED_READS);
+        return Capabilities.builder().with(Capability.ATOMIC_WRITES, Capability.ATOMIC_WRITES_SINGLE_PARTITION)
+                .linkedReads(this::follow).footprints(this::footprint).build();
     }
 
     @Override
@@ -149,8 +148,7 @@ public final class MemoryBackend implements StoreBackend, StorageFootprint, Link
     }
 
     /** The whole walk under one read lock, so it sees one state: one request, as a batch read is. */
-    @Override
-    public List<Item> follow(LinkedRead read, CostMeter meter) {
+    List<Item> follow(LinkedRead read, CostMeter meter) {
         meter.roundTrip();
         return read(() -> {
             NavigableMap<String, Item> partition = table(read.table()).get(read.partition());
@@ -279,14 +277,13 @@ public final class MemoryBackend implements StoreBackend, StorageFootprint, Link
         apply(writes);
     }
 
-    @Override
-    public Footprint footprint(String table, CostMeter meter) {
+    private Footprint footprint(String table, CostMeter meter) {
         meter.roundTrip();
         TableSpec.checkName(table);
         long bytes = read(() -> table(table).values().stream().flatMap(p -> p.values().stream())
                 .mapToLong(Item::sizeInBytes).sum());
         return new Footprint(table, bytes, "memory store: the items' logical sizes (Item.sizeInBytes), no overhead",
-                Accuracy.ESTIMATE, false);
+                Footprint.Accuracy.ESTIMATE, false);
     }
 
     @Override

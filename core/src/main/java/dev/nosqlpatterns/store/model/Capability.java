@@ -13,7 +13,7 @@ public enum Capability {
     SHARED_ACROSS_PROCESSES,
     /** The store reports consumed capacity units for each call. */
     CONSUMED_CAPACITY,
-    /** Native secondary indexes: {@link dev.nosqlpatterns.store.capability.NativeSecondaryIndexes}. */
+    /** Native secondary indexes: {@link dev.nosqlpatterns.store.spi.NativeIndexes}. */
     NATIVE_SECONDARY_INDEX,
     /**
      * Reads of native secondary indexes see every write acknowledged before them. Stores whose native indexes
@@ -21,11 +21,11 @@ public enum Capability {
      * happens to answer at once.
      */
     CONSISTENT_NATIVE_INDEX_READS,
-    /** Native geo search: {@link dev.nosqlpatterns.store.capability.NativeGeo}. */
+    /** Native geo search: {@link dev.nosqlpatterns.store.spi.NativeGeo}. */
     NATIVE_GEO,
-    /** Full-text and proximity search: {@link dev.nosqlpatterns.store.capability.TextSearch}. */
+    /** Full-text and proximity search: {@link dev.nosqlpatterns.store.spi.TextSearch}. */
     TEXT_SEARCH,
-    /** Queries on elements of nested documents: {@link dev.nosqlpatterns.store.capability.NestedDocuments}. */
+    /** Queries on elements of nested documents: {@link dev.nosqlpatterns.store.spi.NestedDocuments}. */
     NESTED_DOCUMENTS,
     /**
      * The store removes expired items by itself ({@link dev.nosqlpatterns.item.Expiry}): a TTL attribute, a

@@ -2,7 +2,6 @@ package dev.nosqlpatterns.store.spi;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.model.Capabilities;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Limits;
@@ -39,6 +38,10 @@ public interface StoreBackend extends AutoCloseable {
     /** A short name of the store, e.g. {@code "dynamodb"}. */
     String kind();
 
+    /**
+     * What the backend guarantees and the ports of its native features. Asked once, when a store wraps the
+     * backend: a backend whose features depend on the server finds them out before it is wrapped.
+     */
     Capabilities capabilities();
 
     Limits limits();
@@ -120,11 +123,6 @@ public interface StoreBackend extends AutoCloseable {
      */
     default void writeAtomically(List<Write> writes, CostMeter meter) {
         throw new UnsupportedCapabilityException(kind(), Capability.ATOMIC_WRITES, "");
-    }
-
-    /** A native capability interface this backend implements, such as {@code NativeSecondaryIndexes}. */
-    default <T> Optional<T> capability(Class<T> type) {
-        return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
     }
 
     @Override

@@ -8,7 +8,6 @@ import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.memory.MemoryBackend;
-import dev.nosqlpatterns.store.model.Capabilities;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.TableSpec;
@@ -24,7 +23,7 @@ class StoreBackendDefaultsTest {
         private final MemoryBackend memory = new MemoryBackend();
 
         @Override public String kind() { return "minimal"; }
-        @Override public Capabilities capabilities() { return Capabilities.of(); }
+        @Override public Capabilities capabilities() { return Capabilities.none(); }
         @Override public Limits limits() { return memory.limits(); }
         @Override public void createTable(TableSpec spec, CostMeter meter) { memory.createTable(spec, meter); }
         @Override public void dropTable(String table, CostMeter meter) { memory.dropTable(table, meter); }

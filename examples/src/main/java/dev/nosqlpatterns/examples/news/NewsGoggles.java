@@ -146,12 +146,12 @@ public final class NewsGoggles {
      * out): one scan of each of those tables.
      */
     public long expiredLeftovers() {
-        return expiringTables().stream().mapToLong(store::countExpired).sum();
+        return expiringTables().stream().mapToLong(store.maintenance()::countExpired).sum();
     }
 
     /** Removes the expired articles, month-bucket copies and topic links still stored; returns how many. */
     public long removeExpired() {
-        return expiringTables().stream().mapToLong(store::removeExpired).sum();
+        return expiringTables().stream().mapToLong(store.maintenance()::removeExpired).sum();
     }
 
     private List<String> expiringTables() {

@@ -8,7 +8,7 @@ import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.store.NativeGeoCalls;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.capability.NativeGeo;
+import dev.nosqlpatterns.store.spi.NativeGeo;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -109,14 +109,14 @@ public final class GeoOracle {
         return new Path() {
             @Override
             public void put(Map<String, LatLon> points) {
-                List<NativeGeo.Point> batch = new ArrayList<>();
-                points.forEach((id, p) -> batch.add(new NativeGeo.Point(id, p.latitude(), p.longitude())));
+                List<dev.nosqlpatterns.store.model.GeoPoint> batch = new ArrayList<>();
+                points.forEach((id, p) -> batch.add(new dev.nosqlpatterns.store.model.GeoPoint(id, p.latitude(), p.longitude())));
                 geo.putPoints(set, batch);
             }
 
             @Override
             public List<Expected> search(Search search) {
-                List<NativeGeo.GeoHit> hits;
+                List<dev.nosqlpatterns.store.model.NativeGeoHit> hits;
                 if (search instanceof Box b) {
                     LatLonBox x = b.box();
                     hits = geo.withinBox(set, x.south(), x.west(), x.north(), x.east(), b.limit());

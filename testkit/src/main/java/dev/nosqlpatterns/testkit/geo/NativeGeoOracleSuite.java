@@ -7,7 +7,7 @@ import org.junit.jupiter.api.BeforeEach;
 
 /**
  * The scenarios of {@link GeoOracleSuite} on the store's native geo search, both through the
- * {@link dev.nosqlpatterns.store.capability.NativeGeo} capability itself and through a
+ * {@link dev.nosqlpatterns.store.spi.NativeGeo} capability itself and through a
  * {@link GeoIndex} with the native strategy, held to the same oracle as the cell strategy. Skipped on
  * stores without {@link Capability#NATIVE_GEO}.
  */

@@ -12,7 +12,6 @@ import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.OperationCost;
 import dev.nosqlpatterns.store.NativeGeoCalls;
-import dev.nosqlpatterns.store.capability.NativeGeo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.LinkedHashMap;
@@ -67,9 +66,9 @@ public abstract class NativeGeoQuerySuite extends GeoQuerySuite {
         NativeGeoCalls geo = store.nativeGeo();
         String set = newTable();
         Random random = new Random(5);
-        List<NativeGeo.Point> points = new ArrayList<>();
+        List<dev.nosqlpatterns.store.model.GeoPoint> points = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
-            points.add(new NativeGeo.Point("c" + i, 45 + random.nextDouble() * 0.1, 7 + random.nextDouble() * 0.1));
+            points.add(new dev.nosqlpatterns.store.model.GeoPoint("c" + i, 45 + random.nextDouble() * 0.1, 7 + random.nextDouble() * 0.1));
         }
         List<OperationCost> costs = new CopyOnWriteArrayList<>();
         store.measure(costs::add, () -> {
@@ -86,7 +85,7 @@ public abstract class NativeGeoQuerySuite extends GeoQuerySuite {
             assertTrue(batch.roundTrips() >= 1 && batch.roundTrips() < points.size(), batch.toString());
 
             costs.clear();
-            List<NativeGeo.GeoHit> hits = geo.withinRadius(set, 45.05, 7.05, 3_000, 100);
+            List<dev.nosqlpatterns.store.model.NativeGeoHit> hits = geo.withinRadius(set, 45.05, 7.05, 3_000, 100);
             OperationCost radius = only(costs, "geoRadius");
             assertFalse(hits.isEmpty());
             assertTrue(radius.roundTrips() >= 1, radius.toString());
@@ -95,7 +94,7 @@ public abstract class NativeGeoQuerySuite extends GeoQuerySuite {
             assertEquals(0, radius.itemsWritten());
 
             costs.clear();
-            List<NativeGeo.GeoHit> inBox = geo.withinBox(set, 45.02, 7.02, 45.08, 7.08, 100);
+            List<dev.nosqlpatterns.store.model.NativeGeoHit> inBox = geo.withinBox(set, 45.02, 7.02, 45.08, 7.08, 100);
             OperationCost box = only(costs, "geoBox");
             assertFalse(inBox.isEmpty());
             assertTrue(box.roundTrips() >= 1 && box.itemsRead() >= inBox.size(), box + " for " + inBox.size() + " hits");

@@ -84,15 +84,15 @@ public abstract class NearestSuite extends StoreSuite {
         for (String id : List.of("tie-z", "tie-a", "tie-m")) {
             points.put(id, LatLon.of(89.5, 120));
         }
-        List<dev.nosqlpatterns.store.capability.NativeGeo.Point> batch = new java.util.ArrayList<>();
-        points.forEach((id, p) -> batch.add(new dev.nosqlpatterns.store.capability.NativeGeo.Point(id, p.latitude(),
+        List<dev.nosqlpatterns.store.model.GeoPoint> batch = new java.util.ArrayList<>();
+        points.forEach((id, p) -> batch.add(new dev.nosqlpatterns.store.model.GeoPoint(id, p.latitude(),
                 p.longitude())));
         geo.putPoints(set, batch);
         for (LatLon centre : List.of(LatLon.of(89.5, 120), LatLon.of(0, 180), LatLon.of(-80, 10))) {
             for (int k : new int[] {1, 2, 5, 70}) {
                 List<dev.nosqlpatterns.store.model.OperationCost> costs = new java.util.concurrent.CopyOnWriteArrayList<>();
                 List<String> ids = store.measure(costs::add, () -> geo.nearest(set, centre.latitude(), centre.longitude(), k).stream()
-                            .map(dev.nosqlpatterns.store.capability.NativeGeo.GeoHit::id).toList());
+                            .map(dev.nosqlpatterns.store.model.NativeGeoHit::id).toList());
                 assertEquals(bruteForce(points, centre, k), ids, "the " + k + " nearest to " + centre);
                 assertEquals(List.of("geoNearest"), costs.stream().map(c -> c.operation()).toList());
             }

@@ -10,7 +10,6 @@ import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonPolygon;
 import dev.nosqlpatterns.store.NativeGeoCalls;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.capability.NativeGeo;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.OperationCost;
 import dev.nosqlpatterns.testkit.StoreSuite;
@@ -51,15 +50,15 @@ public abstract class PolygonOracleSuite extends StoreSuite {
     private Path capability(Map<String, LatLon> points) {
         NativeGeoCalls geo = store.nativeGeo();
         String set = newTable();
-        List<NativeGeo.Point> batch = new ArrayList<>();
-        points.forEach((id, p) -> batch.add(new NativeGeo.Point(id, p.latitude(), p.longitude())));
+        List<dev.nosqlpatterns.store.model.GeoPoint> batch = new ArrayList<>();
+        points.forEach((id, p) -> batch.add(new dev.nosqlpatterns.store.model.GeoPoint(id, p.latitude(), p.longitude())));
         geo.putPoints(set, batch);
         return (polygon, limit) -> geo.withinPolygon(set, rings(polygon), limit).stream()
                 .map(h -> new GeoHit(h.id(), LatLon.of(h.latitude(), h.longitude()), h.distanceMeters())).toList();
     }
 
-    private static List<List<NativeGeo.Vertex>> rings(LatLonPolygon polygon) {
-        return polygon.rings().stream().map(r -> r.stream().map(v -> new NativeGeo.Vertex(v.latitude(), v.longitude()))
+    private static List<List<dev.nosqlpatterns.store.model.GeoVertex>> rings(LatLonPolygon polygon) {
+        return polygon.rings().stream().map(r -> r.stream().map(v -> new dev.nosqlpatterns.store.model.GeoVertex(v.latitude(), v.longitude()))
                 .toList()).toList();
     }
 
@@ -227,8 +226,8 @@ public abstract class PolygonOracleSuite extends StoreSuite {
                         () -> index.withinPolygon(LatLonPolygon.ofRings(rings), 10));
                 assertTrue(e.getMessage().contains(named.get(i)), e.getMessage());
                 if (strategy == GeoIndex.Strategy.NATIVE) {
-                    List<List<NativeGeo.Vertex>> raw = rings.stream().map(ring -> ring.stream()
-                            .map(v -> new NativeGeo.Vertex(v.latitude(), v.longitude())).toList()).toList();
+                    List<List<dev.nosqlpatterns.store.model.GeoVertex>> raw = rings.stream().map(ring -> ring.stream()
+                            .map(v -> new dev.nosqlpatterns.store.model.GeoVertex(v.latitude(), v.longitude())).toList()).toList();
                     assertThrows(IllegalArgumentException.class, () -> store.nativeGeo().withinPolygon("set", raw, 10));
                 }
             }

@@ -63,10 +63,10 @@ public abstract class ExpiryDerivedSuite extends ClockedStoreSuite {
         clock.advance(Duration.ofSeconds(61));
         assertEquals(List.of("alan"), names(ix.find("London")));
         assertTrue(ix.verify().none(), () -> "drift: " + ix.verify());
-        assertEquals(1, later.countExpired(ix.indexTable()));
-        assertEquals(1, later.removeExpired(ix.baseTable()));
-        assertEquals(1, later.removeExpired(ix.indexTable()));
-        assertEquals(0, later.countExpired(ix.indexTable()));
+        assertEquals(1, later.maintenance().countExpired(ix.indexTable()));
+        assertEquals(1, later.maintenance().removeExpired(ix.baseTable()));
+        assertEquals(1, later.maintenance().removeExpired(ix.indexTable()));
+        assertEquals(0, later.maintenance().countExpired(ix.indexTable()));
         assertEquals(List.of("alan"), names(ix.find("London")));
     }
 
@@ -109,7 +109,7 @@ public abstract class ExpiryDerivedSuite extends ClockedStoreSuite {
         clock.advance(Duration.ofSeconds(61));
         assertEquals(List.of(item("p", "b", "n", 2)), later.scanAll(Scan.of(shadowName)).toList());
         assertTrue(shadow.verify().none(), () -> "drift: " + shadow.verify());
-        assertEquals(1, later.countExpired(shadowName));
+        assertEquals(1, later.maintenance().countExpired(shadowName));
     }
 
     @Test
@@ -125,7 +125,7 @@ public abstract class ExpiryDerivedSuite extends ClockedStoreSuite {
         assertEquals(List.of("grace"), follows.targets("ada"));
         assertEquals(List.of(), follows.sources("alan"));
         assertTrue(follows.repair().consistent(), () -> "drift: " + follows.repair());
-        assertEquals(2, later.countExpired(links));
+        assertEquals(2, later.maintenance().countExpired(links));
     }
 
     @Test

@@ -77,7 +77,7 @@ public abstract class TreeCrashSuite extends TreeSuiteSupport {
     @EnumSource(TreeStrategy.class)
     void aMoveWithTheStoresOwnAtomicityHappensWholeOrNotAtAll(TreeStrategy strategy) {
         Clean clean = crashAtEveryWrite(strategy, b -> b, t -> family(t, ""), t -> t.move("a2", "c", Position.first()));
-        if (store.capabilities().canWriteAtomically(true) || strategy == TreeStrategy.AGGREGATE) {
+        if ((store.has(dev.nosqlpatterns.store.model.Capability.ATOMIC_WRITES) || store.has(dev.nosqlpatterns.store.model.Capability.ATOMIC_WRITES_SINGLE_PARTITION)) || strategy == TreeStrategy.AGGREGATE) {
             assertEquals(1, clean.writes(), "one atomic write");
         }
     }

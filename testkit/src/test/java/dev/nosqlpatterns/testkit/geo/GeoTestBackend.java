@@ -1,19 +1,20 @@
 package dev.nosqlpatterns.testkit.geo;
 
+import dev.nosqlpatterns.store.model.GeoPoint;
+import dev.nosqlpatterns.store.model.GeoVertex;
+import dev.nosqlpatterns.store.model.NativeGeoHit;
+
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
-import dev.nosqlpatterns.store.model.Capabilities;
-import dev.nosqlpatterns.store.model.Capability;
-import dev.nosqlpatterns.store.capability.NativeGeo;
+import dev.nosqlpatterns.store.spi.Capabilities;
+import dev.nosqlpatterns.store.spi.NativeGeo;
 import dev.nosqlpatterns.store.memory.MemoryBackend;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.testkit.ForwardingBackend;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -29,15 +30,7 @@ final class GeoTestBackend extends ForwardingBackend {
 
     @Override
     public Capabilities capabilities() {
-        EnumSet<Capability> features = EnumSet.noneOf(Capability.class);
-        features.addAll(delegate.capabilities().features());
-        features.add(Capability.NATIVE_GEO);
-        return new Capabilities(features);
-    }
-
-    @Override
-    public <T> Optional<T> capability(Class<T> type) {
-        return type == NativeGeo.class ? Optional.of(type.cast(geo)) : delegate.capability(type);
+        return delegate.capabilities().toBuilder().nativeGeo(geo).build();
     }
 
     /** Brute-force geo sets. */
@@ -45,7 +38,7 @@ final class GeoTestBackend extends ForwardingBackend {
         private final Map<String, Map<String, double[]>> sets = new ConcurrentHashMap<>();
 
         @Override
-        public void putPoints(String set, List<Point> points, CostMeter meter) {
+        public void putPoints(String set, List<GeoPoint> points, CostMeter meter) {
             meter.roundTrip();
             Map<String, double[]> placed = sets.computeIfAbsent(set, s -> new ConcurrentHashMap<>());
             points.forEach(p -> placed.put(p.id(), new double[] {p.latitude(), p.longitude()}));
@@ -58,13 +51,13 @@ final class GeoTestBackend extends ForwardingBackend {
         }
 
         @Override
-        public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
+        public List<NativeGeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                                          CostMeter meter) {
             return search(set, latitude, longitude, (lat, lon, d) -> d <= radiusMeters, limit, meter);
         }
 
         @Override
-        public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
+        public List<NativeGeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
                                       CostMeter meter) {
             LatLonBox box = LatLonBox.of(south, west, north, east);
             LatLon centre = box.centre();
@@ -73,7 +66,7 @@ final class GeoTestBackend extends ForwardingBackend {
         }
 
         @Override
-        public List<GeoHit> withinPolygon(String set, List<List<Vertex>> rings, int limit, CostMeter meter) {
+        public List<NativeGeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter) {
             dev.nosqlpatterns.geo.LatLonPolygon polygon = dev.nosqlpatterns.geo.LatLonPolygon.ofRings(rings.stream()
                     .map(r -> r.stream().map(v -> LatLon.of(v.latitude(), v.longitude())).toList()).toList());
             LatLon centre = polygon.centre();
@@ -82,17 +75,17 @@ final class GeoTestBackend extends ForwardingBackend {
         }
 
         /** Brute force, as the capability's contract states it. */
-        private List<GeoHit> search(String set, double latitude, double longitude, Inside inside, int limit,
+        private List<NativeGeoHit> search(String set, double latitude, double longitude, Inside inside, int limit,
                                     CostMeter meter) {
             meter.roundTrip();
-            List<GeoHit> hits = new ArrayList<>();
+            List<NativeGeoHit> hits = new ArrayList<>();
             sets.getOrDefault(set, Map.of()).forEach((id, p) -> {
                 double d = LatLon.distanceMeters(latitude, longitude, p[0], p[1]);
                 if (inside.test(p[0], p[1], d)) {
-                    hits.add(new GeoHit(id, p[0], p[1], d));
+                    hits.add(new NativeGeoHit(id, p[0], p[1], d));
                 }
             });
-            hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
+            hits.sort(Comparator.comparingDouble(NativeGeoHit::distanceMeters).thenComparing(NativeGeoHit::id));
             return List.copyOf(hits.subList(0, Math.min(limit, hits.size())));
         }
     }

@@ -1,8 +1,7 @@
-package dev.nosqlpatterns.store.capability;
+package dev.nosqlpatterns.store.spi;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.model.LinkedRead;
-import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.List;
 
 /**

@@ -1,6 +1,5 @@
-package dev.nosqlpatterns.store.capability;
+package dev.nosqlpatterns.store.spi;
 
-import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.List;
 import java.util.Map;
 

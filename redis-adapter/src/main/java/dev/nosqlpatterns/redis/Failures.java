@@ -11,7 +11,7 @@ import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /** Turns Jedis exceptions into the core's store exceptions, naming the table and key concerned. */
-final class Errors {
+final class Failures {
     /** Error prefixes of a server that is busy, loading, failing over or read-only for now. */
     private static final String[] TRANSIENT = {"LOADING", "BUSY", "TRYAGAIN", "CLUSTERDOWN", "MASTERDOWN",
             "READONLY", "NOREPLICAS", "MOVED", "ASK"};
@@ -20,7 +20,7 @@ final class Errors {
     static final int ATTEMPTS = 5;
     private static final long PAUSE_MS = 100;
 
-    private Errors() {
+    private Failures() {
     }
 
     /** Runs {@code body}, translating what Jedis throws. */

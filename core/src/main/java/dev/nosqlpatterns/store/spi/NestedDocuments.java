@@ -1,6 +1,5 @@
-package dev.nosqlpatterns.store.capability;
+package dev.nosqlpatterns.store.spi;
 
-import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import java.util.List;

@@ -1,6 +1,8 @@
-package dev.nosqlpatterns.store.capability;
+package dev.nosqlpatterns.store.spi;
 
-import dev.nosqlpatterns.store.spi.CostMeter;
+import dev.nosqlpatterns.store.model.GeoPoint;
+import dev.nosqlpatterns.store.model.GeoVertex;
+import dev.nosqlpatterns.store.model.NativeGeoHit;
 import java.util.List;
 
 /**
@@ -22,7 +24,7 @@ import java.util.List;
  *       {@code limit} of that order, so it is applied after the exact filter and after exact ranking.
  *       A box search ranks by distance from the box's centre
  *       ({@link dev.nosqlpatterns.geo.LatLonBox#centre}), a polygon search from the polygon's
- *       ({@link dev.nosqlpatterns.geo.LatLonPolygon#centre}). {@link GeoHit#distanceMeters} is that
+ *       ({@link dev.nosqlpatterns.geo.LatLonPolygon#centre}). {@link NativeGeoHit#distanceMeters} is that
  *       distance.</li>
  * </ul>
  *
@@ -34,19 +36,19 @@ import java.util.List;
 public interface NativeGeo {
 
     /** Places (or moves) the given points in {@code set}, in as few requests as the store allows; ids are distinct. */
-    void putPoints(String set, List<Point> points, CostMeter meter);
+    void putPoints(String set, List<GeoPoint> points, CostMeter meter);
 
     void removePoint(String set, String id, CostMeter meter);
 
     /** Points within {@code radiusMeters} of the centre, nearest first (ties by id), the first {@code limit}. */
-    List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
+    List<NativeGeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                               CostMeter meter);
 
     /**
      * Points inside the box (west may exceed east across the antimeridian), nearest to the box's centre
      * first (ties by id), the first {@code limit}.
      */
-    List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
+    List<NativeGeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
                            CostMeter meter);
 
     /**
@@ -57,7 +59,7 @@ public interface NativeGeo {
      * {@code rings} are closed, the outer ring first, then the holes; a bad polygon is refused with
      * {@link IllegalArgumentException} before anything is sent.
      */
-    List<GeoHit> withinPolygon(String set, List<List<Vertex>> rings, int limit, CostMeter meter);
+    List<NativeGeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter);
 
     /** A radius past half the circumference of the library's sphere (20,015 km): the whole sphere. */
     double WHOLE_SPHERE_METERS = 20_100_000;
@@ -68,19 +70,7 @@ public interface NativeGeo {
      * answers by reading little more than the {@code k}; a store that must read a whole radius search's area
      * overrides it.
      */
-    default List<GeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
+    default List<NativeGeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
         return withinRadius(set, latitude, longitude, WHOLE_SPHERE_METERS, k, meter);
-    }
-
-    /** A vertex of a polygon's ring. */
-    record Vertex(double latitude, double longitude) {
-    }
-
-    /** A point to place: an id and its coordinates. */
-    record Point(String id, double latitude, double longitude) {
-    }
-
-    /** A point found by a geo search. */
-    record GeoHit(String id, double latitude, double longitude, double distanceMeters) {
     }
 }

@@ -1,9 +1,6 @@
-package dev.nosqlpatterns.store.capability;
+package dev.nosqlpatterns.store.model;
 
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.model.Cursor;
-import dev.nosqlpatterns.store.model.Direction;
-import dev.nosqlpatterns.store.model.SortKeyCondition;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -21,11 +21,11 @@ import java.util.function.Supplier;
 import org.bson.BsonSerializationException;
 
 /** Turns driver exceptions into the store's own, naming the table and key; no driver type escapes. */
-final class Errors {
+final class Failures {
     /** Server codes for a document over the BSON size limit. */
     private static final Set<Integer> TOO_LARGE = Set.of(10334, 17419, 17420, 10003);
 
-    private Errors() {
+    private Failures() {
     }
 
     /** Runs a call against the server, turning whatever the driver throws into the store's exceptions. */
