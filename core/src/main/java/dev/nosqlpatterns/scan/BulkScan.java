@@ -23,11 +23,11 @@ import java.util.function.Consumer;
 
 /**
  * A scan done well: the whole table in one pass for a bulk action, split into segments read
- * in parallel, page by page, under a budget of items or read capacity units per second so that it does
- * not starve the application's own traffic, and resumable from the cursors of an interrupted run.
+ * in parallel, page by page, under a budget of items per second so that it does not starve the
+ * application's own traffic, and resumable from the cursors of an interrupted run.
  *
- * <p>Capacity units are the store's own figures where it reports them (DynamoDB), otherwise an
- * estimate by DynamoDB's rule: one unit per 4 KB read, rounded up per page, halved for eventually
+ * <p>The report of a run counts the read capacity units it consumed: the store's own figures where it
+ * reports them (DynamoDB), otherwise an estimate by DynamoDB's rule: one unit per 4 KB read, rounded up per page, halved for eventually
  * consistent reads ({@link #consistentReads(boolean)}).
  */
 public final class BulkScan {
@@ -36,7 +36,6 @@ public final class BulkScan {
     private int segments = 1;
     private int pageSize = 100;
     private double itemsPerSecond;
-    private double unitsPerSecond;
     private boolean consistent = true;
     private List<SegmentPosition> resumeFrom;
 
@@ -79,15 +78,6 @@ public final class BulkScan {
         return this;
     }
 
-    /** Caps the read capacity units consumed per second across all segments (0: no cap). */
-    public BulkScan capacityUnitsPerSecond(double rate) {
-        if (rate < 0 || Double.isNaN(rate)) {
-            throw new IllegalArgumentException("capacity units per second must be zero or positive, got " + rate);
-        }
-        this.unitsPerSecond = rate;
-        return this;
-    }
-
     /** Whether capacity estimates assume strongly consistent reads (default true). */
     public BulkScan consistentReads(boolean strongly) {
         this.consistent = strongly;
@@ -109,7 +99,6 @@ public final class BulkScan {
         return TechniqueCalls.call(store, "bulkScan.forEach", table, () -> {
             Objects.requireNonNull(action, "action must not be null");
             RateLimiter items = itemsPerSecond > 0 ? new RateLimiter(itemsPerSecond) : null;
-            RateLimiter units = unitsPerSecond > 0 ? new RateLimiter(unitsPerSecond) : null;
             AtomicLong read = new AtomicLong();
             AtomicLong pages = new AtomicLong();
             AtomicLong throttled = new AtomicLong();
@@ -147,9 +136,6 @@ public final class BulkScan {
                             cursors.set(segment, new SegmentPosition(at.isEmpty(), at));
                             if (items != null) {
                                 throttled.addAndGet(items.acquire(page.items().size()));
-                            }
-                            if (units != null) {
-                                throttled.addAndGet(units.acquire(units1[0]));
                             }
                         }
                         return null;
