@@ -124,7 +124,7 @@ public final class EntityType<T extends Record> {
     }
 
     /** The name of the component holding each entity's version, when the type is versioned. */
-    public Optional<String> versionComponent() {
+    Optional<String> versionComponent() {
         return Optional.ofNullable(version).map(RecordCodec.Component::name);
     }
 
@@ -135,11 +135,6 @@ public final class EntityType<T extends Record> {
      */
     public int schemaVersion() {
         return schema.version();
-    }
-
-    /** The time each save gives an entity to live, when the type declares one with {@code timeToLive}. */
-    public Optional<java.time.Duration> timeToLive() {
-        return Optional.ofNullable(timeToLive);
     }
 
     /**
@@ -225,11 +220,6 @@ public final class EntityType<T extends Record> {
     /** The indexes this type declares, in declaration order. */
     public List<EntityIndex> indexes() {
         return indexes.values().stream().map(IndexKeys::index).toList();
-    }
-
-    /** The declared index of this name. */
-    public Optional<EntityIndex> index(String indexName) {
-        return Optional.ofNullable(indexes.get(indexName)).map(IndexKeys::index);
     }
 
     /** The keys of a declared index; fails naming the declared ones when there is none of this name. */

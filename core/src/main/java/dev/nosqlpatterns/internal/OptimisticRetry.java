@@ -11,7 +11,7 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * The bound and the jittered exponential backoff of optimistic writes that lost a race: after each lost
  * attempt {@link #after} reports the retry to the technique call open on the thread
- * ({@link TechniqueCalls#retried()}), pauses a random time up to {@code 2^attempt} ms (capped at {@code maxBackoff}),
+ * ({@code TechniqueCalls.retried()}), pauses a random time up to {@code 2^attempt} ms (capped at {@code maxBackoff}),
  * and after the last one throws {@link ConcurrentUpdateException}.
  *
  * @param maxAttempts attempts before giving up, at least 1

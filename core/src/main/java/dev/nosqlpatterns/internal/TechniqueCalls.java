@@ -74,7 +74,7 @@ public final class TechniqueCalls {
     }
 
     /** Tells the technique call open on this thread, if any, that it lost a race and tries again. */
-    public static void retried() {
+    static void retried() {
         Opener o = opener;
         Scope scope = o == null ? null : o.current();
         if (scope != null) {

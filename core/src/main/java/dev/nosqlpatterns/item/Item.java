@@ -146,11 +146,6 @@ public record Item(Key key, Map<String, Value> attributes) {
             return this;
         }
 
-        public Builder apply(Consumer<Builder> change) {
-            change.accept(this);
-            return this;
-        }
-
         public Item build() {
             return new Item(key, attributes);
         }

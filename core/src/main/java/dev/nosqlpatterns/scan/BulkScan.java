@@ -27,8 +27,8 @@ import java.util.function.Consumer;
  * application's own traffic, and resumable from the cursors of an interrupted run.
  *
  * <p>The report of a run counts the read capacity units it consumed: the store's own figures where it
- * reports them (DynamoDB), otherwise an estimate by DynamoDB's rule: one unit per 4 KB read, rounded up per page, halved for eventually
- * consistent reads ({@link #consistentReads(boolean)}).
+ * reports them (DynamoDB), otherwise an estimate by DynamoDB's rule for strongly consistent reads: one
+ * unit per 4 KB read, rounded up per page.
  */
 public final class BulkScan {
     private final Store store;
@@ -36,7 +36,6 @@ public final class BulkScan {
     private int segments = 1;
     private int pageSize = 100;
     private double itemsPerSecond;
-    private boolean consistent = true;
     private List<SegmentPosition> resumeFrom;
 
     private BulkScan(Store store, String table) {
@@ -75,12 +74,6 @@ public final class BulkScan {
             throw new IllegalArgumentException("items per second must be zero or positive, got " + rate);
         }
         this.itemsPerSecond = rate;
-        return this;
-    }
-
-    /** Whether capacity estimates assume strongly consistent reads (default true). */
-    public BulkScan consistentReads(boolean strongly) {
-        this.consistent = strongly;
         return this;
     }
 
@@ -165,8 +158,7 @@ public final class BulkScan {
         if (c.capacityReported()) {
             return c.readUnits();
         }
-        double units = Math.ceil(c.bytesRead() / 4096.0);
-        return consistent ? units : units / 2;
+        return Math.ceil(c.bytesRead() / 4096.0);
     }
 
     /**
