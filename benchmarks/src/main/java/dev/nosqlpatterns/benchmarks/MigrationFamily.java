@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li><b>live writes</b>: the application's save of a credit through a repository attached to a migration
  *   that has begun (every save is followed into the new form: the dual write) against the same save with no
  *   migration, measured interleaved: the ratio of their latencies is the extra latency a migration puts on live
- *   writes. And the dual-written save of a migration with a {@linkplain Migration#phaseLease() phase lease}
+ *   writes. And the dual-written save of a migration with a {@linkplain Migration.Builder#phaseLease phase lease}
  *   against one without: the lease spares most saves the read of the migration's state.</li>
  * </ul>
  * Every re-key is checked: the target holds exactly the credits loaded, and the source nothing. The quick mode

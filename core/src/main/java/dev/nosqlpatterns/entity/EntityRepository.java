@@ -623,11 +623,6 @@ public final class EntityRepository {
             return this;
         }
 
-        /** The number of saves collected. */
-        public int size() {
-            return writes.size() + oneByOne.size();
-        }
-
         /** Writes the collected saves (a later save of the same key wins) and empties the batch. */
         public void write() {
             TechniqueCalls.run(store, "entity.saveAll", writes.isEmpty() ? "" : writes.get(0).table(), this::writeNow);

@@ -55,7 +55,6 @@ public final class EntityType<T extends Record> {
     private final String table;
     private final KeyTemplate partition;
     private final KeyTemplate sort;
-    private final boolean copyKeyFields;
     private final RecordCodec codec;
     private final EntityKeys keys;
     private final Map<String, RecordCodec.Component> keyComponents;
@@ -73,13 +72,12 @@ public final class EntityType<T extends Record> {
         this.table = b.table;
         this.partition = b.partition;
         this.sort = b.sort;
-        this.copyKeyFields = b.copyKeyFields;
         this.codec = b.codec;
         this.keys = new EntityKeys(name, recordClass.getSimpleName(), partition, sort, forms);
         Map<String, RecordCodec.Component> components = new LinkedHashMap<>();
         forms.keySet().forEach(n -> components.put(n, codec.component(n)));
         this.keyComponents = java.util.Collections.unmodifiableMap(components);
-        Set<String> skipped = new java.util.HashSet<>(copyKeyFields ? Set.of() : forms.keySet());
+        Set<String> skipped = new java.util.HashSet<>(b.copyKeyFields ? Set.of() : forms.keySet());
         if (b.version != null) {
             skipped.add(b.version);
         }
@@ -125,13 +123,8 @@ public final class EntityType<T extends Record> {
         return sort;
     }
 
-    /** True when key components are also written as attributes. */
-    public boolean copiesKeyFieldsToAttributes() {
-        return copyKeyFields;
-    }
-
     /** The name of the component holding each entity's version, when the type is versioned. */
-    public Optional<String> versionComponent() {
+    Optional<String> versionComponent() {
         return Optional.ofNullable(version).map(RecordCodec.Component::name);
     }
 
@@ -142,16 +135,6 @@ public final class EntityType<T extends Record> {
      */
     public int schemaVersion() {
         return schema.version();
-    }
-
-    /** The time each save gives an entity to live, when the type declares one with {@code timeToLive}. */
-    public Optional<java.time.Duration> timeToLive() {
-        return Optional.ofNullable(timeToLive);
-    }
-
-    /** The component holding each entity's expiry instant, when the type declares one with {@code expiresAt}. */
-    public Optional<String> expiryComponent() {
-        return Optional.ofNullable(expiresAt).map(RecordCodec.Component::name);
     }
 
     /**
@@ -237,11 +220,6 @@ public final class EntityType<T extends Record> {
     /** The indexes this type declares, in declaration order. */
     public List<EntityIndex> indexes() {
         return indexes.values().stream().map(IndexKeys::index).toList();
-    }
-
-    /** The declared index of this name. */
-    public Optional<EntityIndex> index(String indexName) {
-        return Optional.ofNullable(indexes.get(indexName)).map(IndexKeys::index);
     }
 
     /** The keys of a declared index; fails naming the declared ones when there is none of this name. */

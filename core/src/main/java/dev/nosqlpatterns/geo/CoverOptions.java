@@ -40,8 +40,4 @@ public record CoverOptions(int maxRanges, int partitionBits, int maxBits) {
     public CoverOptions withPartitionBits(int bits) {
         return new CoverOptions(maxRanges, bits, maxBits);
     }
-
-    public CoverOptions withMaxBits(int bits) {
-        return new CoverOptions(maxRanges, partitionBits, bits);
-    }
 }

@@ -121,11 +121,6 @@ public final class GeoIndex {
         return strategy;
     }
 
-    /** How searches are cut into key ranges (cell strategy). */
-    public CoverOptions coverOptions() {
-        return coverOptions;
-    }
-
     /** Places the point of {@code id} (unscoped), moving it when it had one. */
     public void put(String id, LatLon point) {
         TechniqueCalls.run(store, "geo.put", table, () -> put(UNSCOPED, id, point, null, false));

@@ -7,8 +7,8 @@ import java.util.Objects;
  * A directed edge of a {@link GraphTable}: {@code from} links to {@code to}. Self-loops are allowed; an
  * edge is stored once however often it is added.
  *
- * @param from the source vertex id (see {@link #checkVertex})
- * @param to   the target vertex id
+ * @param from the source vertex id: 1 to {@value #MAX_VERTEX_BYTES} UTF-8 bytes, no unpaired surrogates
+ * @param to   the target vertex id, likewise
  */
 public record Edge(String from, String to) {
     /** The longest vertex id, in UTF-8 bytes, so that ids fit the keys of the graph and work tables. */
@@ -24,7 +24,7 @@ public record Edge(String from, String to) {
     }
 
     /** Checks a vertex id: 1 to {@value #MAX_VERTEX_BYTES} UTF-8 bytes, no unpaired surrogates. */
-    public static String checkVertex(String id) {
+    static String checkVertex(String id) {
         Objects.requireNonNull(id, "vertex id must not be null");
         if (id.isEmpty()) {
             throw new IllegalArgumentException("vertex id must not be empty");

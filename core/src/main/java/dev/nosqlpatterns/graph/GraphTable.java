@@ -42,7 +42,7 @@ public final class GraphTable {
         return new GraphTable(store, table);
     }
 
-    public Store store() {
+    Store store() {
         return store;
     }
 

@@ -80,10 +80,6 @@ public final class VertexValues<T> {
         return vertices;
     }
 
-    public GraphJob<T> job() {
-        return job;
-    }
-
     @Override
     public String toString() {
         return "VertexValues[" + job + " in " + work + ", " + supersteps + " supersteps, " + vertices + " vertices]";

@@ -95,8 +95,4 @@ final class Entries {
         return entry.get(TOKEN).map(t -> Condition.attributeEquals(TOKEN, t))
                 .orElseGet(() -> Condition.attributeEquals(AT, Value.of(writtenAt(entry))));
     }
-
-    static Value refValue(Key base) {
-        return Value.of(ref(base));
-    }
 }

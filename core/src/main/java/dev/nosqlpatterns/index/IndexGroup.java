@@ -91,16 +91,6 @@ public final class IndexGroup {
         return new IndexGroup(List.of(), writes, baseTable);
     }
 
-    /** The indexes kept in step, in the order given. */
-    public List<IndexTable> indexes() {
-        return indexes;
-    }
-
-    /** The table holding the items. */
-    public String baseTable() {
-        return baseTable;
-    }
-
     /**
      * Stores the item, replacing any at its key, and moves every index's entry; returns the item as stored
      * (with its new version).
@@ -190,11 +180,6 @@ public final class IndexGroup {
                 return item;
             }, false, true);
         });
-    }
-
-    /** The attribute holding each item's version. */
-    public String versionAttribute() {
-        return writes.versionAttribute();
     }
 
     /**

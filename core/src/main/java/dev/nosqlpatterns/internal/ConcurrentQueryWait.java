@@ -48,7 +48,7 @@ public final class ConcurrentQueryWait {
      * one batch read: {@code what} names them and {@code table} (null when several) their table in the
      * exception of an interrupted wait.
      */
-    public static <T> List<T> await(String what, String table, List<? extends Future<T>> pending, List<CostMeter> parts,
+    static <T> List<T> await(String what, String table, List<? extends Future<T>> pending, List<CostMeter> parts,
                                     CostMeter meter, Failure failure) {
         return await(what, table, pending, parts, null, false, meter, failure);
     }

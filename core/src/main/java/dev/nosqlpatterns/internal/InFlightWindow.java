@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class InFlightWindow {
     /** The largest bound an adapter accepts. */
-    public static final int MAX = 65_536;
+    static final int MAX = 65_536;
 
     private InFlightWindow() {
     }

@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class NearestCircles {
     /** The radius of the first circle when no density is known, in metres. */
-    public static final double FIRST_RADIUS = 1_000;
+    static final double FIRST_RADIUS = 1_000;
     /** Below this radius (1 m) a first circle is not made narrower, whatever the density. */
     static final double NARROWEST = 1;
     /** Most keys whose density is remembered; beyond, the memory starts again. */

@@ -84,12 +84,6 @@ public final class Expiry {
         return item.getNumber(ATTRIBUTE).map(BigDecimal::longValue);
     }
 
-    /** True when the item has an expiry at or before {@code now}. */
-    public static boolean isExpired(Item item, Instant now) {
-        Objects.requireNonNull(now, "now must not be null");
-        return isExpired(item, now.toEpochMilli());
-    }
-
     /** True when the item has an expiry at or before {@code nowMillis} (epoch milliseconds). */
     public static boolean isExpired(Item item, long nowMillis) {
         Value v = item.attributes().get(ATTRIBUTE);

@@ -8,7 +8,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * An immutable stored record: its {@link Key} and a map of named, typed attributes.
@@ -143,11 +142,6 @@ public record Item(Key key, Map<String, Value> attributes) {
 
         public Builder remove(String name) {
             attributes.remove(name);
-            return this;
-        }
-
-        public Builder apply(Consumer<Builder> change) {
-            change.accept(this);
             return this;
         }
 

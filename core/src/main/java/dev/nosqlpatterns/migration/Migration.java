@@ -88,7 +88,7 @@ public final class Migration<O extends Record, N extends Record> {
     }
 
     /** The new form of an old entity. */
-    public N transform(O old) {
+    N transform(O old) {
         N out = transform.apply(old);
         if (out == null) {
             throw new IllegalStateException("migration '" + name + "' transformed " + from.keyOf(old) + " into null");
@@ -109,7 +109,7 @@ public final class Migration<O extends Record, N extends Record> {
     }
 
     /** The table holding the migration's state item and segment checkpoints. */
-    public String stateTable() {
+    String stateTable() {
         return stateTable;
     }
 
@@ -119,17 +119,17 @@ public final class Migration<O extends Record, N extends Record> {
     }
 
     /** Items read per scan page; a checkpoint is written after each page. */
-    public int pageSize() {
+    int pageSize() {
         return pageSize;
     }
 
     /** The backfill's budget of items per second in one process (0: unlimited). */
-    public double itemsPerSecond() {
+    double itemsPerSecond() {
         return itemsPerSecond;
     }
 
     /** How long a writer acts on the phase it read before reading it again (zero: every write reads it). */
-    public Duration phaseLease() {
+    Duration phaseLease() {
         return phaseLease;
     }
 

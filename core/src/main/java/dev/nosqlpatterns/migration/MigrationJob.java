@@ -51,7 +51,7 @@ import java.util.function.Consumer;
  * <p><b>Writers.</b> Every process that writes the old type attaches a job to its repository
  * ({@link #attach}) before the migration begins, and keeps it attached until the migration is done. While
  * attached, each write of the old type reads the migration's state first, or once per
- * {@link Migration#phaseLease() phase lease} when the migration has one; from {@link MigrationPhase#CLEANUP} on
+ * {@link Migration.Builder#phaseLease phase lease} when the migration has one; from {@link MigrationPhase#CLEANUP} on
  * such writes are refused with {@link MigrationPhaseException}, as the application writes the new type then (writes
  * of the new type through the same repository are not followed, and never refused, before or after the end). A
  * write in flight when the clean-up starts still reaches the new form (an old item that vanishes under its

@@ -23,12 +23,12 @@ import java.util.function.Consumer;
 
 /**
  * A scan done well: the whole table in one pass for a bulk action, split into segments read
- * in parallel, page by page, under a budget of items or read capacity units per second so that it does
- * not starve the application's own traffic, and resumable from the cursors of an interrupted run.
+ * in parallel, page by page, under a budget of items per second so that it does not starve the
+ * application's own traffic, and resumable from the cursors of an interrupted run.
  *
- * <p>Capacity units are the store's own figures where it reports them (DynamoDB), otherwise an
- * estimate by DynamoDB's rule: one unit per 4 KB read, rounded up per page, halved for eventually
- * consistent reads ({@link #consistentReads(boolean)}).
+ * <p>The report of a run counts the read capacity units it consumed: the store's own figures where it
+ * reports them (DynamoDB), otherwise an estimate by DynamoDB's rule for strongly consistent reads: one
+ * unit per 4 KB read, rounded up per page.
  */
 public final class BulkScan {
     private final Store store;
@@ -36,8 +36,6 @@ public final class BulkScan {
     private int segments = 1;
     private int pageSize = 100;
     private double itemsPerSecond;
-    private double unitsPerSecond;
-    private boolean consistent = true;
     private List<SegmentPosition> resumeFrom;
 
     private BulkScan(Store store, String table) {
@@ -79,21 +77,6 @@ public final class BulkScan {
         return this;
     }
 
-    /** Caps the read capacity units consumed per second across all segments (0: no cap). */
-    public BulkScan capacityUnitsPerSecond(double rate) {
-        if (rate < 0 || Double.isNaN(rate)) {
-            throw new IllegalArgumentException("capacity units per second must be zero or positive, got " + rate);
-        }
-        this.unitsPerSecond = rate;
-        return this;
-    }
-
-    /** Whether capacity estimates assume strongly consistent reads (default true). */
-    public BulkScan consistentReads(boolean strongly) {
-        this.consistent = strongly;
-        return this;
-    }
-
     /** Resumes each segment where a previous, interrupted run left it (finished segments are skipped). */
     public BulkScan resumeFrom(List<SegmentPosition> positions) {
         if (positions.size() != segments) {
@@ -109,7 +92,6 @@ public final class BulkScan {
         return TechniqueCalls.call(store, "bulkScan.forEach", table, () -> {
             Objects.requireNonNull(action, "action must not be null");
             RateLimiter items = itemsPerSecond > 0 ? new RateLimiter(itemsPerSecond) : null;
-            RateLimiter units = unitsPerSecond > 0 ? new RateLimiter(unitsPerSecond) : null;
             AtomicLong read = new AtomicLong();
             AtomicLong pages = new AtomicLong();
             AtomicLong throttled = new AtomicLong();
@@ -148,9 +130,6 @@ public final class BulkScan {
                             if (items != null) {
                                 throttled.addAndGet(items.acquire(page.items().size()));
                             }
-                            if (units != null) {
-                                throttled.addAndGet(units.acquire(units1[0]));
-                            }
                         }
                         return null;
                     }));
@@ -179,8 +158,7 @@ public final class BulkScan {
         if (c.capacityReported()) {
             return c.readUnits();
         }
-        double units = Math.ceil(c.bytesRead() / 4096.0);
-        return consistent ? units : units / 2;
+        return Math.ceil(c.bytesRead() / 4096.0);
     }
 
     /**

@@ -40,11 +40,6 @@ final class BitmapIdSet implements IdSet {
         return out.array();
     }
 
-    /** A copy of the bitmap, for callers that want to keep working with RoaringBitmap. */
-    RoaringBitmap toBitmap() {
-        return bits.clone();
-    }
-
     @Override
     public int cardinality() {
         return bits.getCardinality();

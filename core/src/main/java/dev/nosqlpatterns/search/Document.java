@@ -100,10 +100,6 @@ public record Document(String id, Map<String, Set<String>> fields) {
             return this;
         }
 
-        public Builder add(String field, Set<String> values) {
-            return add(field, Objects.requireNonNull(values, "values must not be null").toArray(String[]::new));
-        }
-
         public Document build() {
             return new Document(id, fields);
         }

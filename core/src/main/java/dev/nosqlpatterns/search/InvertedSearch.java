@@ -71,6 +71,12 @@ import java.util.Set;
 public final class InvertedSearch {
     private static final String SETTINGS_FORMAT = "format";
     private static final String SETTINGS_CHUNK_BITS = "chunkBits";
+    /** Audiences up to this fraction of the indexed documents are reported from reads of their rows, larger by a scan. */
+    private static final double READ_FRACTION = 0.05;
+    /** Threads reading segments at once. */
+    private static final int PARALLELISM = 4;
+    /** The longest pause between attempts of a conditional write. */
+    private static final Duration MAX_BACKOFF = Duration.ofMillis(50);
     private final Store store;
     private final Postings postings;
     private final DirectIndex direct;
@@ -79,12 +85,10 @@ public final class InvertedSearch {
     private final SearchRepair repair;
     private final Expiries expiries;
     private final int segments;
-    private final int parallelism;
-    private final double readFraction;
     private final boolean termsTogether;
 
     private InvertedSearch(Builder b, int chunkBits) {
-        OptimisticRetry retry = new OptimisticRetry(b.maxAttempts, b.maxBackoff,
+        OptimisticRetry retry = new OptimisticRetry(b.maxAttempts, MAX_BACKOFF,
                 "Retry later, or spread concurrent writers over more chunks (smaller chunkBits).");
         this.store = b.store;
         this.postings = new Postings(b.store, b.postingsTable, b.format, chunkBits, retry);
@@ -93,10 +97,8 @@ public final class InvertedSearch {
         this.expiries = new Expiries(b.store, b.postingsTable, direct);
         this.indexer = new Indexer(b.store, postings, direct, dictionary, retry, expiries);
         this.segments = b.segments;
-        this.parallelism = b.parallelism;
-        this.readFraction = b.readFraction;
         this.termsTogether = b.termsTogether;
-        this.repair = new SearchRepair(b.store, postings, direct, segments, parallelism);
+        this.repair = new SearchRepair(b.store, postings, direct, segments, PARALLELISM);
     }
 
     /**
@@ -233,17 +235,17 @@ public final class InvertedSearch {
     }
 
     /**
-     * Group-by counts of {@code fields} over one audience. A small audience (up to the builder's read
-     * fraction of the index) is counted from batched reads of its rows, a larger one by a scan.
+     * Group-by counts of {@code fields} over one audience. A small audience (up to 5% of the indexed
+     * documents) is counted from batched reads of its rows, a larger one by a scan.
      */
     public Report report(Audience audience, Set<String> fields) {
         return TechniqueCalls.call(store, "invertedSearch.report", direct.table, () -> {
             Objects.requireNonNull(audience, "audience must not be null");
             Set<String> checked = checkFields(fields);
-            if (audience.size() <= readFraction * indexed()) {
+            if (audience.size() <= READ_FRACTION * indexed()) {
                 return direct.reportByReads(audience.ids(), checked);
             }
-            return direct.reportsByScan(List.of(audience.ids()), checked, segments, parallelism).get(0);
+            return direct.reportsByScan(List.of(audience.ids()), checked, segments, PARALLELISM).get(0);
         });
     }
 
@@ -254,7 +256,7 @@ public final class InvertedSearch {
             Set<String> checked = checkFields(fields);
             List<IdSet> sets = audiences.stream().map(a -> Objects.requireNonNull(a, "audiences must not contain null").ids())
                     .toList();
-            return sets.isEmpty() ? List.of() : direct.reportsByScan(sets, checked, segments, parallelism);
+            return sets.isEmpty() ? List.of() : direct.reportsByScan(sets, checked, segments, PARALLELISM);
         });
     }
 
@@ -287,14 +289,6 @@ public final class InvertedSearch {
                 a.pendingDocuments(), expired[0], expired[1]);
     }
 
-    public PostingFormat format() {
-        return postings.format;
-    }
-
-    public int chunkBits() {
-        return postings.chunkBits;
-    }
-
     private static Set<String> checkFields(Set<String> fields) {
         Objects.requireNonNull(fields, "fields must not be null");
         fields.forEach(Term::checkField);
@@ -314,11 +308,8 @@ public final class InvertedSearch {
         private PostingFormat format = PostingFormat.BITMAP;
         private Integer chunkBits;
         private int segments = 4;
-        private int parallelism = 4;
-        private double readFraction = 0.05;
         private boolean termsTogether = true;
         private int maxAttempts = 50;
-        private Duration maxBackoff = Duration.ofMillis(50);
 
         private Builder(Store store, String postingsTable, String directTable) {
             this.store = store;
@@ -338,21 +329,9 @@ public final class InvertedSearch {
             return this;
         }
 
-        /** Scan segments for reports and audits, 1 to 1,000; default 4. */
+        /** Scan segments for reports and audits, read four at a time, 1 to 1,000; default 4. */
         public Builder segments(int value) {
             this.segments = value;
-            return this;
-        }
-
-        /** Threads reading segments at once; default 4. */
-        public Builder parallelism(int value) {
-            this.parallelism = value;
-            return this;
-        }
-
-        /** Audiences up to this fraction of the index are reported from reads of their rows, larger by a scan; default 0.05. */
-        public Builder readFraction(double value) {
-            this.readFraction = value;
             return this;
         }
 
@@ -372,12 +351,6 @@ public final class InvertedSearch {
         /** Attempts of a conditional write before {@link dev.nosqlpatterns.store.model.ConcurrentUpdateException}; default 50. */
         public Builder maxAttempts(int value) {
             this.maxAttempts = value;
-            return this;
-        }
-
-        /** The longest pause between attempts; default 50 ms. */
-        public Builder maxBackoff(Duration value) {
-            this.maxBackoff = value;
             return this;
         }
 
@@ -405,17 +378,8 @@ public final class InvertedSearch {
             if (segments < 1 || segments > dev.nosqlpatterns.store.model.Scan.MAX_SEGMENTS) {
                 problems.add("segments must be between 1 and " + dev.nosqlpatterns.store.model.Scan.MAX_SEGMENTS + ", got " + segments);
             }
-            if (parallelism < 1) {
-                problems.add("parallelism must be at least 1, got " + parallelism);
-            }
-            if (!(readFraction >= 0 && readFraction <= 1)) {
-                problems.add("readFraction must be between 0 and 1, got " + readFraction);
-            }
             if (maxAttempts < 1) {
                 problems.add("maxAttempts must be at least 1, got " + maxAttempts);
-            }
-            if (maxBackoff == null || maxBackoff.isNegative()) {
-                problems.add("maxBackoff must be zero or positive, got " + maxBackoff);
             }
             if (!problems.isEmpty()) {
                 throw new IllegalArgumentException("invalid inverted search: " + String.join("; ", problems));

@@ -25,7 +25,7 @@ public enum PostingFormat {
     }
 
     /** The default base-2 logarithm of the id range one stored chunk covers. */
-    public int defaultChunkBits() {
+    int defaultChunkBits() {
         return defaultChunkBits;
     }
 

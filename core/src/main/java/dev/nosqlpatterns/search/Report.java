@@ -28,9 +28,4 @@ public record Report(int audienceSize, long documents, Map<String, Map<String, L
     public long count(String field, String value) {
         return counts.getOrDefault(field, Map.of()).getOrDefault(value, 0L);
     }
-
-    /** The counts of one field, by value; empty when none. */
-    public Map<String, Long> counts(String field) {
-        return counts.getOrDefault(field, Map.of());
-    }
 }

@@ -1,9 +1,7 @@
 package dev.nosqlpatterns.verify;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * What a check of a derived structure against its base data found: how much it examined and how many
@@ -28,39 +26,12 @@ public interface Verification {
 
     /** A result from counts of problems by kind, e.g. {@code "one-sided links"}; kinds counted zero are left out. */
     static Verification of(long examined, Map<String, Long> problemsByKind) {
-        return new Counts(examined, problemsByKind);
+        return new CountedVerification(examined, problemsByKind);
     }
 
     /** The lines of {@link #findings()} for counts of problems by kind, in the given order. */
     static List<String> lines(Map<String, Long> problemsByKind) {
         return problemsByKind.entrySet().stream().filter(e -> e.getValue() != 0)
                 .map(e -> e.getValue() + " " + e.getKey()).toList();
-    }
-
-    /**
-     * A result made of counts only.
-     *
-     * @param examined        items the check read
-     * @param problemsByKind  problems found, by kind
-     */
-    record Counts(long examined, Map<String, Long> problemsByKind) implements Verification {
-        public Counts {
-            Objects.requireNonNull(problemsByKind, "problemsByKind");
-            if (examined < 0 || problemsByKind.values().stream().anyMatch(n -> n == null || n < 0)) {
-                throw new IllegalArgumentException("counts must not be negative: examined " + examined + ", "
-                        + problemsByKind);
-            }
-            problemsByKind = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(problemsByKind));
-        }
-
-        @Override
-        public long disagreements() {
-            return problemsByKind.values().stream().mapToLong(Long::longValue).sum();
-        }
-
-        @Override
-        public List<String> findings() {
-            return lines(problemsByKind);
-        }
     }
 }

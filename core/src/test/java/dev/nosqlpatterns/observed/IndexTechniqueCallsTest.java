@@ -94,8 +94,6 @@ class IndexTechniqueCallsTest {
             IndexGroup group = IndexGroup.of(List.of(byEmail));
             EntryPoints calls = new EntryPoints(store, IndexGroup.class)
                     .exempt("of(List)", FACTORY).exempt("withoutIndexes(Store,String)", FACTORY)
-                    .exempt("indexes()", ACCESSOR).exempt("baseTable()", ACCESSOR)
-                    .exempt("versionAttribute()", ACCESSOR)
                     .exempt("check(Item)", "checks an item's input as a put would, with no store call");
             Key ada = Key.of("user|ada", "<BASE>");
             calls.succeeds("insert(Item)", "indexGroup.insert", () -> group.insert(user("ada", "ada@example.com")));

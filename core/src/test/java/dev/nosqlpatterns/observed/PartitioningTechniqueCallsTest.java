@@ -158,7 +158,6 @@ class PartitioningTechniqueCallsTest {
             EntryPoints calls = new EntryPoints(store, BulkScan.class)
                     .exempt("of(Store,String)", FACTORY).exempt("segments(int)", SETTING)
                     .exempt("pageSize(int)", SETTING).exempt("itemsPerSecond(double)", SETTING)
-                    .exempt("capacityUnitsPerSecond(double)", SETTING).exempt("consistentReads(boolean)", SETTING)
                     .exempt("resumeFrom(List)", SETTING);
             AtomicLong read = new AtomicLong();
             assertEquals(1, calls.succeeds("forEach(Consumer)", "bulkScan.forEach",

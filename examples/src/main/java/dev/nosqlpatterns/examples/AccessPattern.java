@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * @param name        what a user of the application asks for, e.g. "articles by topic #sports"
  * @param technique   how the model answers it, e.g. "index items under the topic, one batch get"
  * @param read        performs the reads and returns one entry per result
- * @param scan        the same answer computed by a full scan, where the seed needed one, so the two
+ * @param scan        the same answer computed by a full scan, where the original design needed one, so the two
  *                    costs can be compared; it must return the same results
  */
 public record AccessPattern(String name, String technique, Supplier<List<?>> read, Optional<Supplier<List<?>>> scan) {

@@ -3,7 +3,7 @@ package dev.nosqlpatterns.examples;
 import dev.nosqlpatterns.store.Store;
 
 /**
- * One reference application of a seed document, runnable on any store: it creates its tables, loads
+ * One reference application, runnable on any store: it creates its tables, loads
  * its sample data and offers its access patterns by name, so the command-line program can run,
  * measure and explain every application the same way.
  */
@@ -12,7 +12,7 @@ public interface Example {
     /** The short name the command line selects it by, e.g. {@code news}. */
     String name();
 
-    /** One line: which application and which seed document. */
+    /** One line: which application and what it shows. */
     String summary();
 
     /**

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * A loaded example: the logical tables that hold its data (for the explain view) and its access
- * patterns, in the order the seed document lists them.
+ * patterns, in the order the application's original description lists them.
  *
  * @param tables         logical table names on the store
  * @param accessPatterns the named reads, each with sample arguments

@@ -132,9 +132,4 @@ final class WriteArgs {
         argList.set(0, Keys.utf8(Integer.toString(count)));
         return argList;
     }
-
-    /** The first key (a sample for routing, e.g. to load the script on the right node). */
-    byte[] firstKey() {
-        return keyList.get(0);
-    }
 }

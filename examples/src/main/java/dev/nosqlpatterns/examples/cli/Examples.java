@@ -9,7 +9,7 @@ import dev.nosqlpatterns.examples.socblog.SocBlogExample;
 import java.util.List;
 import java.util.Optional;
 
-/** The reference applications the command line knows, in seed order. */
+/** The reference applications the command line knows, in the order they are listed. */
 public final class Examples {
     private Examples() {
     }

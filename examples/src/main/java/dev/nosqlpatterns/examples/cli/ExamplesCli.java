@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
  * {@code explain} one (the physical items its tables hold).
  */
 @Command(name = "nosqlpatterns-examples", mixinStandardHelpOptions = true,
-        description = "Runs and explains the reference applications of the seed documents on any store.",
+        description = "Runs and explains the reference applications on any store.",
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:success", "1:an unexpected failure (a bug), printed with its stack trace",
                 "2:a mistake: no command, a bad argument, an unknown store, a malformed store URI or a server"

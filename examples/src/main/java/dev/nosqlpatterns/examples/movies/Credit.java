@@ -2,7 +2,7 @@ package dev.nosqlpatterns.examples.movies;
 
 /**
  * One cast or crew credit as a {@code DETL} item holds it: the person's part in a title, with the title's
- * metadata copied on (the seed's denormalization: titles and credits are read together and never change
+ * metadata copied on (the original design's denormalization: titles and credits are read together and never change
  * after release).
  *
  * @param tconst      the title id, e.g. {@code tt9000001}

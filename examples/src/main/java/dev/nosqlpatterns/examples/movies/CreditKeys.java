@@ -6,7 +6,7 @@ import dev.nosqlpatterns.migration.Migration;
 /**
  * The two key layouts of the movie database's credits and the online migration from the first to the second.
  *
- * <p>Why: the seed's credits sort by category, then person ({@code DETL|<category>|<nconst>}), which serves "the
+ * <p>Why: the original design's credits sort by category, then person ({@code DETL|<category>|<nconst>}), which serves "the
  * directors of a title" with one prefix query but cannot find one person's parts in a title (actor and director,
  * say) without reading them all. The second layout, {@code DETL|<nconst>|<category>} under a type of its own
  * name, serves "what did this person do in this title" with one prefix query; a title's directors are then its
@@ -20,7 +20,7 @@ final class CreditKeys {
     private CreditKeys() {
     }
 
-    /** Credits keyed by category, then person: the seed's layout. */
+    /** Credits keyed by category, then person: the original design's layout. */
     static EntityType<Credit> byCategory(String table) {
         return EntityType.builder(Credit.class).table(table).partitionKey("{tconst}")
                 .sortKey("DETL|{category}|{nconst}").index(MovieDatabase.CREW_INDEX, "{nconst}", "{startYear}").build();

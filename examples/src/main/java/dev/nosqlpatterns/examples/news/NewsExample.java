@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * News Goggles with the seed's sample data (providers, topics, articles from December 2011 to March
+ * News Goggles with the sample data of its original description (providers, topics, articles from December 2011 to March
  * 2012, and the subscribers Alice, Bob, Chris and Pat with their preferences), and its access patterns.
  */
 public final class NewsExample implements Example {
@@ -83,7 +83,7 @@ public final class NewsExample implements Example {
                 Set.of(), Set.of(), Set.of(), Set.of(new Preferences.ProviderTopic("$FOX", "#opinion"))));
     }
 
-    /** The sample articles: the seed's, plus a few made up to fill the months. */
+    /** The sample articles: those of the original description, plus a few made up to fill the months. */
     public static final List<NewsArticle> ARTICLES = List.of(
             article("1001", "$ESPN", "2012-01-10T09:00:00Z", "Tigers sign Prince Fielder.", "#sports", "#baseball", "#detroit"),
             article("1002", "$ESPN", "2012-02-03T18:30:00Z",

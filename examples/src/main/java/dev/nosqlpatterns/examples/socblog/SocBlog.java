@@ -27,12 +27,12 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * SocBlog with every access pattern answered without the full scans the seed needed: users and post
+ * SocBlog with every access pattern answered without the full scans the original design needed: users and post
  * heads are entities that declare their indexes (the Facebook id unique, one-to-one; users by city; posts by
  * author and by category, newest first), posts with more than five versions are an application-managed index
  * table over a computed value (sparse: a "ghost record" only for posts past five versions), friends a
  * symmetric adjacency list, and posts of the last K days day buckets with a catalogue. Each read has a
- * {@code ...ByScan} twin that computes the same answer the seed's way, so the two costs can be compared.
+ * {@code ...ByScan} twin that computes the same answer the original design's way, so the two costs can be compared.
  *
  * <p>A post is a head item ({@code <HEAD>}: author, title, category, version count) and one item per
  * version ({@code v|<n>}) under the post id. Index entries follow their items: the repository keeps the
@@ -191,12 +191,12 @@ public final class SocBlog {
         return recent.between(ALL_POSTS, now.minus(Duration.ofDays(k)), now, true).map(BucketedTimeline.Event::id).toList();
     }
 
-    /** The seed's way for posts: scan the whole post table and filter heads. */
+    /** The original design's way for posts: scan the whole post table and filter heads. */
     public List<Post> postsByScan(Predicate<Post> filter) {
         return sorted(store.scanAll(Scan.of(posts)).filter(postType::isTypeOf).map(postType::fromItem).filter(filter));
     }
 
-    /** The seed's way for users: scan the whole user table and filter. */
+    /** The original design's way for users: scan the whole user table and filter. */
     public List<User> usersByScan(Predicate<User> filter) {
         return store.scanAll(Scan.of(users)).filter(userType::isTypeOf).map(userType::fromItem).filter(filter)
                 .sorted(Comparator.comparing(User::userId)).toList();

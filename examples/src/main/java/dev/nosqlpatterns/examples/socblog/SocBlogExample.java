@@ -11,10 +11,10 @@ import java.util.List;
 /**
  * SocBlog with a small made-up sample (eight users in three cities, friendships, twelve posts in three
  * categories over three weeks, two of them revised past five versions), each access pattern printed next
- * to the full scan the seed needed for it.
+ * to the full scan the original design needed for it.
  */
 public final class SocBlogExample implements Example {
-    /** "Now" for the sample's recent-posts pattern: the seed's publication date. */
+    /** "Now" for the sample's recent-posts pattern: the publication date of the original description's sample. */
     public static final Instant NOW = Instant.parse("2012-06-25T22:40:00Z");
     /** The sample users. */
     public static final List<User> USERS = List.of(

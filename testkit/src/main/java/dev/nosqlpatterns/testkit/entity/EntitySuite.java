@@ -18,15 +18,15 @@ import dev.nosqlpatterns.store.model.InvalidKeyException;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.testkit.StoreSuite;
-import dev.nosqlpatterns.testkit.entity.SeedEntities.Address;
-import dev.nosqlpatterns.testkit.entity.SeedEntities.Article;
-import dev.nosqlpatterns.testkit.entity.SeedEntities.ArticleKey;
-import dev.nosqlpatterns.testkit.entity.SeedEntities.Click;
-import dev.nosqlpatterns.testkit.entity.SeedEntities.Exceptions;
-import dev.nosqlpatterns.testkit.entity.SeedEntities.MonthlyArticle;
-import dev.nosqlpatterns.testkit.entity.SeedEntities.Preference;
-import dev.nosqlpatterns.testkit.entity.SeedEntities.Status;
-import dev.nosqlpatterns.testkit.entity.SeedEntities.Subscriber;
+import dev.nosqlpatterns.testkit.entity.SampleEntities.Address;
+import dev.nosqlpatterns.testkit.entity.SampleEntities.Article;
+import dev.nosqlpatterns.testkit.entity.SampleEntities.ArticleKey;
+import dev.nosqlpatterns.testkit.entity.SampleEntities.Click;
+import dev.nosqlpatterns.testkit.entity.SampleEntities.Exceptions;
+import dev.nosqlpatterns.testkit.entity.SampleEntities.MonthlyArticle;
+import dev.nosqlpatterns.testkit.entity.SampleEntities.Preference;
+import dev.nosqlpatterns.testkit.entity.SampleEntities.Status;
+import dev.nosqlpatterns.testkit.entity.SampleEntities.Subscriber;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.YearMonth;
@@ -47,14 +47,14 @@ import org.junit.jupiter.api.Test;
 public abstract class EntitySuite extends StoreSuite {
 
     private String table;
-    private SeedEntities seed;
+    private SampleEntities entities;
     private EntityRepository repo;
 
     @BeforeEach
     void defineEntities() {
         table = newTable();
-        seed = new SeedEntities(table);
-        repo = EntityRepository.of(store, seed.all());
+        entities = new SampleEntities(table);
+        repo = EntityRepository.of(store, entities.all());
     }
 
     static Article article(String author, String id) {
@@ -81,9 +81,9 @@ public abstract class EntitySuite extends StoreSuite {
     void aRecordIsSavedAndReadBackWhole() {
         Article a = article("neumann", "theory_of_automata");
         repo.save(a);
-        assertSameArticle(a, repo.get(seed.articles, Map.of("author", "neumann", "id", "theory_of_automata")).orElseThrow());
-        assertSameArticle(a, repo.get(seed.articles, new ArticleKey("neumann", "theory_of_automata")).orElseThrow());
-        assertEquals(Optional.empty(), repo.get(seed.articles, new ArticleKey("neumann", "missing")));
+        assertSameArticle(a, repo.get(entities.articles, Map.of("author", "neumann", "id", "theory_of_automata")).orElseThrow());
+        assertSameArticle(a, repo.get(entities.articles, new ArticleKey("neumann", "theory_of_automata")).orElseThrow());
+        assertEquals(Optional.empty(), repo.get(entities.articles, new ArticleKey("neumann", "missing")));
         Item stored = store.get(table, Key.of("author:neumann", "article:theory_of_automata")).orElseThrow();
         assertEquals("article", stored.getString(EntityType.TYPE_ATTRIBUTE).orElseThrow());
     }
@@ -91,13 +91,13 @@ public abstract class EntitySuite extends StoreSuite {
     /** The subscriber @Bob, one item per row of his collection. */
     private void saveBob() {
         repo.batch()
-                .save(seed.base, new Subscriber("@Bob", Optional.empty(), Instant.parse("2012-01-01T00:00:00Z")))
-                .save(seed.likes, new Preference("@Bob", "#politics"))
-                .save(seed.likes, new Preference("@Bob", "#detroit"))
-                .save(seed.dislikes, new Preference("@Bob", "#democrats"))
-                .save(seed.allows, new Exceptions("@Bob", Set.of("$CNN|#detroit")))
-                .save(seed.blocks, new Exceptions("@Bob", Set.of("$FOX|#opinion", "$FOX|#sports")))
-                .save(seed.base, new Subscriber("@Alice", Optional.of("Dkjaafjjkjemded"), Instant.EPOCH))
+                .save(entities.base, new Subscriber("@Bob", Optional.empty(), Instant.parse("2012-01-01T00:00:00Z")))
+                .save(entities.likes, new Preference("@Bob", "#politics"))
+                .save(entities.likes, new Preference("@Bob", "#detroit"))
+                .save(entities.dislikes, new Preference("@Bob", "#democrats"))
+                .save(entities.allows, new Exceptions("@Bob", Set.of("$CNN|#detroit")))
+                .save(entities.blocks, new Exceptions("@Bob", Set.of("$FOX|#opinion", "$FOX|#sports")))
+                .save(entities.base, new Subscriber("@Alice", Optional.of("Dkjaafjjkjemded"), Instant.EPOCH))
                 .write();
     }
 
@@ -105,31 +105,31 @@ public abstract class EntitySuite extends StoreSuite {
     void oneQueryReturnsTheWholeCollectionTyped() {
         saveBob();
         CostTally tally = new CostTally();
-        ItemCollection bob = store.measure(tally, () -> repo.collection(seed.subscriber, Map.of("code", "@Bob")));
+        ItemCollection bob = store.measure(tally, () -> repo.collection(entities.subscriber, Map.of("code", "@Bob")));
         assertEquals(1, tally.calls(), "the whole collection is one query");
         assertEquals(List.of("allows", "subscriber", "blocks", "dislikes", "likes", "likes"), bob.typeNames(),
                 "sort-key order: <ALLOWS> < <BASE> < <BLOCKS> < <DISLIKES># < <LIKES>#");
-        assertEquals(Optional.empty(), bob.one(seed.base).orElseThrow().hashedPassword());
-        assertEquals(List.of(new Preference("@Bob", "#detroit"), new Preference("@Bob", "#politics")), bob.of(seed.likes));
-        assertEquals(List.of(new Preference("@Bob", "#democrats")), bob.of(seed.dislikes));
+        assertEquals(Optional.empty(), bob.one(entities.base).orElseThrow().hashedPassword());
+        assertEquals(List.of(new Preference("@Bob", "#detroit"), new Preference("@Bob", "#politics")), bob.of(entities.likes));
+        assertEquals(List.of(new Preference("@Bob", "#democrats")), bob.of(entities.dislikes));
         assertEquals(3, bob.of(Preference.class).size());
-        assertEquals(Set.of("$FOX|#opinion", "$FOX|#sports"), bob.one(seed.blocks).orElseThrow().providerTopics());
+        assertEquals(Set.of("$FOX|#opinion", "$FOX|#sports"), bob.one(entities.blocks).orElseThrow().providerTopics());
         assertEquals(0, bob.skipped());
-        ItemCollection alice = repo.collection(seed.subscriber, Map.of("code", "@Alice"));
+        ItemCollection alice = repo.collection(entities.subscriber, Map.of("code", "@Alice"));
         assertEquals(List.of("subscriber"), alice.typeNames());
-        assertEquals(Optional.of("Dkjaafjjkjemded"), alice.one(seed.base).orElseThrow().hashedPassword());
+        assertEquals(Optional.of("Dkjaafjjkjemded"), alice.one(entities.base).orElseThrow().hashedPassword());
     }
 
     @Test
     void perTypeQueriesReadOnlyThatType() {
         saveBob();
         assertEquals(List.of("#detroit", "#politics"),
-                repo.query(seed.likes, Map.of("code", "@Bob")).map(Preference::topic).toList());
-        assertEquals(List.of("#politics", "#detroit"), repo.query(seed.likes, Map.of("code", "@Bob"), Map.of(),
+                repo.query(entities.likes, Map.of("code", "@Bob")).map(Preference::topic).toList());
+        assertEquals(List.of("#politics", "#detroit"), repo.query(entities.likes, Map.of("code", "@Bob"), Map.of(),
                 Direction.DESCENDING).map(Preference::topic).toList());
-        assertEquals(List.of("#democrats"), repo.query(seed.dislikes, Map.of("code", "@Bob")).map(Preference::topic)
+        assertEquals(List.of("#democrats"), repo.query(entities.dislikes, Map.of("code", "@Bob")).map(Preference::topic)
                 .toList());
-        assertEquals(List.of(), repo.query(seed.likes, Map.of("code", "@Alice")).toList());
+        assertEquals(List.of(), repo.query(entities.likes, Map.of("code", "@Alice")).toList());
     }
 
     @Test
@@ -142,13 +142,13 @@ public abstract class EntitySuite extends StoreSuite {
                 Write.put(table, item(bob, "<LIKES>#foreign", "_type", "audit")),
                 Write.put(table, item("subscriber|@Eve", "<BASE>", "_type", "admin"))));
         assertEquals(List.of("#detroit", "#politics"),
-                repo.query(seed.likes, Map.of("code", "@Bob")).map(Preference::topic).toList());
-        ItemCollection c = repo.collection(seed.subscriber, Map.of("code", "@Bob"));
+                repo.query(entities.likes, Map.of("code", "@Bob")).map(Preference::topic).toList());
+        ItemCollection c = repo.collection(entities.subscriber, Map.of("code", "@Bob"));
         assertEquals(6, c.size());
         assertEquals(3, c.skipped(), "untagged, tagged with an unknown type, tagged dislikes under a likes key");
-        assertEquals(List.of(new Preference("@Bob", "#democrats")), c.of(seed.dislikes));
-        assertEquals(Optional.empty(), repo.get(seed.base, Map.of("code", "@Eve")));
-        assertFalse(repo.delete(seed.base, Map.of("code", "@Eve")), "another type's item is not deleted");
+        assertEquals(List.of(new Preference("@Bob", "#democrats")), c.of(entities.dislikes));
+        assertEquals(Optional.empty(), repo.get(entities.base, Map.of("code", "@Eve")));
+        assertFalse(repo.delete(entities.base, Map.of("code", "@Eve")), "another type's item is not deleted");
         assertTrue(store.get(table, Key.of("subscriber|@Eve", "<BASE>")).isPresent());
     }
 
@@ -157,24 +157,24 @@ public abstract class EntitySuite extends StoreSuite {
         List<String> codes = List.of("a|b", "\\", "x\\|y", "<LIKES>#", "", "{code}", "ü😀|", "|||");
         EntityRepository.Batch batch = repo.batch();
         for (String code : codes) {
-            batch.save(seed.base, new Subscriber(code, Optional.of(code), Instant.EPOCH));
-            batch.save(seed.likes, new Preference(code, code + "#\\"));
-            batch.save(seed.monthly, new MonthlyArticle(code, YearMonth.of(2012, 1), 1001, code, Set.of(code + "!")));
+            batch.save(entities.base, new Subscriber(code, Optional.of(code), Instant.EPOCH));
+            batch.save(entities.likes, new Preference(code, code + "#\\"));
+            batch.save(entities.monthly, new MonthlyArticle(code, YearMonth.of(2012, 1), 1001, code, Set.of(code + "!")));
         }
         batch.write();
         for (String code : codes) {
-            assertEquals(Optional.of(code), repo.get(seed.base, Map.of("code", code)).orElseThrow().hashedPassword());
-            assertEquals(List.of(code + "#\\"), repo.query(seed.likes, Map.of("code", code)).map(Preference::topic)
+            assertEquals(Optional.of(code), repo.get(entities.base, Map.of("code", code)).orElseThrow().hashedPassword());
+            assertEquals(List.of(code + "#\\"), repo.query(entities.likes, Map.of("code", code)).map(Preference::topic)
                     .toList(), code);
             assertEquals(List.of(new MonthlyArticle(code, YearMonth.of(2012, 1), 1001, code, Set.of(code + "!"))),
-                    repo.query(seed.monthly, Map.of("provider", code, "month", YearMonth.of(2012, 1))).toList(), code);
+                    repo.query(entities.monthly, Map.of("provider", code, "month", YearMonth.of(2012, 1))).toList(), code);
         }
         assertTrue(store.get(table, Key.of("subscriber|x\\|y", "<BASE>")).isPresent(),
                 "the last value of a template runs to the end of the key, unescaped");
         assertTrue(store.get(table, Key.of("a|b!!|2012-01", "0000000000000001001")).isPresent(),
                 "a value followed by literal text is a self-delimiting token, so its own '|' needs no escape");
         assertEquals(List.of("subscriber", "likes"),
-                repo.collection(seed.subscriber, Map.of("code", "|||")).typeNames());
+                repo.collection(entities.subscriber, Map.of("code", "|||")).typeNames());
     }
 
     @Test
@@ -191,11 +191,11 @@ public abstract class EntitySuite extends StoreSuite {
         repo.saveAll(clicks);
         List<Click> expected = clicks.stream().sorted(Comparator.comparing(Click::at).thenComparingLong(Click::seq))
                 .toList();
-        assertEquals(expected, repo.query(seed.clicks, Map.of("user", "ada")).toList());
+        assertEquals(expected, repo.query(entities.clicks, Map.of("user", "ada")).toList());
         List<Click> reversed = new ArrayList<>(expected);
         java.util.Collections.reverse(reversed);
-        assertEquals(reversed, repo.query(seed.clicks, Map.of("user", "ada"), Map.of(), Direction.DESCENDING).toList());
-        assertEquals(expected.subList(6, 12), repo.query(seed.clicks, Map.of("user", "ada"),
+        assertEquals(reversed, repo.query(entities.clicks, Map.of("user", "ada"), Map.of(), Direction.DESCENDING).toList());
+        assertEquals(expected.subList(6, 12), repo.query(entities.clicks, Map.of("user", "ada"),
                 Map.of("at", Instant.parse("1969-07-20T20:17:40Z")), Direction.ASCENDING).toList(),
                 "a prefix of whole seconds does not reach into the fractions");
     }
@@ -203,14 +203,14 @@ public abstract class EntitySuite extends StoreSuite {
     @Test
     void insertRefusesAnExistingEntityAndDeleteRemovesOnlyItsOwnType() {
         Preference p = new Preference("@Pat", "#sports");
-        repo.save(seed.likes, p);
+        repo.save(entities.likes, p);
         repo.insert(new Subscriber("@Pat", Optional.empty(), Instant.EPOCH));
         assertThrows(ConditionFailedException.class,
                 () -> repo.insert(new Subscriber("@Pat", Optional.of("other"), Instant.EPOCH)));
-        assertEquals(Optional.empty(), repo.get(seed.base, Map.of("code", "@Pat")).orElseThrow().hashedPassword());
-        assertTrue(repo.delete(seed.likes, p));
-        assertFalse(repo.delete(seed.likes, p));
-        assertEquals(List.of("subscriber"), repo.collection(seed.subscriber, Map.of("code", "@Pat")).typeNames());
+        assertEquals(Optional.empty(), repo.get(entities.base, Map.of("code", "@Pat")).orElseThrow().hashedPassword());
+        assertTrue(repo.delete(entities.likes, p));
+        assertFalse(repo.delete(entities.likes, p));
+        assertEquals(List.of("subscriber"), repo.collection(entities.subscriber, Map.of("code", "@Pat")).typeNames());
         IllegalArgumentException ambiguous = assertThrows(IllegalArgumentException.class, () -> repo.save(p));
         assertTrue(ambiguous.getMessage().contains("[likes, dislikes]"), ambiguous.getMessage());
     }
@@ -226,7 +226,7 @@ public abstract class EntitySuite extends StoreSuite {
         String longCode = "x".repeat(store.limits().maxPartitionKeyBytes());
         assertThrows(InvalidKeyException.class,
                 () -> repo.save(new Subscriber(longCode, Optional.empty(), Instant.EPOCH)));
-        assertThrows(IllegalArgumentException.class, () -> repo.get(seed.articles, Map.of("author", "borges")));
+        assertThrows(IllegalArgumentException.class, () -> repo.get(entities.articles, Map.of("author", "borges")));
         assertEquals(List.of(), store.query(Query.in(table, "author:borges")).items(), "nothing was written");
     }
 }

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Nested documents flattening, on stores with text search: the seed's resumes,
+ * Nested documents flattening, on stores with text search: the resumes of the example,
  * where "Excellent Poetry" must find the poet and not the person excellent at something else who is a
  * poor poet, as a naive flat document would.
  */

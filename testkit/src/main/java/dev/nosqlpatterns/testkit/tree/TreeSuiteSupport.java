@@ -19,8 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
 /**
- * What the tree suites share: trees of every strategy over the store under test, the eShop category
- * example of the seed, and readable comparisons of tree shapes.
+ * What the tree suites share: trees of every strategy over the store under test, the category tree of
+ * the eShop example, and readable comparisons of tree shapes.
  */
 public abstract class TreeSuiteSupport extends StoreSuite {
     private static final AtomicLong TREES = new AtomicLong();
@@ -58,7 +58,7 @@ public abstract class TreeSuiteSupport extends StoreSuite {
     }
 
     /**
-     * The eShop category tree of the seed: Catalog with Apparel (Men: Shoes,
+     * The category tree of the eShop example: Catalog with Apparel (Men: Shoes,
      * Shirts; Women: Shoes, Dresses) and Electronics (Cameras and Photo: Digital Cameras; Cell Phones).
      */
     protected static void eShop(Tree<Category> tree) {

@@ -17,7 +17,7 @@ import java.util.Set;
  * {@code {provider}|{month}}, and a click stream whose sort key is typed
  * ({@code {at}#{seq}}) to check value order on the store.
  */
-public final class SeedEntities {
+public final class SampleEntities {
 
     /** An article's publication state. */
     public enum Status { DRAFT, PUBLISHED, RETRACTED }
@@ -68,7 +68,7 @@ public final class SeedEntities {
     public final ItemCollectionType subscriber;
 
     /** All the entity types, over {@code table}. */
-    public SeedEntities(String table) {
+    public SampleEntities(String table) {
         articles = EntityType.builder(Article.class).name("article").table(table).partitionKey("author:{author}")
                 .sortKey("article:{id}").build();
         base = EntityType.builder(Subscriber.class).name("subscriber").table(table).partitionKey("subscriber|{code}")

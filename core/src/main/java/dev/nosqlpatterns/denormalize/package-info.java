@@ -1,0 +1,10 @@
+/**
+ * Denormalization: copies of source attributes kept inside the items that are read with them, so a read
+ * needs no join. Each copied attribute is a {@link dev.nosqlpatterns.denormalize.CopyRule}; the
+ * {@link dev.nosqlpatterns.denormalize.Denormalizer} fills the copies in when a target is written and fans
+ * every change of a source out to its copies.
+ *
+ * <p>Copies are derived data: {@code verify()} reports the ones that drifted from their source
+ * ({@link dev.nosqlpatterns.denormalize.CopyDrift}) and {@code repair()} rewrites them.
+ */
+package dev.nosqlpatterns.denormalize;
