@@ -11,7 +11,7 @@ import dev.nosqlpatterns.store.model.InvalidRequestException;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.capability.IndexQuery;
 import dev.nosqlpatterns.store.spi.CostMeter;
-import dev.nosqlpatterns.store.spi.ValueCodec;
+import dev.nosqlpatterns.item.ValueCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
