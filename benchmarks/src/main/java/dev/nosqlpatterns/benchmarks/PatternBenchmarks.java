@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.benchmarks;
 
+import dev.nosqlpatterns.examples.cli.CliErrors;
 import dev.nosqlpatterns.store.Store;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -2,7 +2,6 @@ package dev.nosqlpatterns.benchmarks;
 
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
-import dev.nosqlpatterns.store.spi.StorageFootprint;
 import dev.nosqlpatterns.store.model.Footprint;
 import java.util.List;
 import java.util.Optional;
@@ -12,7 +11,7 @@ import java.util.Optional;
  * after the set-up minus before it (tables created by the set-up count from zero), so data that earlier
  * cells of the same technique wrote is not counted again. Where the store's figure is shared by every
  * table (DynamoDB's single-table layout) the growth of the shared figure across the set-up is taken
- * instead, read through a table of the meter's own. A store without {@link StorageFootprint} gives no figure.
+ * instead, read through a table of the meter's own. A store without {@link dev.nosqlpatterns.store.StoreMaintenance#footprint} gives no figure.
  */
 final class StorageMeter {
     private final Store store;

@@ -6,7 +6,9 @@ import dev.nosqlpatterns.geo.GeoIndex;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.mongodb.embedded.EmbeddedMongo;
 import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
+import dev.nosqlpatterns.examples.cli.CliErrors;
 import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.StoreAddresses;
 import dev.nosqlpatterns.store.Stores;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
@@ -115,14 +117,14 @@ final class StoreTargets implements AutoCloseable {
             String variable = origin(name);
             try {
                 Stores.open(uri).close();
-                if (!CliErrors.answers(uri)) {
+                if (!StoreAddresses.answers(uri)) {
                     throw new StoreUnavailableException("no answer at " + uri, null, null, null);
                 }
             } catch (IllegalArgumentException e) {
                 throw new CliErrors.Mistake(variable + ": " + CliErrors.firstLine(e.getMessage())
                         + "; fix the variable or unset it " + CliErrors.DETAILS, e);
             } catch (RuntimeException e) {
-                if (CliErrors.isUnreachable(e)) {
+                if (StoreAddresses.isUnreachable(e)) {
                     throw new CliErrors.Mistake(CliErrors.unreachable(uri, " (" + variable + ")"), e);
                 }
                 throw e;
@@ -295,6 +297,6 @@ final class StoreTargets implements AutoCloseable {
     /** The address in {@code NOSQLPATTERNS_<STORE>_URI}, with a short connect timeout unless it sets one; or null. */
     private String configuredUri(String name) {
         String value = environment.get("NOSQLPATTERNS_" + name.toUpperCase(Locale.ROOT) + "_URI");
-        return value == null || value.isBlank() ? null : CliErrors.withConnectTimeout(value);
+        return value == null || value.isBlank() ? null : StoreAddresses.withConnectTimeout(value);
     }
 }

@@ -1,10 +1,9 @@
 package dev.nosqlpatterns.benchmarks;
 
-import dev.nosqlpatterns.store.spi.StorageFootprint;
 import java.util.Objects;
 
 /**
- * What a technique's set-up occupies in the store by the store's own figure ({@link StorageFootprint}),
+ * What a technique's set-up occupies in the store by the store's own figure ({@link dev.nosqlpatterns.store.StoreMaintenance#footprint}),
  * next to the logical bytes it wrote: the growth of its tables' footprint across the set-up. Or why there
  * is no figure: the store cannot tell, or the cell is a write cell whose set-up loads nothing.
  *

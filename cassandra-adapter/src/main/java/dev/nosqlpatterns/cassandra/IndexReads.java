@@ -10,7 +10,7 @@ import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.IndexPosition;
 import dev.nosqlpatterns.store.spi.IndexRead;
 import dev.nosqlpatterns.store.spi.IndexResult;
-import dev.nosqlpatterns.store.spi.ValueCodec;
+import dev.nosqlpatterns.item.ValueCodec;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -4,7 +4,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.spi.ValueCodec;
+import dev.nosqlpatterns.item.ValueCodec;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;

@@ -2,7 +2,7 @@ package dev.nosqlpatterns.cassandra;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.spi.ValueCodec;
+import dev.nosqlpatterns.item.ValueCodec;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

@@ -189,7 +189,7 @@ final class TableInfo {
 
     /** The bind value of an attribute condition: the canonical bytes of the expected value. */
     static ByteBuffer expected(Value value) {
-        return ByteBuffer.wrap(dev.nosqlpatterns.store.spi.ValueCodec.encode(value));
+        return ByteBuffer.wrap(dev.nosqlpatterns.item.ValueCodec.encode(value));
     }
 
     static String quote(String identifier) {

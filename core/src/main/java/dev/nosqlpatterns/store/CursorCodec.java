@@ -5,7 +5,7 @@ import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.model.Cursor;
 import dev.nosqlpatterns.store.model.IndexQuery;
 import dev.nosqlpatterns.store.spi.IndexPosition;
-import dev.nosqlpatterns.store.spi.ValueCodec;
+import dev.nosqlpatterns.item.ValueCodec;
 import java.util.List;
 import java.util.Optional;
 import dev.nosqlpatterns.store.model.InvalidRequestException;

@@ -7,7 +7,7 @@ import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.model.IndexSpec;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
-import dev.nosqlpatterns.store.spi.ValueCodec;
+import dev.nosqlpatterns.item.ValueCodec;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

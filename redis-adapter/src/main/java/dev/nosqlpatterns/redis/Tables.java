@@ -4,7 +4,7 @@ import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.model.IndexSpec;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.spi.CostMeter;
-import dev.nosqlpatterns.store.spi.ValueCodec;
+import dev.nosqlpatterns.item.ValueCodec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -4,7 +4,7 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.IndexSpec;
-import dev.nosqlpatterns.store.spi.ValueCodec;
+import dev.nosqlpatterns.item.ValueCodec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

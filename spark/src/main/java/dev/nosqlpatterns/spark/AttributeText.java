@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.spark;
 
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.spi.ValueCodec;
+import dev.nosqlpatterns.item.ValueCodec;
 import java.math.BigDecimal;
 import java.util.Base64;
 

@@ -3,7 +3,7 @@ package dev.nosqlpatterns.spark;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.spi.ValueCodec;
+import dev.nosqlpatterns.item.ValueCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;

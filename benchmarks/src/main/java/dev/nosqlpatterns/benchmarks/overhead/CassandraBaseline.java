@@ -13,7 +13,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.spi.ValueCodec;
+import dev.nosqlpatterns.item.ValueCodec;
 import java.math.BigDecimal;
 import java.net.InetSocketAddress;
 import java.net.URI;

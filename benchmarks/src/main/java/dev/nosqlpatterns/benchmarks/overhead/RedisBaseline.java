@@ -3,7 +3,7 @@ package dev.nosqlpatterns.benchmarks.overhead;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
-import dev.nosqlpatterns.store.spi.ValueCodec;
+import dev.nosqlpatterns.item.ValueCodec;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -7,6 +7,7 @@ import dev.nosqlpatterns.lucene.embedded.EmbeddedLucene;
 import dev.nosqlpatterns.mongodb.embedded.EmbeddedMongo;
 import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
 import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.StoreAddresses;
 import dev.nosqlpatterns.store.Stores;
 import java.util.List;
 import java.util.Locale;
@@ -52,10 +53,10 @@ public final class StoreOpener {
                 throw new IllegalArgumentException("unknown store '" + store + "'; use one of " + KINDS
                         + " or a store URI such as redis://localhost:6379");
             }
-            return CliErrors.withConnectTimeout(store);
+            return StoreAddresses.withConnectTimeout(store);
         }
         String configured = environment.get("NOSQLPATTERNS_" + kind.toUpperCase(Locale.ROOT) + "_URI");
-        return configured == null || configured.isBlank() ? null : CliErrors.withConnectTimeout(configured);
+        return configured == null || configured.isBlank() ? null : StoreAddresses.withConnectTimeout(configured);
     }
 
     private static EmbeddedCassandra ownNode;

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.mongodb.embedded;
 
+import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 
@@ -39,11 +39,26 @@ public final class EmbeddedMongo implements AutoCloseable {
 
     /** Starts a new, empty server; the caller closes it. */
     public static EmbeddedMongo start() {
-        MongoServer server = new MongoServer(new MemoryBackend());
+        MongoServer server = new MongoServer(memoryBackend());
         server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
         return new EmbeddedMongo(server, server.getLocalAddress());
     }
 
+    /**
+     * mongo-java-server's in-memory backend, found by name: its jar shares the package
+     * {@code de.bwaldvogel.mongo} with the server's core jar, so this module reads only the core and the
+     * backend's jar stays on the class path (see the module's README).
+     */
+    private static MongoBackend memoryBackend() {
+        try {
+            return (MongoBackend) Class.forName("de.bwaldvogel.mongo.backend.memory.MemoryBackend")
+                    .getConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("mongo-java-server-memory-backend is not on the class path", e);
+        }
+    }
+
+    /** The port the server listens on. */
     public int port() {
         return address.getPort();
     }

@@ -1,6 +1,5 @@
-package dev.nosqlpatterns.store.spi;
+package dev.nosqlpatterns.item;
 
-import dev.nosqlpatterns.item.Value;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +18,9 @@ import java.util.Set;
  * <p>Canonical means equal values have equal bytes (numbers normalized, set members and map entries
  * sorted), so a store can check {@code attribute = value} by comparing bytes, e.g. inside a script.
  * Layout: one tag byte, then the payload; nested parts are prefixed with their length as a varint.
+ *
+ * <p>It is the form in which the byte-oriented adapters store attributes, so programs that read or write
+ * those stores' data without the library (exports, baselines, Spark columns) use it too.
  */
 public final class ValueCodec {
     private static final byte STR = 'S';
@@ -35,12 +37,14 @@ public final class ValueCodec {
     private ValueCodec() {
     }
 
+    /** The canonical bytes of {@code value}. */
     public static byte[] encode(Value value) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         write(out, value);
         return out.toByteArray();
     }
 
+    /** The value whose canonical bytes are {@code bytes}; the inverse of {@link #encode(Value)}. */
     public static Value decode(byte[] bytes) {
         Reader r = new Reader(bytes, 0, bytes.length);
         Value v = r.value();

@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.internal;
+package dev.nosqlpatterns.store;
 
 import dev.nosqlpatterns.store.model.StoreUnavailableException;
 import java.util.Locale;

@@ -1,9 +1,8 @@
-package dev.nosqlpatterns.store.spi;
+package dev.nosqlpatterns.item;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.nosqlpatterns.item.Value;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
