@@ -7,9 +7,11 @@ module dev.nosqlpatterns.core {
     requires java.logging;
     requires roaringbitmap;
 
+    exports dev.nosqlpatterns.aggregate;
     exports dev.nosqlpatterns.composite;
     exports dev.nosqlpatterns.denormalize;
     exports dev.nosqlpatterns.entity;
+    exports dev.nosqlpatterns.enumerable;
     exports dev.nosqlpatterns.geo;
     exports dev.nosqlpatterns.graph;
     exports dev.nosqlpatterns.index;
@@ -17,17 +19,15 @@ module dev.nosqlpatterns.core {
     exports dev.nosqlpatterns.key;
     exports dev.nosqlpatterns.migration;
     exports dev.nosqlpatterns.nested;
-    exports dev.nosqlpatterns.partitioning;
     exports dev.nosqlpatterns.relation;
     exports dev.nosqlpatterns.rollup;
     exports dev.nosqlpatterns.scan;
     exports dev.nosqlpatterns.search;
-    exports dev.nosqlpatterns.store;
     exports dev.nosqlpatterns.store.memory;
     exports dev.nosqlpatterns.store.model;
+    exports dev.nosqlpatterns.store;
     exports dev.nosqlpatterns.tree;
     exports dev.nosqlpatterns.verify;
-    exports dev.nosqlpatterns.versioning;
 
     // Not API: what an adapter implements, and what the conformance kit drives a backend through.
     exports dev.nosqlpatterns.store.spi to

@@ -1,8 +1,8 @@
 package dev.nosqlpatterns.benchmarks;
 
-import dev.nosqlpatterns.partitioning.BucketedTimeline;
-import dev.nosqlpatterns.partitioning.Granularity;
-import dev.nosqlpatterns.partitioning.ShardedPartition;
+import dev.nosqlpatterns.enumerable.BucketedTimeline;
+import dev.nosqlpatterns.enumerable.Granularity;
+import dev.nosqlpatterns.enumerable.ShardedPartition;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;

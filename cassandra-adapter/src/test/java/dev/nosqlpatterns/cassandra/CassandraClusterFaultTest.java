@@ -24,7 +24,7 @@ import dev.nosqlpatterns.tree.Tree;
 import dev.nosqlpatterns.tree.TreeCheck;
 import dev.nosqlpatterns.tree.TreeNode;
 import dev.nosqlpatterns.tree.Trees;
-import dev.nosqlpatterns.versioning.AggregateStore;
+import dev.nosqlpatterns.aggregate.AggregateStore;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;

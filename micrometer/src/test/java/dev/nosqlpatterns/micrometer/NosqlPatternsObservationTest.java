@@ -17,7 +17,7 @@ import dev.nosqlpatterns.testkit.ForwardingBackend;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.TableSpec;
-import dev.nosqlpatterns.versioning.AggregateStore;
+import dev.nosqlpatterns.aggregate.AggregateStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

@@ -3,9 +3,9 @@ package dev.nosqlpatterns.testkit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.partitioning.BucketedTimeline;
-import dev.nosqlpatterns.partitioning.Granularity;
-import dev.nosqlpatterns.partitioning.ShardedPartition;
+import dev.nosqlpatterns.enumerable.BucketedTimeline;
+import dev.nosqlpatterns.enumerable.Granularity;
+import dev.nosqlpatterns.enumerable.ShardedPartition;
 import dev.nosqlpatterns.geo.GeoIndex;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.item.Value;

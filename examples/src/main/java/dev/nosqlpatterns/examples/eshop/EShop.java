@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.examples.eshop;
 
-import dev.nosqlpatterns.versioning.AggregateStore;
+import dev.nosqlpatterns.aggregate.AggregateStore;
 import dev.nosqlpatterns.rollup.FrameAggregation;
 import dev.nosqlpatterns.geo.GeoHit;
 import dev.nosqlpatterns.geo.GeoIndex;

@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.examples.news;
 
-import dev.nosqlpatterns.partitioning.BucketedTimeline;
-import dev.nosqlpatterns.partitioning.Granularity;
+import dev.nosqlpatterns.enumerable.BucketedTimeline;
+import dev.nosqlpatterns.enumerable.Granularity;
 import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;

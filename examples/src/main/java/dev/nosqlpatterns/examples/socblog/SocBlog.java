@@ -1,7 +1,7 @@
 package dev.nosqlpatterns.examples.socblog;
 
-import dev.nosqlpatterns.partitioning.BucketedTimeline;
-import dev.nosqlpatterns.partitioning.Granularity;
+import dev.nosqlpatterns.enumerable.BucketedTimeline;
+import dev.nosqlpatterns.enumerable.Granularity;
 import dev.nosqlpatterns.entity.EntityRepository;
 import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.index.IndexTable;

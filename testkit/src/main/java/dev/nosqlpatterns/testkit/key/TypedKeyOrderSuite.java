@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.testkit.keys;
+package dev.nosqlpatterns.testkit.key;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

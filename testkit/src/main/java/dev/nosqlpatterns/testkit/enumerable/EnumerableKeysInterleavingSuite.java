@@ -1,11 +1,11 @@
-package dev.nosqlpatterns.testkit.keys;
+package dev.nosqlpatterns.testkit.enumerable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.partitioning.BucketedTimeline;
-import dev.nosqlpatterns.partitioning.Granularity;
-import dev.nosqlpatterns.partitioning.SequentialLog;
+import dev.nosqlpatterns.enumerable.BucketedTimeline;
+import dev.nosqlpatterns.enumerable.Granularity;
+import dev.nosqlpatterns.enumerable.SequentialLog;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;

@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.partitioning;
+package dev.nosqlpatterns.enumerable;
 
 import java.time.Instant;
 import java.time.LocalDateTime;

@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.partitioning;
+package dev.nosqlpatterns.enumerable;
 
 import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;

@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.testkit.keys;
+package dev.nosqlpatterns.testkit.composite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,10 +1,10 @@
-package dev.nosqlpatterns.testkit.relation;
+package dev.nosqlpatterns.testkit.aggregate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.versioning.AggregateStore;
+import dev.nosqlpatterns.aggregate.AggregateStore;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;

@@ -1,4 +1,4 @@
-package dev.nosqlpatterns.versioning;
+package dev.nosqlpatterns.aggregate;
 
 import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;

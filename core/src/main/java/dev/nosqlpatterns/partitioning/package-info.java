@@ -1,9 +1,0 @@
-/**
- * Partitioning by enumerable keys: spreading one logical collection over partitions whose keys can be listed
- * in advance, so a read knows where to look without an index. Sequences ({@link
- * dev.nosqlpatterns.partitioning.SequentialLog}), time buckets with a catalogue of the non-empty ones
- * ({@link dev.nosqlpatterns.partitioning.BucketedTimeline}) and write sharding of a hot partition
- * ({@link dev.nosqlpatterns.partitioning.ShardedPartition}); reads of several buckets or shards go to the
- * store together.
- */
-package dev.nosqlpatterns.partitioning;
