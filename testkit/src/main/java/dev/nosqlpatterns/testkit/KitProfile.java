@@ -65,7 +65,7 @@ public record KitProfile(int randomSchedules, int randomOperations, Set<Mode> mo
      * handful of calls apart, small enough for a CI run; every mode but the exhaustive ones.
      */
     public static KitProfile networked() {
-        return builder().randomSchedules(25).randomOperations(120).modes(Mode.ATOMIC_THREE_WRITER_SCHEDULES).build();
+        return builder().randomSchedules(20).randomOperations(120).modes(Mode.ATOMIC_THREE_WRITER_SCHEDULES).build();
     }
 
     /**
@@ -126,7 +126,7 @@ public record KitProfile(int randomSchedules, int randomOperations, Set<Mode> mo
 
     /** Builds a {@link KitProfile}, checking every value at once. */
     public static final class Builder {
-        private int randomSchedules = 25;
+        private int randomSchedules = 20;
         private int randomOperations = 120;
         private final List<Mode> modes = new ArrayList<>();
 

@@ -56,8 +56,9 @@ public abstract class StoreSuite {
     void openStore(StoreBackend opened, KitBackends.SuiteSettings settings, TestInfo test) {
         kit = settings.profile();
         replay = settings.replay();
-        testLabel = test.getTestMethod().map(m -> m.getDeclaringClass().getSimpleName() + "." + m.getName())
-                .orElse(getClass().getSimpleName()) + " " + test.getDisplayName();
+        testLabel = test.getTestMethod().map(m -> m.getDeclaringClass().getSimpleName() + "." + m.getName()
+                + (test.getDisplayName().equals(m.getName() + "()") ? "" : " " + test.getDisplayName()))
+                .orElse(getClass().getSimpleName() + " " + test.getDisplayName());
         backend = opened;
         store = Store.of(backend);
     }

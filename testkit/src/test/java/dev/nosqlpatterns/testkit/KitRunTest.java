@@ -121,7 +121,7 @@ class KitRunTest {
                 new Random(1));
         assertEquals(99, given.seed());
         assertEquals(20.0, given.scheduleFactor());
-        assertEquals(500, given.scale(25));
+        assertEquals(400, given.scale(20));
         assertEquals(1, KitRun.of(1, 0.01).scale(25), "at least one schedule");
         KitRun fresh = KitRun.fromProperties(Map.<String, String>of()::get, new Random(1));
         assertEquals(1.0, fresh.scheduleFactor());
@@ -141,7 +141,7 @@ class KitRunTest {
     @Test
     void profilesAreCheckedAndSized() {
         KitProfile networked = KitProfile.networked();
-        assertEquals(8, networked.schedules(0.3));
+        assertEquals(6, networked.schedules(0.3));
         assertEquals(1, networked.toBuilder().randomSchedules(1).build().schedules(0.1));
         assertTrue(KitProfile.inProcess().runs(KitProfile.Mode.EVERY_PAUSE_PAIR));
         assertTrue(!networked.runs(KitProfile.Mode.EVERY_PAUSE_PAIR)
