@@ -127,19 +127,19 @@ public final class Interleaving {
     }
 
     /**
-     * Runs {@code schedules} seeded random schedules: for each, {@code reset} puts the data back,
+     * Runs seeded random schedules: for each of {@code schedules}, {@code reset} puts the data back,
      * {@code writers} draws the writers from a {@link Random} of the schedule's seed, they run under
-     * {@link #random(long)} of that seed, and {@code check} is given the schedule's description.
+     * {@link #random(long)} of that seed, and {@code check} is given the schedule's description. A failure
+     * names the seed and the flags that replay it (see {@link RandomSchedules#forEach}).
      */
-    public static void randomSchedules(StoreBackend backend, Collection<String> tables, int schedules, long seedStep,
+    public static void randomSchedules(StoreBackend backend, Collection<String> tables, RandomSchedules schedules,
                                        Runnable reset, java.util.function.Function<Random, List<Consumer<Store>>> writers,
                                        Consumer<String> check) {
-        for (int k = 0; k < schedules; k++) {
-            long seed = seedStep * k;
+        schedules.forEach(seed -> {
             reset.run();
             Outcome outcome = run(backend, tables, random(seed), writers.apply(new Random(seed))).allowing();
             check.accept("random schedule " + seed + ", calls:\n" + outcome.describe());
-        }
+        });
     }
 
     /** At every step point, any unfinished writer may go on, drawn from {@code seed}. */

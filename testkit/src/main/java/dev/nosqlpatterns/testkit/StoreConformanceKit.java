@@ -54,12 +54,24 @@ import org.junit.jupiter.api.Nested;
  * }
  * }</pre>
  * Every suite of the kit runs as a nested class, so suites added later are picked up by every adapter.
- * Tests for capabilities the store lacks report as skipped, naming the capability.
+ * Tests for capabilities the store lacks report as skipped, naming the capability. How many random schedules
+ * the randomized suites draw, and which costlier modes run, is the store's {@link #kitProfile()}; their seeds
+ * come from the {@link KitRun}'s kit seed, which a failure names.
  */
 public abstract class StoreConformanceKit {
 
     /** Opens a backend of the store under test; called before each test and closed after it. */
     protected abstract StoreBackend openBackend();
+
+    /**
+     * How much of the kit's configuration space this store explores: how many random schedules the randomized
+     * suites draw and which optional modes run. By default {@link KitProfile#networked()}, sized for a store
+     * whose every call crosses a network within CI's time; a store whose calls are as cheap as the in-memory
+     * store's returns {@link KitProfile#inProcess()}, and any store may tune its own.
+     */
+    protected KitProfile kitProfile() {
+        return KitProfile.networked();
+    }
 
     /** The backend for a suite nested in this kit, found by {@link KitBackends}. */
     final StoreBackend backendForSuites() {

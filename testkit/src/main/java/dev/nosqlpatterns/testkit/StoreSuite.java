@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.TestInfo;
 
 /**
  * The base of every conformance suite: opens a {@link Store} over the backend under test before each
@@ -28,7 +29,11 @@ public abstract class StoreSuite {
     protected Store store;
     /** The backend behind {@link #store}, e.g. to wrap in a {@link FaultInjectingBackend} over the same data. */
     protected StoreBackend backend;
+    /** How much of the configuration space this store explores; randomized tests size themselves by it. */
+    protected KitProfile kit;
     private final List<String> created = new ArrayList<>();
+    private String replay = "";
+    private String testLabel = "";
 
     /**
      * Opens a backend of the store under test; called before each test, closed after it. Suites nested in a
@@ -38,10 +43,51 @@ public abstract class StoreSuite {
         return null;
     }
 
+    /**
+     * The profile of the store under test, for a suite run on its own; suites nested in a
+     * {@link StoreConformanceKit} leave it alone (null) and take the kit's {@link StoreConformanceKit#kitProfile()}.
+     * A suite on its own that returns null gets {@link KitProfile#networked()}.
+     */
+    protected KitProfile kitProfile() {
+        return null;
+    }
+
     @BeforeEach
-    void openStore(StoreBackend opened) {
+    void openStore(StoreBackend opened, KitBackends.SuiteSettings settings, TestInfo test) {
+        kit = settings.profile();
+        replay = settings.replay();
+        testLabel = test.getTestMethod().map(m -> m.getDeclaringClass().getSimpleName() + "." + m.getName()
+                + (test.getDisplayName().equals(m.getName() + "()") ? "" : " " + test.getDisplayName()))
+                .orElse(getClass().getSimpleName() + " " + test.getDisplayName());
         backend = opened;
         store = Store.of(backend);
+    }
+
+    /**
+     * The random schedules this test draws: {@link KitProfile#schedules(double) kit.schedules(weight)} scaled by
+     * the run's {@link KitRun#scheduleFactor()}, each seeded from the kit seed, this test (its method and
+     * parameters) and {@code variant}, the values that tell apart several sets of schedules in one test.
+     *
+     * @param weight the share of the store's standard count, in (0, 1]: smaller for costlier schedules
+     */
+    protected RandomSchedules randomSchedules(double weight, Object... variant) {
+        KitRun run = KitRun.current();
+        return RandomSchedules.of(run, label(variant), run.scale(kit.schedules(weight)), replay);
+    }
+
+    /**
+     * The random operations a randomized single-writer test makes ({@link KitProfile#randomOperations()} scaled
+     * by the run's factor), under one seed derived from the kit seed and this test; a failure of {@code body}
+     * names the seed and the flags that replay it.
+     */
+    protected void randomOperations(java.util.function.BiConsumer<java.util.Random, Integer> body) {
+        KitRun run = KitRun.current();
+        RandomSchedules.of(run, label(new Object[0]), 1, replay)
+                .forEach(seed -> body.accept(new java.util.Random(seed), run.scale(kit.randomOperations())));
+    }
+
+    private String label(Object[] variant) {
+        return variant.length == 0 ? testLabel : testLabel + " " + java.util.Arrays.deepToString(variant);
     }
 
     @AfterEach

@@ -167,9 +167,11 @@ public abstract class WriteValidationSuite extends StoreSuite {
     /** Random writes through every path: what is accepted reads back exactly; what is refused changes nothing. */
     @Test
     void randomWritesThroughEveryPathReadBackExactlyOrChangeNothing() {
-        Random random = new Random(41);
         String t = newTable();
-        int operations = "memory".equals(store.kind()) ? 600 : 120;
+        randomOperations((random, operations) -> randomWrites(t, random, operations));
+    }
+
+    private void randomWrites(String t, Random random, int operations) {
         boolean atomic = store.has(Capability.ATOMIC_WRITES);
         for (int op = 0; op < operations; op++) {
             Key key = Key.of("p", "s" + random.nextInt(4));

@@ -15,4 +15,9 @@ class MemoryWithoutAtomicWritesConformanceTest extends StoreConformanceKit {
         return new CapabilityMaskingBackend(new MemoryBackend(), Capability.ATOMIC_WRITES,
                 Capability.ATOMIC_WRITES_SINGLE_PARTITION, Capability.NATIVE_LINKED_READS);
     }
+
+    @Override
+    protected KitProfile kitProfile() {
+        return KitProfile.inProcess();
+    }
 }

@@ -83,9 +83,8 @@ public abstract class AggregateInterleavingSuite extends StoreSuite {
     /** Three writers incrementing under seeded random schedules end at the exact sum. */
     @Test
     void randomSchedulesLoseNoIncrement() {
-        int schedules = "memory".equals(store.kind()) ? 1000 : 8;
         String table = newTable();
-        for (int s = 0; s < schedules; s++) {
+        randomSchedules(1.0).forEach(s -> {
             seed(table);
             List<Consumer<Store>> writers = new ArrayList<>();
             for (int w = 0; w < 3; w++) {
@@ -97,10 +96,10 @@ public abstract class AggregateInterleavingSuite extends StoreSuite {
                     }
                 });
             }
-            Interleaving.Outcome outcome = Interleaving.run(backend, List.of(table), Interleaving.random(31L * s + 3), writers)
+            Interleaving.Outcome outcome = Interleaving.run(backend, List.of(table), Interleaving.random(s), writers)
                     .allowing();
             assertEquals(5 + 3 * 111L, store.get(table, CART).orElseThrow().getLong("count").orElseThrow(),
-                    "schedule " + s + ", calls:\n" + outcome.describe());
-        }
+                    "random schedule " + s + ", calls:\n" + outcome.describe());
+        });
     }
 }

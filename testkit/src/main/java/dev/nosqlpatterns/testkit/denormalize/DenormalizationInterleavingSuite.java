@@ -179,11 +179,8 @@ public abstract class DenormalizationInterleavingSuite extends StoreSuite {
     /** Several writers changing, deleting, re-pointing and repairing under seeded random schedules; the invariants hold after each. */
     @Test
     void randomSchedules() {
-        int schedules = "memory".equals(store.kind()) ? 1000 : 10;
         Tables t = newTables();
-        for (int s = 0; s < schedules; s++) {
-            randomSchedule(seed(t), 104_729L * s + 17);
-        }
+        randomSchedules(1.0).forEach(seed -> randomSchedule(seed(t), seed));
     }
 
     private void randomSchedule(Tables t, long seed) {

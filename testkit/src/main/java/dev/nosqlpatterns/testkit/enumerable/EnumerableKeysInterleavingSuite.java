@@ -104,7 +104,7 @@ public abstract class EnumerableKeysInterleavingSuite extends StoreSuite {
                 put(days.get(d), "s" + d).accept(seeded);
             }
         };
-        Interleaving.randomSchedules(backend, t.both(), "memory".equals(store.kind()) ? 1000 : 10, 3251L, reset,
+        Interleaving.randomSchedules(backend, t.both(), randomSchedules(1.0), reset,
                 random -> {
                     List<Consumer<Store>> writers = new ArrayList<>();
                     for (int w = 0; w < 3; w++) {

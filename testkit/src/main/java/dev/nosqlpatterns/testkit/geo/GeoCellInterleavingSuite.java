@@ -20,6 +20,7 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.testkit.CapabilityMaskingBackend;
 import dev.nosqlpatterns.testkit.Interleaving;
+import dev.nosqlpatterns.testkit.KitProfile;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,9 +94,12 @@ public abstract class GeoCellInterleavingSuite extends StoreSuite {
         setup.accept(ix);
     }
 
-    /** Retry limits tried: on networked stores only one attempt, the setting that leaves a lost race unhidden. */
+    /**
+     * Retry limits tried: with {@link KitProfile.Mode#EVERY_RETRY_LIMIT} a writer that retries and one that gives
+     * up, else only the one attempt that leaves a lost race unhidden.
+     */
     private int[] attemptSettings() {
-        return "memory".equals(store.kind()) ? new int[] {10, 1} : new int[] {1};
+        return kit.runs(KitProfile.Mode.EVERY_RETRY_LIMIT) ? new int[] {10, 1} : new int[] {1};
     }
 
     private void pauseAtEveryStep(boolean atomic, Consumer<GeoIndex> setup, Consumer<GeoIndex> a, Consumer<GeoIndex> b) {
@@ -229,9 +233,8 @@ public abstract class GeoCellInterleavingSuite extends StoreSuite {
     }
 
     private void pauseTwiceAtEveryStep(boolean atomic, Consumer<GeoIndex> a, Consumer<GeoIndex> b, Consumer<GeoIndex> c) {
-        // On networked stores, where every call is slower, the three-writer schedules run on the ordered path only.
-        org.junit.jupiter.api.Assumptions.assumeTrue("memory".equals(store.kind()) || !atomic,
-                "three-writer schedules of atomic writes run on the memory store");
+        org.junit.jupiter.api.Assumptions.assumeTrue(!atomic || kit.runs(KitProfile.Mode.ATOMIC_THREE_WRITER_SCHEDULES),
+                "the store's kit profile leaves out " + KitProfile.Mode.ATOMIC_THREE_WRITER_SCHEDULES);
         StoreBackend on = writers(atomic);
         String table = newTable();
         seed(table, put(X));
@@ -239,8 +242,8 @@ public abstract class GeoCellInterleavingSuite extends StoreSuite {
         for (int attempts : attemptSettings()) {
             for (int first = 1; first <= points + 1; first++) {
                 for (int second = first + 1; second <= points + 6; second++) {
-                    if (!"memory".equals(store.kind()) && (first + second) % 2 == 0) {
-                        continue; // half the pairs on networked stores, whose calls are slower
+                    if (!kit.runs(KitProfile.Mode.EVERY_PAUSE_PAIR) && (first + second) % 2 == 0) {
+                        continue; // every other pair, unless the store's profile asks for every pair
                     }
                     seed(table, put(X));
                     Interleaving.Outcome outcome = Interleaving.run(on, List.of(table), pauseFirstTwice(first, second),
@@ -268,10 +271,8 @@ public abstract class GeoCellInterleavingSuite extends StoreSuite {
     @ValueSource(booleans = {true, false})
     void randomSchedules(boolean atomic) {
         StoreBackend on = writers(atomic);
-        int schedules = "memory".equals(store.kind()) ? 300 : 4;
         String table = newTable();
-        for (int s = 0; s < schedules; s++) {
-            long seed = 7_907L * s + (atomic ? 1 : 0);
+        randomSchedules(0.3).forEach(seed -> {
             seed(table, put(X));
             Random random = new Random(seed);
             int attempts = random.nextBoolean() ? 10 : 1 + random.nextInt(2);
@@ -297,6 +298,6 @@ public abstract class GeoCellInterleavingSuite extends StoreSuite {
             Interleaving.Outcome outcome = Interleaving.run(on, List.of(table), Interleaving.random(seed), writers).allowing();
             assertConsistent(table, (atomic ? "atomic" : "ordered") + ", " + attempts + " attempts, random schedule " + seed + ", calls:\n"
                     + outcome.describe());
-        }
+        });
     }
 }

@@ -153,16 +153,12 @@ public abstract class IndexTableInterleavingSuite extends StoreSuite {
     /** Several writers on two hot items under seeded random schedules; the invariants hold after each. */
     @Test
     void randomSchedules() {
-        int schedules = "memory".equals(store.kind()) ? 1000 : 12;
         for (boolean unique : new boolean[] {false, true}) {
             for (IndexConsistency mode : List.of(IndexConsistency.REPAIRABLE, IndexConsistency.ATOMIC)) {
                 if (mode == IndexConsistency.ATOMIC && !store.has(Capability.ATOMIC_WRITES)) {
                     continue;
                 }
-                for (int s = 0; s < schedules; s++) {
-                    long seed = 7919L * s + (unique ? 1 : 0) + (mode == IndexConsistency.ATOMIC ? 2 : 0);
-                    randomSchedule(mode, unique, seed);
-                }
+                randomSchedules(1.0, mode, unique).forEach(seed -> randomSchedule(mode, unique, seed));
             }
         }
     }

@@ -113,7 +113,7 @@ public abstract class InvertedSearchInterleavingSuite extends StoreSuite {
     @Test
     void randomSchedules() {
         Tables t = new Tables(newTable(), newTable());
-        Interleaving.randomSchedules(backend, t.all(), "memory".equals(store.kind()) ? 1000 : 10, 4099L,
+        Interleaving.randomSchedules(backend, t.all(), randomSchedules(1.0),
                 () -> seed(t), random -> {
                     List<Consumer<Store>> writers = new ArrayList<>();
                     for (int w = 0; w < 3; w++) {

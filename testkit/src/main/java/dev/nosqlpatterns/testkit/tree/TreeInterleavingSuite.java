@@ -179,9 +179,7 @@ public abstract class TreeInterleavingSuite extends TreeSuiteSupport {
     @ParameterizedTest
     @EnumSource(TreeStrategy.class)
     void randomSchedules(TreeStrategy strategy) {
-        int schedules = "memory".equals(store.kind()) ? 300 : 3;
-        for (int k = 0; k < schedules; k++) {
-            long seed = 104729L * k + strategy.ordinal();
+        randomSchedules(0.3).forEach(seed -> {
             Random random = new Random(seed);
             String name = fresh(strategy);
             List<Consumer<Store>> writers = new ArrayList<>();
@@ -205,7 +203,7 @@ public abstract class TreeInterleavingSuite extends TreeSuiteSupport {
                     .allowing();
             assertConsistent(open(store, strategy, name), strategy + ", random schedule " + seed + ", calls:\n"
                     + outcome.describe());
-        }
+        });
     }
 
     /**
