@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.benchmarks;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.index.RepairCursor;
 import dev.nosqlpatterns.index.RepairStep;
@@ -152,7 +152,7 @@ final class BulkFamily implements Family {
             }
             Backfiller backfiller = t == 0 ? ix -> singleBackfill(target.store, base, ix)
                     : ix -> spark.session(t, job -> job.backfill(definition(options, ix)));
-            Function<String, Drift> verifier = t == 0 ? ix -> index(target.store, base, ix).verify()
+            Function<String, IndexVerification> verifier = t == 0 ? ix -> index(target.store, base, ix).verify()
                     : ix -> spark.session(t, job -> job.verify(definition(options, ix)));
             out.add(Candidate.of(backfill, technique, () -> {
                 loaded.get();
@@ -208,7 +208,7 @@ final class BulkFamily implements Family {
     }
 
     /** The single-JVM backfill: pass 1 of a repair (every base item's entry checked, missing ones added). */
-    static Drift singleBackfill(Store store, String base, String indexTable) {
+    static IndexVerification singleBackfill(Store store, String base, String indexTable) {
         IndexTable ix = index(store, base, indexTable);
         long[] sum = new long[5];
         List<Key> missing = new ArrayList<>();
@@ -216,23 +216,23 @@ final class BulkFamily implements Family {
         Optional<RepairCursor> at = Optional.of(RepairCursor.start());
         while (at.isPresent() && at.get().pass() == 1) {
             RepairStep step = ix.auditPage(at.get(), PAGE, true);
-            Drift d = step.drift();
+            IndexVerification d = step.drift();
             sum[0] += d.baseItemsChecked();
             sum[1] += d.entriesChecked();
             sum[2] += d.missing();
             sum[3] += d.dangling();
             sum[4] += d.duplicates();
-            d.missingSample().stream().limit(Drift.SAMPLE - missing.size()).forEach(missing::add);
-            d.duplicateSample().stream().limit(Drift.SAMPLE - duplicates.size()).forEach(duplicates::add);
+            d.missingSample().stream().limit(IndexVerification.SAMPLE - missing.size()).forEach(missing::add);
+            d.duplicateSample().stream().limit(IndexVerification.SAMPLE - duplicates.size()).forEach(duplicates::add);
             at = step.next();
         }
-        return new Drift(sum[0], sum[1], sum[2], sum[3], sum[4], missing, List.of(), duplicates);
+        return new IndexVerification(sum[0], sum[1], sum[2], sum[3], sum[4], missing, List.of(), duplicates);
     }
 
     /** Builds an index into a given (fresh) index table and reports what it found. */
     @FunctionalInterface
     interface Backfiller {
-        Drift backfill(String indexTable);
+        IndexVerification backfill(String indexTable);
     }
 
     /**
@@ -242,7 +242,7 @@ final class BulkFamily implements Family {
     static CellSpec backfillCell(String technique, int n, Store store, String base, Tables tables,
                                  Backfiller backfiller) {
         Map<Integer, String> indexes = new ConcurrentHashMap<>();
-        Map<Integer, Drift> reported = new ConcurrentHashMap<>();
+        Map<Integer, IndexVerification> reported = new ConcurrentHashMap<>();
         CellSpec.Operation op = i -> {
             String ix = indexes.computeIfAbsent(i, k -> tables.next("users_by_city"));
             reported.put(i, backfiller.backfill(ix));
@@ -250,7 +250,7 @@ final class BulkFamily implements Family {
         };
         CellSpec.Operation readBack = i -> {
             String ix = indexes.get(i);
-            Drift backfilled = reported.get(i);
+            IndexVerification backfilled = reported.get(i);
             List<String> ids = new ArrayList<>(List.of("backfill checked " + backfilled.baseItemsChecked(),
                     "backfill added " + backfilled.missing(), "backfill duplicates " + backfilled.duplicates()));
             IndexTable index = index(store, base, ix);
@@ -272,18 +272,18 @@ final class BulkFamily implements Family {
     }
 
     /** A verify of the index of {@code n} users in {@code indexTable}, which must find no drift. */
-    static CellSpec verifyCell(String technique, int n, String indexTable, Function<String, Drift> verifier) {
+    static CellSpec verifyCell(String technique, int n, String indexTable, Function<String, IndexVerification> verifier) {
         CellSpec.Operation op = i -> Answer.inOrder(summary("verify", verifier.apply(indexTable)));
         // read amplification per item or entry checked (the answer itself is a two-line summary)
         return new CellSpec(technique, 1, 1, op, i -> Answer.inOrder(summary("verify", expectedVerify(n))), null, 0, n, -1)
                 .withMatched(i -> 2L * n);
     }
 
-    private static Drift expectedVerify(int n) {
-        return new Drift(n, n, 0, 0, 0, List.of(), List.of(), List.of());
+    private static IndexVerification expectedVerify(int n) {
+        return new IndexVerification(n, n, 0, 0, 0, List.of(), List.of(), List.of());
     }
 
-    private static List<String> summary(String what, Drift d) {
+    private static List<String> summary(String what, IndexVerification d) {
         return List.of(what + " checked " + d.baseItemsChecked() + " items and " + d.entriesChecked() + " entries",
                 what + " found " + d.missing() + " missing, " + d.dangling() + " stale, " + d.duplicates() + " duplicates");
     }

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.benchmarks;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.spark.IndexJobs;
 import dev.nosqlpatterns.spark.embedded.LocalSparkCluster;
 import java.io.IOException;
@@ -31,7 +31,7 @@ final class BulkSpark implements AutoCloseable {
     private Path directory;
 
     /** Runs {@code job} on the index jobs of a session with {@code executors} executors, started if need be. */
-    synchronized Drift session(int executors, Function<IndexJobs, Drift> job) {
+    synchronized IndexVerification session(int executors, Function<IndexJobs, IndexVerification> job) {
         return job.apply(new IndexJobs(start(executors), null));
     }
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
 import dev.nosqlpatterns.spark.IndexDefinition;
@@ -66,7 +66,7 @@ class BulkFamilyTest {
                 indexTable, "city", false);
     }
 
-    private Drift onCluster(Function<dev.nosqlpatterns.spark.IndexJobs, Drift> job) {
+    private IndexVerification onCluster(Function<dev.nosqlpatterns.spark.IndexJobs, IndexVerification> job) {
         return spark.session(1, job);
     }
 
@@ -138,7 +138,7 @@ class BulkFamilyTest {
         Family.Tables tables = new Family.Tables("t2");
         // a backfill that loses an entry: its read-back finds one entry fewer than items
         BulkFamily.Backfiller lossy = ix -> {
-            Drift d = BulkFamily.singleBackfill(memory, base, ix);
+            IndexVerification d = BulkFamily.singleBackfill(memory, base, ix);
             Item entry = memory.scanAll(Scan.of(ix)).findFirst().orElseThrow();
             memory.delete(ix, entry.key());
             return d;

@@ -9,7 +9,7 @@ import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import dev.nosqlpatterns.cassandra.embedded.EmbeddedCassandra;
 import dev.nosqlpatterns.cassandra.embedded.EmbeddedCassandraCluster;
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.index.IndexConsistency;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
@@ -21,7 +21,7 @@ import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.tree.PayloadCodec;
 import dev.nosqlpatterns.tree.Position;
 import dev.nosqlpatterns.tree.Tree;
-import dev.nosqlpatterns.tree.TreeCheck;
+import dev.nosqlpatterns.tree.TreeVerification;
 import dev.nosqlpatterns.tree.TreeNode;
 import dev.nosqlpatterns.tree.Trees;
 import dev.nosqlpatterns.aggregate.AggregateStore;
@@ -259,10 +259,10 @@ class CassandraClusterFaultTest {
                                 + failedAdds[t] + " failed");
                 lost += (int) Math.max(0, ackedAdds[t] - count);
             }
-            Drift before = byCity.verify();
+            IndexVerification before = byCity.verify();
             byCity.repair();
-            Drift after = byCity.verify();
-            TreeCheck tree = setup.verify();
+            IndexVerification after = byCity.verify();
+            TreeVerification tree = setup.verify();
             System.out.printf("three-node Cassandra, node %d killed after %d of %d operations: %d acknowledged"
                             + " (%d failed), %d acknowledged writes lost; index drift %d before repair, %d after;"
                             + " first success %d ms after the kill; restart %d ms%n",

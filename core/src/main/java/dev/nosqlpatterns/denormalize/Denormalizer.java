@@ -227,7 +227,7 @@ public final class Denormalizer {
      * Compares every copy made by {@code rule} with its source; changes nothing. A copy of a source that has
      * expired (or whose expiry changed) counts as stale.
      */
-    public CopyDrift verify(CopyRule rule) {
+    public CopyVerification verify(CopyRule rule) {
         return TechniqueCalls.call(store, "denormalizer.verify", rule.targetTable(), () -> {
             return audit(rule, false);
         });
@@ -237,13 +237,13 @@ public final class Denormalizer {
      * Sets every stale copy made by {@code rule} to its source's value, and removes the copies of expired
      * sources; returns what it fixed.
      */
-    public CopyDrift repair(CopyRule rule) {
+    public CopyVerification repair(CopyRule rule) {
         return TechniqueCalls.call(store, "denormalizer.repair", rule.targetTable(), () -> {
             return audit(rule, true);
         });
     }
 
-    private CopyDrift audit(CopyRule rule, boolean fix) {
+    private CopyVerification audit(CopyRule rule, boolean fix) {
         if (!rules.contains(rule)) {
             throw new IllegalArgumentException("rule " + rule + " is not one of this denormalizer's rules");
         }
@@ -276,7 +276,7 @@ public final class Denormalizer {
             fanOut.settle(fixes);
             cursor = page.next();
         } while (cursor.isPresent());
-        return new CopyDrift(checked, stale, sample);
+        return new CopyVerification(checked, stale, sample);
     }
 
     private List<CopyRule> rulesInto(String table) {

@@ -5,6 +5,6 @@
  * every change of a source out to its copies.
  *
  * <p>Copies are derived data: {@code verify()} reports the ones that drifted from their source
- * ({@link dev.nosqlpatterns.denormalize.CopyDrift}) and {@code repair()} rewrites them.
+ * ({@link dev.nosqlpatterns.denormalize.CopyVerification}) and {@code repair()} rewrites them.
  */
 package dev.nosqlpatterns.denormalize;

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.entity;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.internal.OptimisticRetry;
 import dev.nosqlpatterns.index.IndexConsistency;
 import dev.nosqlpatterns.index.IndexGroup;
@@ -146,8 +146,8 @@ final class EntityIndexing {
     }
 
     /** Every index table's drift, by index name: a verify, or with {@code fix} a repair. */
-    Map<String, Drift> audit(boolean fix) {
-        Map<String, Drift> out = new LinkedHashMap<>();
+    Map<String, IndexVerification> audit(boolean fix) {
+        Map<String, IndexVerification> out = new LinkedHashMap<>();
         readers.forEach((name, ix) -> {
             if (tables.contains(ix)) {
                 out.put(name, fix ? ix.repair() : ix.verify());

@@ -168,28 +168,28 @@ public final class EntityRepository {
      * Compares every declared index table of every known type with the items, changing nothing. Native indexes
      * are kept by the store and are not examined.
      */
-    public EntityAudit verify() {
+    public EntityVerification verify() {
         return audit(false);
     }
 
     /** Adds missing index entries and removes stale ones, for every declared index table; returns what it found. */
-    public EntityAudit repair() {
+    public EntityVerification repair() {
         return audit(true);
     }
 
-    private EntityAudit audit(boolean fix) {
+    private EntityVerification audit(boolean fix) {
         String table = types.isEmpty() ? "" : types.get(0).table();
         return TechniqueCalls.call(store, fix ? "entity.repair" : "entity.verify", table, () -> auditNow(fix));
     }
 
-    private EntityAudit auditNow(boolean fix) {
-        Map<String, dev.nosqlpatterns.index.Drift> out = new LinkedHashMap<>();
+    private EntityVerification auditNow(boolean fix) {
+        Map<String, dev.nosqlpatterns.index.IndexVerification> out = new LinkedHashMap<>();
         for (EntityType<?> t : types) {
             if (!t.indexes().isEmpty()) {
                 indexing(t).audit(fix).forEach((ix, drift) -> out.put(t.name() + "." + ix, drift));
             }
         }
-        return new EntityAudit(out);
+        return new EntityVerification(out);
     }
 
     /**

@@ -19,7 +19,7 @@
  *       current version;</li>
  *   <li>a patch ({@link dev.nosqlpatterns.entity.EntityPatch}) changes components in place, in one request
  *       unless an index depends on them;</li>
- *   <li>{@code verify()} and {@code repair()} cover every index table ({@link dev.nosqlpatterns.entity.EntityAudit}).</li>
+ *   <li>{@code verify()} and {@code repair()} cover every index table ({@link dev.nosqlpatterns.entity.EntityVerification}).</li>
  * </ul>
  * Items written by a repository carry, beside the type tag, a version ({@code _version}) and, per index, its
  * value ({@code _ix_<name>}) and order ({@code _ixo_<name>}); records never see them.

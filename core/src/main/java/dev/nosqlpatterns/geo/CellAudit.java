@@ -35,8 +35,8 @@ final class CellAudit {
         this.writes = writes;
     }
 
-    GeoAudit run(boolean fix) {
-        GeoAudit total = GeoAudit.empty(fix);
+    GeoVerification run(boolean fix) {
+        GeoVerification total = GeoVerification.empty(fix);
         Scan scan = Scan.of(table).limit(PAGE);
         Optional<Cursor> at = Optional.empty();
         do {
@@ -47,7 +47,7 @@ final class CellAudit {
         return total.plusExpired(fix ? store.maintenance().removeExpired(table) : store.maintenance().countExpired(table));
     }
 
-    private GeoAudit check(List<Item> items, boolean fix) {
+    private GeoVerification check(List<Item> items, boolean fix) {
         List<CellKeys.Entry> entries = new ArrayList<>();
         List<CellKeys.Point> points = new ArrayList<>();
         for (Item item : items) {
@@ -72,7 +72,7 @@ final class CellAudit {
                 }
             }
         }
-        return new GeoAudit(entries.size(), points.size(), stale, missing, unfinished, 0, fix);
+        return new GeoVerification(entries.size(), points.size(), stale, missing, unfinished, 0, fix);
     }
 
     /** Entries whose point record is gone, elsewhere, or newer; returns how many. */

@@ -86,7 +86,7 @@ final class CellStrategy implements GeoStrategy {
     }
 
     @Override
-    public GeoAudit audit(boolean fix) {
+    public GeoVerification audit(boolean fix) {
         return new CellAudit(store, table, keys, writes).run(fix);
     }
 

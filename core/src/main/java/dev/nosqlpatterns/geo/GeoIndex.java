@@ -62,7 +62,7 @@ import java.util.OptionalLong;
  * or sweep removes them. Natively the point's member in the store's geo set names its expiry, which the
  * search checks, asking the store again only when it dropped expired points from a full answer; the index
  * must be built with {@link Builder#expiringPoints}, which costs each native write one read more.
- * {@link #verify()} counts the expired points still stored ({@link GeoAudit#expired()}) and
+ * {@link #verify()} counts the expired points still stored ({@link GeoVerification#expired()}) and
  * {@link #repair()} removes them: on cells by the store's {@code countExpired} / {@code removeExpired} of the
  * index's table (one scan of it more), natively from the member records.
  */
@@ -327,12 +327,12 @@ public final class GeoIndex {
     }
 
     /** Scans the index and counts what interrupted writes and expired points left behind, changing nothing. */
-    public GeoAudit verify() {
+    public GeoVerification verify() {
         return TechniqueCalls.call(store, "geo.verify", table, () -> impl.audit(false));
     }
 
     /** Scans the index and fixes what interrupted writes left behind and removes expired points; idempotent. */
-    public GeoAudit repair() {
+    public GeoVerification repair() {
         return TechniqueCalls.call(store, "geo.repair", table, () -> impl.audit(true));
     }
 

@@ -30,5 +30,5 @@ interface GeoStrategy {
     List<GeoHit> nearest(String scope, LatLon centre, int k);
 
     /** Checks, and with {@code fix} repairs, what interrupted writes and expired points left behind. */
-    GeoAudit audit(boolean fix);
+    GeoVerification audit(boolean fix);
 }

@@ -151,11 +151,11 @@ final class NativeStrategy implements GeoStrategy {
     }
 
     @Override
-    public GeoAudit audit(boolean fix) {
+    public GeoVerification audit(boolean fix) {
         if (members == null) {
-            return GeoAudit.empty(fix);
+            return GeoVerification.empty(fix);
         }
-        return GeoAudit.empty(fix).plusExpired(members.expired(fix, (scope, member) -> geo.removePoint(set(scope),
+        return GeoVerification.empty(fix).plusExpired(members.expired(fix, (scope, member) -> geo.removePoint(set(scope),
                 member)));
     }
 

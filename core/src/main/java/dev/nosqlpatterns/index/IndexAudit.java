@@ -37,8 +37,8 @@ final class IndexAudit implements IndexTable.BatchAudit {
         this.fix = fix;
     }
 
-    Drift run() {
-        Drift total = Drift.empty();
+    IndexVerification run() {
+        IndexVerification total = IndexVerification.empty();
         if (ix.isNative()) {
             return total;
         }
@@ -53,12 +53,12 @@ final class IndexAudit implements IndexTable.BatchAudit {
 
     RepairStep page(RepairCursor from, int pageSize) {
         if (ix.isNative()) {
-            return new RepairStep(Drift.empty(), Optional.empty());
+            return new RepairStep(IndexVerification.empty(), Optional.empty());
         }
         String table = from.pass() == 1 ? ix.baseTable : ix.indexTable;
         Scan scan = Scan.of(table).limit(pageSize);
         Page page = ix.store.scan(from.scanCursor().map(scan::after).orElse(scan));
-        Drift drift = from.pass() == 1 ? checkItems(page.items()) : checkEntries(page.items());
+        IndexVerification drift = from.pass() == 1 ? checkItems(page.items()) : checkEntries(page.items());
         Optional<RepairCursor> next = page.next().map(c -> new RepairCursor(from.pass(), Optional.of(c)));
         if (next.isEmpty() && from.pass() == 1) {
             next = Optional.of(new RepairCursor(2, Optional.empty()));
@@ -71,9 +71,9 @@ final class IndexAudit implements IndexTable.BatchAudit {
     }
 
     @Override
-    public Drift checkItems(List<Item> items) {
+    public IndexVerification checkItems(List<Item> items) {
         if (ix.isNative()) {
-            return Drift.empty();
+            return IndexVerification.empty();
         }
         List<Indexed> indexed = new ArrayList<>();
         for (Item item : items) {
@@ -108,7 +108,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
                 addEntry(x.value(), x.item(), entry);
             }
         }
-        return new Drift(items.size(), 0, missing, 0, duplicates, missingSample, List.of(), duplicateSample);
+        return new IndexVerification(items.size(), 0, missing, 0, duplicates, missingSample, List.of(), duplicateSample);
     }
 
     /** For a unique index, the base items named by entries that name another item than the one checked. */
@@ -132,7 +132,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
     }
 
     private static void addTo(List<Key> sample, Key key) {
-        if (sample.size() < Drift.SAMPLE) {
+        if (sample.size() < IndexVerification.SAMPLE) {
             sample.add(key);
         }
     }
@@ -153,9 +153,9 @@ final class IndexAudit implements IndexTable.BatchAudit {
     }
 
     @Override
-    public Drift checkEntries(List<Item> entries) {
+    public IndexVerification checkEntries(List<Item> entries) {
         if (entries.isEmpty() || ix.isNative()) {
-            return Drift.empty();
+            return IndexVerification.empty();
         }
         List<Key> bases = entries.stream().map(Entries::baseOf).distinct().toList();
         BatchGetResult items = ix.store.getAll(ix.baseTable, bases);
@@ -179,6 +179,6 @@ final class IndexAudit implements IndexTable.BatchAudit {
                 }
             }
         }
-        return new Drift(0, entries.size(), 0, dangling, 0, List.of(), sample, List.of());
+        return new IndexVerification(0, entries.size(), 0, dangling, 0, List.of(), sample, List.of());
     }
 }

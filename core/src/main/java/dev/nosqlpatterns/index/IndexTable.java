@@ -222,12 +222,12 @@ public final class IndexTable {
     }
 
     /** Compares the index with the base table and reports the drift; changes nothing. */
-    public Drift verify() {
+    public IndexVerification verify() {
         return TechniqueCalls.call(store, "indexTable.verify", baseTable, () -> new IndexAudit(this, false).run());
     }
 
     /** Adds missing entries and removes stale ones until the index matches the base table; returns what it fixed. */
-    public Drift repair() {
+    public IndexVerification repair() {
         return TechniqueCalls.call(store, "indexTable.repair", baseTable, () -> new IndexAudit(this, true).run());
     }
 
@@ -257,12 +257,12 @@ public final class IndexTable {
         String technique = "indexTable." + (fix ? "repair" : "verify");
         return new BatchAudit() {
             @Override
-            public Drift checkItems(List<Item> baseItems) {
+            public IndexVerification checkItems(List<Item> baseItems) {
                 return TechniqueCalls.call(store, technique, baseTable, () -> audit.checkItems(baseItems));
             }
 
             @Override
-            public Drift checkEntries(List<Item> entries) {
+            public IndexVerification checkEntries(List<Item> entries) {
                 return TechniqueCalls.call(store, technique, baseTable, () -> audit.checkEntries(entries));
             }
         };
@@ -271,10 +271,10 @@ public final class IndexTable {
     /** Pass 1 and pass 2 of a verify or repair, on pages read by the caller; see {@link #batchAudit(boolean)}. */
     public interface BatchAudit {
         /** Checks (and when fixing, adds) the entries of these base items; only the first pass counts them. */
-        Drift checkItems(List<Item> baseItems);
+        IndexVerification checkItems(List<Item> baseItems);
 
         /** Checks (and when fixing, removes stale) index entries; run it once every base item was checked. */
-        Drift checkEntries(List<Item> entries);
+        IndexVerification checkEntries(List<Item> entries);
     }
 
     boolean isNative() {

@@ -8,7 +8,7 @@
  *
  * <p>Entries are written atomically with the item where the store can, otherwise in an order whose only
  * leftovers are stale entries ({@link dev.nosqlpatterns.index.IndexConsistency}); {@code verify()} and
- * {@code repair()} find and fix them page by page ({@link dev.nosqlpatterns.index.Drift},
+ * {@code repair()} find and fix them page by page ({@link dev.nosqlpatterns.index.IndexVerification},
  * {@link dev.nosqlpatterns.index.RepairStep}, {@link dev.nosqlpatterns.index.RepairCursor}).
  */
 package dev.nosqlpatterns.index;

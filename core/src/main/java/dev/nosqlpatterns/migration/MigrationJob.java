@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.migration;
 
-import dev.nosqlpatterns.entity.EntityAudit;
+import dev.nosqlpatterns.entity.EntityVerification;
 import dev.nosqlpatterns.entity.EntityRepository;
 import dev.nosqlpatterns.entity.Following;
 import dev.nosqlpatterns.entity.EntityType;
@@ -236,7 +236,7 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
             }
             long[] pass = compare();
             driftFound.addAndGet(pass[0]);
-            // Drift an application write in flight shows for a moment is repaired and then in step: only what a
+            // IndexVerification an application write in flight shows for a moment is repaired and then in step: only what a
             // repair left out of step calls for another pass.
             for (int n = 1; n < VERIFY_PASSES && pass[1] != 0; n++) {
                 pass = compare();
@@ -339,7 +339,7 @@ public final class MigrationJob<O extends Record, N extends Record> implements A
             });
         }
         EntityRepository indexes = EntityRepository.of(store, migration.to());
-        EntityAudit audit = indexes.repair();
+        EntityVerification audit = indexes.repair();
         // Stale entries are skipped by reads and left by design by repairable index writes: removed, not drift.
         long wrongEntries = audit.byIndex().values().stream().mapToLong(d -> d.missing() + d.duplicates()).sum();
         drift.addAndGet(wrongEntries);

@@ -272,20 +272,20 @@ public final class InvertedSearch {
     }
 
     /** Compares posting lists and counts with the direct index; reads both tables once, writes nothing. */
-    public SearchAudit verify() {
+    public SearchVerification verify() {
         return TechniqueCalls.call(store, "invertedSearch.verify", direct.table, () -> audit(false));
     }
 
     /** Fixes what {@link #verify()} finds; returns what it found. Run while no writer is active. */
-    public SearchAudit repair() {
+    public SearchVerification repair() {
         return TechniqueCalls.call(store, "invertedSearch.repair", direct.table, () -> audit(true));
     }
 
     /** Expired documents first (removed with their postings when fixing), then postings against rows. */
-    private SearchAudit audit(boolean fix) {
+    private SearchVerification audit(boolean fix) {
         long[] expired = expiries.audit(fix, indexer::remove);
-        SearchAudit a = repair.run(fix);
-        return new SearchAudit(a.documents(), a.missingPostings(), a.stalePostings(), a.wrongCounts(),
+        SearchVerification a = repair.run(fix);
+        return new SearchVerification(a.documents(), a.missingPostings(), a.stalePostings(), a.wrongCounts(),
                 a.pendingDocuments(), expired[0], expired[1]);
     }
 

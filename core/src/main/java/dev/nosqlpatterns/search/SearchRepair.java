@@ -38,7 +38,7 @@ final class SearchRepair {
         this.parallelism = parallelism;
     }
 
-    SearchAudit run(boolean fix) {
+    SearchVerification run(boolean fix) {
         Expected expected = new Expected();
         for (Expected e : SegmentTasks.run(segments, parallelism, this::readRows)) {
             expected.merge(e);
@@ -77,7 +77,7 @@ final class SearchRepair {
             counter.counts.forEach(postings::setCount);
             expected.pending.forEach(this::finishRow);
         }
-        return new SearchAudit(expected.rows, counter.missing, counter.stale, counter.wrongCounts, expected.pending.size(),
+        return new SearchVerification(expected.rows, counter.missing, counter.stale, counter.wrongCounts, expected.pending.size(),
                 0, 0);
     }
 

@@ -326,12 +326,12 @@ final class AdjacencyListTree<T> extends AbstractTree<T> {
     }
 
     @Override
-    public TreeCheck verify() {
+    public TreeVerification verify() {
         return TechniqueCalls.call(ctx.store(), technique("verify"), ctx.table(), () -> Audit.verify(ctx, this::check));
     }
 
     @Override
-    public TreeCheck repair() {
+    public TreeVerification repair() {
         return TechniqueCalls.call(ctx.store(), technique("repair"), ctx.table(), () -> Audit.repair(ctx, this::check));
     }
 

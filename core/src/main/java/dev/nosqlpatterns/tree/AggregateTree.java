@@ -328,12 +328,12 @@ final class AggregateTree<T> extends AbstractTree<T> {
     }
 
     @Override
-    public TreeCheck verify() {
+    public TreeVerification verify() {
         return TechniqueCalls.call(ctx.store(), technique("verify"), ctx.table(), this::check);
     }
 
     /** What verify and repair report: one item holds the whole tree, so there is nothing to mend. */
-    private TreeCheck check() {
+    private TreeVerification check() {
         State s = load();
         List<String> problems = new ArrayList<>();
         s.nodes.forEach((id, e) -> {
@@ -351,11 +351,11 @@ final class AggregateTree<T> extends AbstractTree<T> {
         if (problems.isEmpty() && reached.size() != s.nodes.size()) {
             problems.add((s.nodes.size() - reached.size()) + " nodes cannot be reached from the root");
         }
-        return new TreeCheck(s.nodes.size(), false, 0, problems);
+        return new TreeVerification(s.nodes.size(), false, 0, problems);
     }
 
     @Override
-    public TreeCheck repair() {
+    public TreeVerification repair() {
         return TechniqueCalls.call(ctx.store(), technique("repair"), ctx.table(), this::check);
     }
 }

@@ -45,10 +45,10 @@ final class Audit {
         return new Snapshot(header, items, journal, tombstones);
     }
 
-    static TreeCheck verify(TreeContext<?> ctx, Function<Snapshot, Findings> layout) {
+    static TreeVerification verify(TreeContext<?> ctx, Function<Snapshot, Findings> layout) {
         Snapshot s = read(ctx);
         if (s.header().loading().isPresent()) {
-            return new TreeCheck(0, false, 0, List.of(BulkLoad.problem(s.header(), s.items().size())));
+            return new TreeVerification(0, false, 0, List.of(BulkLoad.problem(s.header(), s.items().size())));
         }
         Optional<String> pending = s.header().intent().map(Header.Intent::token);
         Map<String, Long> tokens = Journal.tokens(s.journal());
@@ -61,10 +61,10 @@ final class Audit {
                 problems.add("the pending change " + t + " has no journal items");
             }
         });
-        return new TreeCheck(f.nodes(), pending.isPresent(), stray, problems);
+        return new TreeVerification(f.nodes(), pending.isPresent(), stray, problems);
     }
 
-    static TreeCheck repair(TreeContext<?> ctx, Function<Snapshot, Findings> layout) {
+    static TreeVerification repair(TreeContext<?> ctx, Function<Snapshot, Findings> layout) {
         Snapshot s = read(ctx);
         if (s.header().loading().isPresent()) {
             BulkLoad.abandon(ctx, s.header());

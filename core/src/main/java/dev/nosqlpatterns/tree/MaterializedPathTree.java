@@ -400,14 +400,14 @@ final class MaterializedPathTree<T> extends AbstractTree<T> implements PathTree<
     }
 
     @Override
-    public TreeCheck verify() {
+    public TreeVerification verify() {
         return TechniqueCalls.call(ctx.store(), technique("verify"), ctx.table(), () -> {
             return Audit.verify(ctx, s -> PathAudit.check(ctx, s));
         });
     }
 
     @Override
-    public TreeCheck repair() {
+    public TreeVerification repair() {
         return TechniqueCalls.call(ctx.store(), technique("repair"), ctx.table(), () -> {
             return Audit.repair(ctx, s -> PathAudit.check(ctx, s));
         });

@@ -350,14 +350,14 @@ final class NestedSetTree<T> extends AbstractTree<T> {
     }
 
     @Override
-    public TreeCheck verify() {
+    public TreeVerification verify() {
         return TechniqueCalls.call(ctx.store(), technique("verify"), ctx.table(), () -> {
             return Audit.verify(ctx, NestedAudit::check);
         });
     }
 
     @Override
-    public TreeCheck repair() {
+    public TreeVerification repair() {
         return TechniqueCalls.call(ctx.store(), technique("repair"), ctx.table(), () -> {
             return Audit.repair(ctx, NestedAudit::check);
         });

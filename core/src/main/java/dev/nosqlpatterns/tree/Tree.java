@@ -166,12 +166,12 @@ public interface Tree<T> {
      * Reads the whole tree and checks that its items agree with each other (links, numbering, paths,
      * the journal). Costs one read of every item of the tree.
      */
-    TreeCheck verify();
+    TreeVerification verify();
 
     /**
      * Completes a change left pending by a writer that stopped (without waiting for its lease to run
      * out), removes journal entries no change refers to, and returns {@link #verify()} afterwards. Call it
      * only when no writer of this tree is still applying a change, e.g. after a crash.
      */
-    TreeCheck repair();
+    TreeVerification repair();
 }

@@ -83,8 +83,8 @@ class TreesTest {
         assertThrows(NullPointerException.class, () -> new TreeNode<>("a", Optional.empty(), null));
         assertThrows(NullPointerException.class, () -> new TreeNode<>(null, Optional.empty(), "x"));
         assertTrue(new TreeNode<>("a", Optional.empty(), "x").isRoot());
-        TreeCheck check = new TreeCheck(3, false, 1, java.util.List.of());
+        TreeVerification check = new TreeVerification(3, false, 1, java.util.List.of());
         assertTrue(!check.healthy());
-        assertTrue(new TreeCheck(3, false, 0, java.util.List.of()).healthy());
+        assertTrue(new TreeVerification(3, false, 0, java.util.List.of()).healthy());
     }
 }

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.denormalize.CopyDrift;
-import dev.nosqlpatterns.geo.GeoAudit;
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.denormalize.CopyVerification;
+import dev.nosqlpatterns.geo.GeoVerification;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.search.SearchAudit;
-import dev.nosqlpatterns.tree.TreeCheck;
+import dev.nosqlpatterns.search.SearchVerification;
+import dev.nosqlpatterns.tree.TreeVerification;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,11 +22,11 @@ class VerificationTest {
     void everyResultCountsWhatItExaminedAndWhatDisagreed() {
         Key k = Key.of("p", "s");
         List<Verification> found = List.of(
-                new Drift(10, 9, 1, 2, 0, List.of(k), List.of(k, k), List.of()),
-                new CopyDrift(6, 1, List.of(k)),
-                new TreeCheck(7, true, 2, List.of("node 'a' points to a missing parent")),
-                new GeoAudit(5, 4, 1, 0, 1, 0, false),
-                new SearchAudit(3, 0, 2, 1, 0, 0, 0),
+                new IndexVerification(10, 9, 1, 2, 0, List.of(k), List.of(k, k), List.of()),
+                new CopyVerification(6, 1, List.of(k)),
+                new TreeVerification(7, true, 2, List.of("node 'a' points to a missing parent")),
+                new GeoVerification(5, 4, 1, 0, 1, 0, false),
+                new SearchVerification(3, 0, 2, 1, 0, 0, 0),
                 Verification.of(12, Map.of("link pairs whose sides disagreed", 3L)));
         assertEquals(List.of(19L, 6L, 7L, 9L, 3L, 12L), found.stream().map(Verification::examined).toList());
         assertEquals(List.of(3L, 1L, 4L, 2L, 3L, 3L), found.stream().map(Verification::disagreements).toList());
@@ -39,16 +39,16 @@ class VerificationTest {
 
     @Test
     void aCleanResultIsConsistentAndSaysNothing() {
-        List<Verification> clean = List.of(new Drift(3, 3, 0, 0, 0, List.of(), List.of(), List.of()),
-                new CopyDrift(2, 0, List.of()), new TreeCheck(4, false, 0, List.of()), new GeoAudit(2, 2, 0, 0, 0, 0, true),
-                new SearchAudit(5, 0, 0, 0, 0, 0, 0), Verification.of(8, Map.of("one-sided links", 0L)));
+        List<Verification> clean = List.of(new IndexVerification(3, 3, 0, 0, 0, List.of(), List.of(), List.of()),
+                new CopyVerification(2, 0, List.of()), new TreeVerification(4, false, 0, List.of()), new GeoVerification(2, 2, 0, 0, 0, 0, true),
+                new SearchVerification(5, 0, 0, 0, 0, 0, 0), Verification.of(8, Map.of("one-sided links", 0L)));
         for (Verification v : clean) {
             assertTrue(v.consistent(), v.toString());
             assertEquals(List.of(), v.findings(), v.toString());
         }
-        assertTrue(((Drift) clean.get(0)).none() && ((TreeCheck) clean.get(2)).healthy()
-                && ((GeoAudit) clean.get(3)).isClean() && ((SearchAudit) clean.get(4)).clean());
-        assertFalse(new TreeCheck(1, false, 1, List.of()).healthy(), "a stray journal item is a finding");
+        assertTrue(((IndexVerification) clean.get(0)).none() && ((TreeVerification) clean.get(2)).healthy()
+                && ((GeoVerification) clean.get(3)).isClean() && ((SearchVerification) clean.get(4)).clean());
+        assertFalse(new TreeVerification(1, false, 1, List.of()).healthy(), "a stray journal item is a finding");
     }
 
     @Test

@@ -86,7 +86,7 @@ final class LuceneBackend implements StoreBackend {
                         Capability.CONSISTENT_NATIVE_INDEX_READS)
                 .textSearch(text)
                 .nestedDocuments(new NestedSearch(index, reader))
-                .nativeGeo(new GeoIndex(reader, writer))
+                .nativeGeo(new LuceneGeo(reader, writer))
                 .nativeIndexes(new SecondaryIndexes(index, reader))
                 .linkedReads(new LuceneLinkedReads(index, limits))
                 .footprints(new LuceneFootprint(index))

@@ -3,7 +3,7 @@ package dev.nosqlpatterns.redis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
@@ -15,7 +15,7 @@ import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.tree.PayloadCodec;
 import dev.nosqlpatterns.tree.Position;
 import dev.nosqlpatterns.tree.Tree;
-import dev.nosqlpatterns.tree.TreeCheck;
+import dev.nosqlpatterns.tree.TreeVerification;
 import dev.nosqlpatterns.tree.Trees;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -197,8 +197,8 @@ class RedisFailoverTest {
             lost += Math.max(0, e.getValue().get() - value);
             excess += Math.max(0, value - attempted.get(e.getKey()).get());
         }
-        Drift indexDrift = index.verify();
-        TreeCheck treeCheck = tree.verify();
+        IndexVerification indexDrift = index.verify();
+        TreeVerification treeCheck = tree.verify();
         index.repair();
         tree.repair();
         long after = index.verify().disagreements() + tree.verify().disagreements();

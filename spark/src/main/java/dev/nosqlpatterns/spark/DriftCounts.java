@@ -1,12 +1,12 @@
 package dev.nosqlpatterns.spark;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.item.Key;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A {@link Drift} that travels between tasks and the driver, and adds up. */
+/** A {@link IndexVerification} that travels between tasks and the driver, and adds up. */
 final class DriftCounts implements Serializable {
     private static final long serialVersionUID = 1L;
 
@@ -35,7 +35,7 @@ final class DriftCounts implements Serializable {
         return new DriftCounts(0, 0, 0, 0, 0, List.of(), List.of(), List.of());
     }
 
-    static DriftCounts of(Drift d) {
+    static DriftCounts of(IndexVerification d) {
         return new DriftCounts(d.baseItemsChecked(), d.entriesChecked(), d.missing(), d.dangling(), d.duplicates(),
                 keys(d.missingSample()), keys(d.danglingSample()), keys(d.duplicateSample()));
     }
@@ -47,8 +47,8 @@ final class DriftCounts implements Serializable {
                 merge(duplicateSample, o.duplicateSample));
     }
 
-    Drift toDrift() {
-        return new Drift(baseItemsChecked, entriesChecked, missing, dangling, duplicates, back(missingSample),
+    IndexVerification toDrift() {
+        return new IndexVerification(baseItemsChecked, entriesChecked, missing, dangling, duplicates, back(missingSample),
                 back(danglingSample), back(duplicateSample));
     }
 
@@ -63,7 +63,7 @@ final class DriftCounts implements Serializable {
     private static List<String[]> merge(List<String[]> a, List<String[]> b) {
         List<String[]> out = new ArrayList<>(a);
         for (String[] k : b) {
-            if (out.size() >= Drift.SAMPLE) {
+            if (out.size() >= IndexVerification.SAMPLE) {
                 break;
             }
             out.add(k);

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.spark;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import java.util.List;
 
 /**
@@ -18,7 +18,7 @@ public final class IndexBackfillMain {
     public static void main(String[] args) {
         MainArgs a = new MainArgs(USAGE, args, List.of("unique"));
         IndexDefinition index = definition(a);
-        Drift drift = MainArgs.run("nosqlpatterns index backfill", spark -> new IndexJobs(spark, System.out).backfill(index));
+        IndexVerification drift = MainArgs.run("nosqlpatterns index backfill", spark -> new IndexJobs(spark, System.out).backfill(index));
         System.out.println("backfill of " + index.indexTable() + ": " + drift.baseItemsChecked() + " items checked, "
                 + drift.missing() + " entries added, " + drift.duplicates() + " duplicates of a unique value");
     }

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.spark;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.Store;
@@ -44,31 +44,31 @@ public final class IndexJobs {
     }
 
     /** Adds the missing entries of existing items (pass 1 of a repair); returns what it found and added. */
-    public Drift backfill(IndexDefinition index) {
+    public IndexVerification backfill(IndexDefinition index) {
         try (Progress p = new Progress(spark, "backfill " + index.indexTable(), progress)) {
-            Drift drift = checkItems(index, true, p.items()).toDrift();
+            IndexVerification drift = checkItems(index, true, p.items()).toDrift();
             p.print("missing entries added: " + drift.missing() + ", duplicates: " + drift.duplicates());
             return drift;
         }
     }
 
     /** Compares the index with the base table; changes nothing. Equals {@link IndexTable#verify()}. */
-    public Drift verify(IndexDefinition index) {
+    public IndexVerification verify(IndexDefinition index) {
         return audit(index, false, "verify ");
     }
 
     /** Adds missing entries and removes stale ones. Equals {@link IndexTable#repair()}. */
-    public Drift repair(IndexDefinition index) {
+    public IndexVerification repair(IndexDefinition index) {
         return audit(index, true, "repair ");
     }
 
-    private Drift audit(IndexDefinition index, boolean fix, String name) {
+    private IndexVerification audit(IndexDefinition index, boolean fix, String name) {
         try (Progress p = new Progress(spark, name + index.indexTable(), progress)) {
             DriftCounts items = checkItems(index, fix, p.items());
             p.print("pass 1 (base items) done: " + items.baseItemsChecked + " items, " + items.missing + " missing, "
                     + items.duplicates + " duplicates");
             DriftCounts entries = checkEntries(index, fix, p.items());
-            Drift drift = items.plus(entries).toDrift();
+            IndexVerification drift = items.plus(entries).toDrift();
             p.print("pass 2 (entries) done: " + drift.entriesChecked() + " entries, " + drift.dangling() + " stale");
             return drift;
         }

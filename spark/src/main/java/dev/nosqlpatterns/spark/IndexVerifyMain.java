@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.spark;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import java.util.List;
 
 /**
@@ -17,7 +17,7 @@ public final class IndexVerifyMain {
         MainArgs a = new MainArgs(IndexBackfillMain.USAGE + " [--repair]", args, List.of("unique", "repair"));
         IndexDefinition index = IndexBackfillMain.definition(a);
         boolean repair = a.flag("repair");
-        Drift drift = MainArgs.run("nosqlpatterns index " + (repair ? "repair" : "verify"), spark -> {
+        IndexVerification drift = MainArgs.run("nosqlpatterns index " + (repair ? "repair" : "verify"), spark -> {
             IndexJobs jobs = new IndexJobs(spark, System.out);
             return repair ? jobs.repair(index) : jobs.verify(index);
         });

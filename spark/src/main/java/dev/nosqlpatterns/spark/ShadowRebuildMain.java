@@ -26,7 +26,7 @@ public final class ShadowRebuildMain {
         }
         ShadowDefinition shadow = ShadowDefinition.keeping(a.table("table"), a.required("shadow"), kept);
         boolean verify = a.flag("verify");
-        ShadowTable.Drift drift = MainArgs.run("nosqlpatterns shadow " + (verify ? "verify" : "rebuild"), spark -> {
+        ShadowTable.IndexVerification drift = MainArgs.run("nosqlpatterns shadow " + (verify ? "verify" : "rebuild"), spark -> {
             ShadowJobs jobs = new ShadowJobs(spark, System.out);
             return verify ? jobs.verify(shadow) : jobs.rebuild(shadow);
         });

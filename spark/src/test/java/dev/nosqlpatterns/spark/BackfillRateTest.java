@@ -2,7 +2,7 @@ package dev.nosqlpatterns.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
@@ -49,11 +49,11 @@ class BackfillRateTest {
             double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 
             long t0 = System.nanoTime();
-            Drift backfill = new IndexJobs(TestSpark.session(), null).backfill(index);
+            IndexVerification backfill = new IndexJobs(TestSpark.session(), null).backfill(index);
             long t1 = System.nanoTime();
-            ShadowTable.Drift rebuilt = new ShadowJobs(TestSpark.session(), null).rebuild(shadow);
+            ShadowTable.IndexVerification rebuilt = new ShadowJobs(TestSpark.session(), null).rebuild(shadow);
             long t2 = System.nanoTime();
-            Drift single = ix.verify();
+            IndexVerification single = ix.verify();
             long t3 = System.nanoTime();
             assertEquals(n, backfill.missing());
             assertEquals(n, rebuilt.wrong());

@@ -3,7 +3,7 @@ package dev.nosqlpatterns.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
@@ -122,16 +122,16 @@ class StandaloneClusterTest {
             TableOptions people = TableOptions.of(uri, "people", 8);
             IndexDefinition index = IndexDefinition.onAttribute(people, "people_by_city", "city", false);
             IndexTable ix = index.open(store);
-            Drift expected = ix.verify();
+            IndexVerification expected = ix.verify();
             assertEquals(400 - 67, expected.missing(), expected.toString());
 
             IndexJobs jobs = new IndexJobs(spark, System.out);
-            Drift backfill = jobs.backfill(index);
+            IndexVerification backfill = jobs.backfill(index);
             assertEquals(List.of(expected.baseItemsChecked(), expected.missing(), expected.duplicates()),
                     List.of(backfill.baseItemsChecked(), backfill.missing(), backfill.duplicates()), backfill.toString());
-            Drift after = ix.verify();
+            IndexVerification after = ix.verify();
             assertTrue(after.none(), after.toString());
-            Drift spread = jobs.verify(index);
+            IndexVerification spread = jobs.verify(index);
             assertEquals(List.of(after.baseItemsChecked(), after.entriesChecked(), 0L),
                     List.of(spread.baseItemsChecked(), spread.entriesChecked(), spread.missing() + spread.dangling()
                             + spread.duplicates()), spread.toString());
@@ -144,8 +144,8 @@ class StandaloneClusterTest {
             }
 
             ShadowDefinition shadow = ShadowDefinition.keeping(people, "people_shadow", List.of("city"));
-            ShadowTable.Drift rebuilt = new ShadowJobs(spark, System.out).rebuild(shadow);
-            assertEquals(new ShadowTable.Drift(800, 400), rebuilt);
+            ShadowTable.IndexVerification rebuilt = new ShadowJobs(spark, System.out).rebuild(shadow);
+            assertEquals(new ShadowTable.IndexVerification(800, 400), rebuilt);
             assertTrue(shadow.open(store).verify().none());
         }
         Set<Integer> workersUsed = TASK_EXECUTORS.stream().filter(id -> !id.equals("driver"))

@@ -3,7 +3,7 @@ package dev.nosqlpatterns.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
@@ -202,8 +202,8 @@ abstract class StoreJobsContract {
         List<Item> items = fill(base, 15, 20);
         IndexDefinition index = byCity(base, false);
         IndexTable ix = index.open(store);
-        Drift before = ix.verify();
-        Drift backfill = new IndexJobs(spark, null).backfill(index);
+        IndexVerification before = ix.verify();
+        IndexVerification backfill = new IndexJobs(spark, null).backfill(index);
         assertEquals(items.size(), backfill.baseItemsChecked());
         assertEquals(before.missing(), backfill.missing());
         assertEquals(items.stream().filter(i -> i.has("city")).count(), backfill.missing());
@@ -216,7 +216,7 @@ abstract class StoreJobsContract {
         assertEquals(0, new IndexJobs(spark, null).backfill(index).missing());
     }
 
-    /** Drift of every kind: items written around the index, moved to another city, or deleted. */
+    /** IndexVerification of every kind: items written around the index, moved to another city, or deleted. */
     private void drift(String base, IndexTable ix, boolean unique) {
         int n = 0;
         for (Item item : scanned(base).values()) {
@@ -239,12 +239,12 @@ abstract class StoreJobsContract {
         }
     }
 
-    private static void sameCounts(Drift expected, Drift actual) {
+    private static void sameCounts(IndexVerification expected, IndexVerification actual) {
         assertEquals(List.of(expected.baseItemsChecked(), expected.entriesChecked(), expected.missing(),
                 expected.dangling(), expected.duplicates()), List.of(actual.baseItemsChecked(), actual.entriesChecked(),
                 actual.missing(), actual.dangling(), actual.duplicates()), "single JVM " + expected + ", Spark " + actual);
-        assertEquals(Math.min(Drift.SAMPLE, expected.missing()), actual.missingSample().size());
-        assertEquals(Math.min(Drift.SAMPLE, expected.dangling()), actual.danglingSample().size());
+        assertEquals(Math.min(IndexVerification.SAMPLE, expected.missing()), actual.missingSample().size());
+        assertEquals(Math.min(IndexVerification.SAMPLE, expected.dangling()), actual.danglingSample().size());
     }
 
     @Test
@@ -261,7 +261,7 @@ abstract class StoreJobsContract {
             IndexTable sx = spreadIndex.open(store);
             drift(local, ix, unique);
             drift(spread, sx, unique);
-            Drift expected = ix.verify();
+            IndexVerification expected = ix.verify();
             assertTrue(expected.missing() > 0 && expected.dangling() > 0, expected.toString());
             if (unique) {
                 assertTrue(expected.duplicates() > 0, expected.toString());
@@ -270,7 +270,7 @@ abstract class StoreJobsContract {
             sameCounts(expected, jobs.verify(spreadIndex));
             sameCounts(expected, sx.verify());
             sameCounts(ix.repair(), jobs.repair(spreadIndex));
-            Drift after = ix.verify();
+            IndexVerification after = ix.verify();
             sameCounts(after, jobs.verify(spreadIndex));
             sameCounts(after, sx.verify());
             assertEquals(0, after.dangling(), after.toString());
@@ -315,7 +315,7 @@ abstract class StoreJobsContract {
         ShadowTable ss = spreadShadow.open(store);
         ShadowJobs jobs = new ShadowJobs(spark, null);
 
-        ShadowTable.Drift built = jobs.rebuild(spreadShadow);
+        ShadowTable.IndexVerification built = jobs.rebuild(spreadShadow);
         assertEquals(ls.repair(), built);
         assertEquals(items, built.wrong(), built.toString());
         assertEquals(ls.verify(), jobs.verify(spreadShadow));
@@ -323,13 +323,13 @@ abstract class StoreJobsContract {
 
         shadowDrift(local, local + "_shadow");
         shadowDrift(spread, spread + "_shadow");
-        ShadowTable.Drift expected = ls.verify();
+        ShadowTable.IndexVerification expected = ls.verify();
         assertTrue(expected.wrong() > 20, expected.toString());
         assertEquals(expected, jobs.verify(spreadShadow));
         assertEquals(expected, ss.verify());
         assertEquals(ls.repair(), jobs.rebuild(spreadShadow));
         assertTrue(ss.verify().none(), ss.verify().toString());
-        assertEquals(new ShadowTable.Drift(2L * scanned(spread).size(), 0), jobs.verify(spreadShadow));
+        assertEquals(new ShadowTable.IndexVerification(2L * scanned(spread).size(), 0), jobs.verify(spreadShadow));
         Map<Key, Item> projected = new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
         scanned(spread).values().forEach(i -> ShadowTable.keeping("city", "tags").apply(i)
                 .ifPresent(s -> projected.put(s.key(), s)));

@@ -3,7 +3,7 @@ package dev.nosqlpatterns.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
@@ -70,10 +70,10 @@ class TaskFailureTest {
                     false).open(store);
             assertEquals(400, ix.verify().missing());
             FaultyStoreProvider.failAfter(20);
-            Drift backfill = new IndexJobs(spark, null).backfill(index);
+            IndexVerification backfill = new IndexJobs(spark, null).backfill(index);
             failed = FaultyStoreProvider.disarm();
             assertTrue(failed >= 4, "the tasks that write entries failed first: " + failed + ", " + backfill);
-            Drift after = ix.verify();
+            IndexVerification after = ix.verify();
             assertTrue(after.none(), after.toString());
             assertEquals(400, after.entriesChecked(), "one entry per item, none twice: " + after);
             for (int c = 0; c < 7; c++) {
@@ -90,12 +90,12 @@ class TaskFailureTest {
             ShadowDefinition shadow = ShadowDefinition.keeping(TableOptions.of(faulty, "people", 4), "people_shadow",
                     List.of("city"));
             FaultyStoreProvider.failAfter(15);
-            ShadowTable.Drift rebuilt = new ShadowJobs(spark, null).rebuild(shadow);
+            ShadowTable.IndexVerification rebuilt = new ShadowJobs(spark, null).rebuild(shadow);
             failed = FaultyStoreProvider.disarm();
             assertTrue(failed >= 4, "the tasks that write shadows failed first: " + failed + ", " + rebuilt);
             ShadowTable plain = ShadowDefinition.keeping(TableOptions.of(uri, "people", 4), "people_shadow",
                     List.of("city")).open(store);
-            assertEquals(new ShadowTable.Drift(2 * 399, 0), plain.verify());
+            assertEquals(new ShadowTable.IndexVerification(2 * 399, 0), plain.verify());
             Map<String, Item> shadows = scanned(store, "people_shadow");
             assertEquals(399, shadows.size());
             scanned(store, "people").forEach((key, item) -> assertEquals(ShadowTable.keeping("city").apply(item)

@@ -3,7 +3,7 @@ package dev.nosqlpatterns.testkit.denormalize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.denormalize.CopyDrift;
+import dev.nosqlpatterns.denormalize.CopyVerification;
 import dev.nosqlpatterns.denormalize.CopyRule;
 import dev.nosqlpatterns.denormalize.Denormalizer;
 import dev.nosqlpatterns.item.Item;
@@ -118,7 +118,7 @@ public abstract class DenormalizationInterleavingSuite extends StoreSuite {
             actual.put(a.key().partition(), ref + "=" + a.getString("providerName").orElse("-"));
         });
         assertEquals(expected, actual, "copies against their sources (" + schedule + ")");
-        CopyDrift drift = open(store, t).verify(t.rule());
+        CopyVerification drift = open(store, t).verify(t.rule());
         assertTrue(drift.none(), "verify after " + schedule + ": " + drift);
     }
 

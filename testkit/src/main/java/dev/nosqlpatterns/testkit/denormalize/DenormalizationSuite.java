@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.denormalize.CopyDrift;
+import dev.nosqlpatterns.denormalize.CopyVerification;
 import dev.nosqlpatterns.denormalize.CopyRule;
 import dev.nosqlpatterns.denormalize.Denormalizer;
 import dev.nosqlpatterns.item.Item;
@@ -89,7 +89,7 @@ public abstract class DenormalizationSuite extends StoreSuite {
                 }
                 Denormalizer after = open(store);
                 after.repair(rule);
-                CopyDrift drift = after.verify(rule);
+                CopyVerification drift = after.verify(rule);
                 assertTrue(drift.none(), "step " + step + " " + when + ": " + drift);
                 assertEquals(Set.of("provider|bbc=" + name, "provider|cnn=CNN"), copies());
             }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.entity.EntityAudit;
+import dev.nosqlpatterns.entity.EntityVerification;
 import dev.nosqlpatterns.entity.EntityIndex;
 import dev.nosqlpatterns.entity.EntityPage;
 import dev.nosqlpatterns.entity.EntityRepository;
@@ -242,7 +242,7 @@ public abstract class EntityIndexSuite extends StoreSuite {
         String emailTable = table + "_byEmail";
         Item entry = store.scanAll(Scan.of(emailTable)).findFirst().orElseThrow();
         store.delete(emailTable, entry.key());
-        EntityAudit found = repo.verify();
+        EntityVerification found = repo.verify();
         assertEquals(1, found.disagreements(), found.findings().toString());
         assertTrue(found.findings().get(0).startsWith("User.byEmail"), found.findings().toString());
         assertEquals(1, repo.repair().disagreements());
@@ -282,7 +282,7 @@ public abstract class EntityIndexSuite extends StoreSuite {
                     String where = "operation " + op + ", crash at step " + step + " " + when;
                     assertIndexesExact(repo, 1);
                     repo.repair();
-                    EntityAudit drift = repo.verify();
+                    EntityVerification drift = repo.verify();
                     assertTrue(drift.consistent(), () -> where + ": " + drift.findings());
                     assertIndexesExact(repo, 2);
                 }
@@ -340,7 +340,7 @@ public abstract class EntityIndexSuite extends StoreSuite {
         holders.forEach((email, n) -> assertEquals(1L, n, "users holding " + email));
         assertTrue(refused.get() > 0, "writers collided on e-mail addresses");
         assertIndexesExact(repo, 3);
-        EntityAudit audit = repo.verify();
+        EntityVerification audit = repo.verify();
         assertEquals(0, audit.byIndex().values().stream().mapToLong(d -> d.missing() + d.duplicates()).sum(),
                 () -> "no missing or duplicate entry: " + audit.findings());
     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.geo.GeoAudit;
+import dev.nosqlpatterns.geo.GeoVerification;
 import dev.nosqlpatterns.geo.GeoIndex;
 import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
@@ -72,7 +72,7 @@ public abstract class ExpiryGeoSuite extends ClockedStoreSuite {
 
         clock.advance(Duration.ofSeconds(61));
         assertSearches(ix, List.of("b", "c", "d"));
-        GeoAudit found = ix.verify();
+        GeoVerification found = ix.verify();
         assertEquals(leftovers(strategy), found.expired(), () -> "audit: " + found);
         assertEquals(found.expired(), found.disagreements(), () -> "audit: " + found);
         assertEquals(leftovers(strategy), ix.repair().expired());

@@ -4,7 +4,7 @@ import static dev.nosqlpatterns.testkit.geo.GeoFixtures.destination;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.geo.GeoAudit;
+import dev.nosqlpatterns.geo.GeoVerification;
 import dev.nosqlpatterns.geo.GeoHash;
 import dev.nosqlpatterns.geo.GeoHit;
 import dev.nosqlpatterns.geo.GeoIndex;
@@ -148,7 +148,7 @@ public abstract class GeoCellInterleavingSuite extends StoreSuite {
                 assertHits(truth, GeoFixtures.inside(truth, box), ix.withinBox(box, 10), "box " + box + ", " + how);
             }
         }
-        GeoAudit audit = open(store, table, false).verify();
+        GeoVerification audit = open(store, table, false).verify();
         assertTrue(audit.isClean(), () -> "verify: " + audit + " (" + schedule + ")");
         assertEquals(truth.size(), audit.entries(), "one entry per point (" + schedule + ")");
         assertEquals(truth.size(), audit.points(), "point records (" + schedule + ")");

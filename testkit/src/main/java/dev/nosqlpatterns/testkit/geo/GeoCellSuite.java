@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.geo.GeoAudit;
+import dev.nosqlpatterns.geo.GeoVerification;
 import dev.nosqlpatterns.geo.GeoHit;
 import dev.nosqlpatterns.geo.GeoIndex;
 import dev.nosqlpatterns.geo.LatLon;
@@ -99,7 +99,7 @@ public abstract class GeoCellSuite extends StoreSuite {
                 assertTrue(a.size() == 1 || !alwaysVisible, () -> name + ": a is not found: " + seen);
                 assertTrue(seen.stream().anyMatch(h -> h.id().equals("b") && h.point().equals(NEIGHBOUR)), name);
                 good.repair();
-                GeoAudit after = good.verify();
+                GeoVerification after = good.verify();
                 assertTrue(after.isClean(), () -> name + ": " + after);
                 assertEquals(ids(seen), ids(good.withinRadius(HOME, 5_000, 10)), name);
                 operation.accept(good);
@@ -119,7 +119,7 @@ public abstract class GeoCellSuite extends StoreSuite {
         index.putAll(points);
         index.put("c3", AWAY);
         index.remove("c4");
-        GeoAudit audit = index.verify();
+        GeoVerification audit = index.verify();
         assertTrue(audit.isClean(), audit::toString);
         assertEquals(29, audit.entries());
         assertEquals(29, audit.points());
@@ -139,7 +139,7 @@ public abstract class GeoCellSuite extends StoreSuite {
         store.delete(table, entries.get(0).key());
         Item altered = entries.get(1).toBuilder().put("lat", Value.of(HOME.latitude())).build();
         store.put(table, altered);
-        GeoAudit found = index.verify();
+        GeoVerification found = index.verify();
         assertEquals(1, found.missingEntries(), found::toString);
         assertEquals(1, found.staleEntries(), found::toString);
         index.repair();

@@ -3,10 +3,10 @@ package dev.nosqlpatterns.testkit.index;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.denormalize.CopyDrift;
+import dev.nosqlpatterns.denormalize.CopyVerification;
 import dev.nosqlpatterns.denormalize.CopyRule;
 import dev.nosqlpatterns.denormalize.Denormalizer;
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.index.IndexConsistency;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Expiry;
@@ -90,7 +90,7 @@ public abstract class ExpiryDerivedSuite extends ClockedStoreSuite {
         clock.advance(Duration.ofSeconds(61));
 
         assertEquals(List.of(), ix.find("Arlington"));
-        Drift found = ix.verify();
+        IndexVerification found = ix.verify();
         assertEquals(1, found.dangling(), () -> "drift: " + found);
         assertEquals(1, ix.repair().dangling());
         assertTrue(ix.verify().none(), () -> "drift: " + ix.verify());
@@ -154,7 +154,7 @@ public abstract class ExpiryDerivedSuite extends ClockedStoreSuite {
         assertEquals("NPR", d.getTarget(articles, other).orElseThrow().getString("providerName").orElseThrow());
         assertEquals("BBC", later.get(articles, article).orElseThrow().getString("providerName").orElseThrow(),
                 "still stored until repair");
-        CopyDrift drift = d.verify(rule);
+        CopyVerification drift = d.verify(rule);
         assertEquals(1, drift.stale(), () -> "drift: " + drift);
         assertEquals(List.of(article), drift.staleSample());
         assertEquals(1, d.repair(rule).stale());

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.index.IndexConsistency;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.index.UniqueConstraintException;
@@ -83,7 +83,7 @@ public abstract class IndexTableCrashSuite extends StoreSuite {
                 IndexTable after = open(store, base, idx, mode, unique);
                 assertExact(after, "London", "Paris");
                 after.repair();
-                Drift drift = after.verify();
+                IndexVerification drift = after.verify();
                 assertTrue(drift.none(), "step " + step + " " + when + ": " + drift);
                 assertExact(after, "London", "Paris");
                 store.dropTable(base);

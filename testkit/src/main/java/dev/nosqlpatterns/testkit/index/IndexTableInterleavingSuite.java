@@ -3,7 +3,7 @@ package dev.nosqlpatterns.testkit.index;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.index.IndexConsistency;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.index.UniqueConstraintException;
@@ -103,7 +103,7 @@ public abstract class IndexTableInterleavingSuite extends StoreSuite {
                 assertTrue(expected.size() <= 1, "unique value '" + city + "' held by " + expected + " (" + schedule + ")");
             }
         }
-        Drift drift = ix.verify();
+        IndexVerification drift = ix.verify();
         assertTrue(drift.none(), "verify after " + schedule + ": " + drift);
     }
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.index.IndexConsistency;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.index.RepairCursor;
@@ -112,15 +112,15 @@ public abstract class IndexTableSuite extends StoreSuite {
         store.put(base, user("eve", "fb-1"));
         store.put(base, user("mal", "fb-3"));
         store.put(base, user("max", "fb-3"));
-        for (Drift drift : List.of(ix.verify(), audit(ix, 100, false))) {
+        for (IndexVerification drift : List.of(ix.verify(), audit(ix, 100, false))) {
             assertEquals(2, drift.duplicates(), drift.toString());
             assertEquals(1, drift.missing(), "one of mal and max lacks an entry: " + drift);
             assertTrue(drift.duplicateSample().contains(Key.of("user|eve", "<BASE>")), drift.toString());
             assertTrue(!drift.none(), "duplicates are drift");
         }
-        Drift repaired = audit(ix, 2, true);
+        IndexVerification repaired = audit(ix, 2, true);
         assertEquals(2, repaired.duplicates(), repaired.toString());
-        Drift after = ix.verify();
+        IndexVerification after = ix.verify();
         assertEquals(2, after.duplicates(), "repair picks no winner: " + after);
         assertEquals(0, after.missing(), after.toString());
         assertEquals(Set.of("ada"), ids(ix.find("fb-1")), "the indexed holder stays the one found");
@@ -129,8 +129,8 @@ public abstract class IndexTableSuite extends StoreSuite {
                 .map(i -> i.getString("name").orElseThrow()).collect(Collectors.toSet()), "both items are kept");
     }
 
-    private static Drift audit(IndexTable ix, int pageSize, boolean fix) {
-        Drift total = null;
+    private static IndexVerification audit(IndexTable ix, int pageSize, boolean fix) {
+        IndexVerification total = null;
         Optional<RepairCursor> at = Optional.of(RepairCursor.start());
         while (at.isPresent()) {
             RepairStep step = ix.auditPage(at.get(), pageSize, fix);
@@ -140,8 +140,8 @@ public abstract class IndexTableSuite extends StoreSuite {
         return total;
     }
 
-    private static Drift plus(Drift a, Drift b) {
-        return new Drift(a.baseItemsChecked() + b.baseItemsChecked(), a.entriesChecked() + b.entriesChecked(),
+    private static IndexVerification plus(IndexVerification a, IndexVerification b) {
+        return new IndexVerification(a.baseItemsChecked() + b.baseItemsChecked(), a.entriesChecked() + b.entriesChecked(),
                 a.missing() + b.missing(), a.dangling() + b.dangling(), a.duplicates() + b.duplicates(),
                 concat(a.missingSample(), b.missingSample()), concat(a.danglingSample(), b.danglingSample()),
                 concat(a.duplicateSample(), b.duplicateSample()));
@@ -164,7 +164,7 @@ public abstract class IndexTableSuite extends StoreSuite {
         store.delete(base, Key.of("user|u1", "<BASE>"));
         store.put(base, user("u2", "Oslo"));
         IndexTable now = index(store, base, indexOf(ix), mode, false, Duration.ZERO);
-        Drift drift = now.verify();
+        IndexVerification drift = now.verify();
         assertEquals(3, drift.missing(), drift.toString());
         assertEquals(2, drift.dangling(), drift.toString());
         assertTrue(drift.missingSample().contains(Key.of("user|sneaky1", "<BASE>")));

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.nosqlpatterns.entity.EntityRepository;
 import dev.nosqlpatterns.entity.EntityType;
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.migration.MigrationJob;
 import dev.nosqlpatterns.migration.MigrationPhase;
 import dev.nosqlpatterns.migration.MigrationPhaseException;
@@ -94,7 +94,7 @@ public abstract class MigrationWritersSuite extends StoreSuite {
         if (MigrationFixture.hasIndexByRole(to)) {
             assertEquals(MigrationFixture.byRole(expected.values()), MigrationFixture.byRole(after, to),
                     "the index by role answers what the items hold");
-            long missing = after.verify().byIndex().values().stream().mapToLong(Drift::missing).sum();
+            long missing = after.verify().byIndex().values().stream().mapToLong(IndexVerification::missing).sum();
             assertEquals(0, missing, "no entry of the new index is missing");
         }
     }

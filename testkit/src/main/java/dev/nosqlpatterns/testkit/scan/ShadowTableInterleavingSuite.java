@@ -75,7 +75,7 @@ public abstract class ShadowTableInterleavingSuite extends StoreSuite {
             actual.put(i.key().partition(), i.getString("category").orElse("-"));
         });
         assertEquals(expected, actual, "shadows against their items (" + schedule + ")");
-        ShadowTable.Drift drift = open(store, t).verify();
+        ShadowTable.IndexVerification drift = open(store, t).verify();
         assertTrue(drift.none(), "verify: " + drift + " (" + schedule + ")");
     }
 

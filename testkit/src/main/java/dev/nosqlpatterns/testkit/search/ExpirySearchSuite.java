@@ -8,7 +8,7 @@ import dev.nosqlpatterns.search.Audience;
 import dev.nosqlpatterns.search.Criteria;
 import dev.nosqlpatterns.search.Document;
 import dev.nosqlpatterns.search.InvertedSearch;
-import dev.nosqlpatterns.search.SearchAudit;
+import dev.nosqlpatterns.search.SearchVerification;
 import dev.nosqlpatterns.search.Term;
 import dev.nosqlpatterns.testkit.ClockedStoreSuite;
 import java.time.Duration;
@@ -62,7 +62,7 @@ public abstract class ExpirySearchSuite extends ClockedStoreSuite {
         assertTrue(search.document("b").isPresent());
         assertEquals(2, search.report(search.find(SPORT), Set.of("topic")).count("topic", "sport"));
 
-        SearchAudit found = search.verify();
+        SearchVerification found = search.verify();
         assertEquals(1, found.expiredDocuments(), () -> "audit: " + found);
         assertEquals(1, found.disagreements(), () -> "audit: " + found);
         assertEquals(1, search.repair().expiredDocuments());

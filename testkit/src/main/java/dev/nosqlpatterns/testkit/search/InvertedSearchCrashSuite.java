@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nosqlpatterns.search.Criteria;
 import dev.nosqlpatterns.search.Document;
 import dev.nosqlpatterns.search.InvertedSearch;
-import dev.nosqlpatterns.search.SearchAudit;
+import dev.nosqlpatterns.search.SearchVerification;
 import dev.nosqlpatterns.search.Term;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.Store;
@@ -101,14 +101,14 @@ public abstract class InvertedSearchCrashSuite extends StoreSuite {
             }
             String step = "crash after write " + n;
             if (singleDocument && store.has(Capability.ATOMIC_WRITES)) {
-                SearchAudit audit = healthy.verify();
+                SearchVerification audit = healthy.verify();
                 assertTrue(audit.clean(), step + ": an atomic store leaves no drift, found " + audit);
             }
             again.accept(healthy);
-            SearchAudit afterRetry = healthy.repair();
+            SearchVerification afterRetry = healthy.repair();
             assertEquals(0, afterRetry.missingPostings() + afterRetry.stalePostings() + afterRetry.pendingDocuments(),
                     step + ": running the operation again leaves exact postings, found " + afterRetry);
-            SearchAudit repaired = healthy.verify();
+            SearchVerification repaired = healthy.verify();
             assertTrue(repaired.clean(), step + ": repair leaves everything exact, found " + repaired);
             reset.run();
             assertTrue(n < 60, "the operation should finish within 60 writes");

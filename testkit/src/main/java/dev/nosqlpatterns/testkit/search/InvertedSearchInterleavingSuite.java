@@ -7,7 +7,7 @@ import dev.nosqlpatterns.search.Criteria;
 import dev.nosqlpatterns.search.Document;
 import dev.nosqlpatterns.search.InvertedSearch;
 import dev.nosqlpatterns.search.PostingFormat;
-import dev.nosqlpatterns.search.SearchAudit;
+import dev.nosqlpatterns.search.SearchVerification;
 import dev.nosqlpatterns.search.Term;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
@@ -80,7 +80,7 @@ public abstract class InvertedSearchInterleavingSuite extends StoreSuite {
         }
         long present = DOCUMENTS.stream().filter(id -> s.document(id).isPresent()).count();
         assertEquals(present, s.size(), "size (" + schedule + ")");
-        SearchAudit audit = s.verify();
+        SearchVerification audit = s.verify();
         assertTrue(audit.clean(), () -> "verify: " + audit + " (" + schedule + ")");
     }
 

@@ -11,7 +11,7 @@ import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.testkit.FaultInjectingBackend;
 import dev.nosqlpatterns.tree.Position;
 import dev.nosqlpatterns.tree.Tree;
-import dev.nosqlpatterns.tree.TreeCheck;
+import dev.nosqlpatterns.tree.TreeVerification;
 import dev.nosqlpatterns.tree.TreeException;
 import dev.nosqlpatterns.tree.TreeNode;
 import dev.nosqlpatterns.tree.TreeStrategy;
@@ -134,14 +134,14 @@ public abstract class TreeCrashSuite extends TreeSuiteSupport {
                 sawNone++;
                 assertEquals(List.of(), seen, at + ": the tree is whole or reads as empty");
                 assertEquals(Optional.empty(), survivor.get(nodes.get(nodes.size() - 1).id()), at + ": no node shows");
-                TreeCheck check = survivor.verify();
+                TreeVerification check = survivor.verify();
                 if (!check.problems().isEmpty()) {
                     assertTrue(check.problems().get(0).contains("bulk load"), at + ": " + check);
                     assertThrows(TreeException.class, () -> survivor.createRoot("x", Category.of("x")), at);
                     assertThrows(TreeException.class, () -> waiting.load(nodes), at + ": within the lease");
                 }
                 if (step % 2 == 1) {
-                    TreeCheck repaired = survivor.repair();
+                    TreeVerification repaired = survivor.repair();
                     assertTrue(repaired.healthy() && repaired.nodes() == 0, at + ": after repair " + repaired);
                 }
                 assertEquals(CRASHED_LOAD, survivor.load(nodes), at + ": loading again");
@@ -188,9 +188,9 @@ public abstract class TreeCrashSuite extends TreeSuiteSupport {
                     assertEquals(after, seen, at + ": the tree is as before or as after the change");
                     sawAfter++;
                 }
-                TreeCheck check = survivor.verify();
+                TreeVerification check = survivor.verify();
                 assertTrue(check.problems().isEmpty() && !check.pendingChange(), at + ": " + check);
-                TreeCheck repaired = survivor.repair();
+                TreeVerification repaired = survivor.repair();
                 assertTrue(repaired.healthy() && repaired.strayJournal() == 0, at + ": after repair " + repaired);
                 assertEquals(seen.size(), repaired.nodes(), at);
                 survivor.addChild("r", "later", Category.of("later"));

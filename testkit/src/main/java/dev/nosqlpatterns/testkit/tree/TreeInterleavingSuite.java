@@ -9,7 +9,7 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.testkit.Interleaving;
 import dev.nosqlpatterns.tree.Position;
 import dev.nosqlpatterns.tree.Tree;
-import dev.nosqlpatterns.tree.TreeCheck;
+import dev.nosqlpatterns.tree.TreeVerification;
 import dev.nosqlpatterns.tree.TreeException;
 import dev.nosqlpatterns.tree.TreeNode;
 import dev.nosqlpatterns.tree.TreeStrategy;
@@ -128,7 +128,7 @@ public abstract class TreeInterleavingSuite extends TreeSuiteSupport {
             assertEquals(ids(t.subtree(n.id())).size(), (int) t.countDescendants(n.id()) + 1,
                     "count below " + n.id() + " (" + why + ")");
         }
-        TreeCheck check = t.verify();
+        TreeVerification check = t.verify();
         assertTrue(check.problems().isEmpty() && !check.pendingChange(), () -> "verify: " + check + " (" + why + ")");
         assertEquals(all.size(), check.nodes(), () -> "verify: " + check + " (" + why + ")");
     }

@@ -11,7 +11,7 @@ import dev.nosqlpatterns.tree.NoSuchNodeException;
 import dev.nosqlpatterns.tree.NodeHasChildrenException;
 import dev.nosqlpatterns.tree.Position;
 import dev.nosqlpatterns.tree.Tree;
-import dev.nosqlpatterns.tree.TreeCheck;
+import dev.nosqlpatterns.tree.TreeVerification;
 import dev.nosqlpatterns.tree.TreeStrategy;
 import java.util.List;
 import java.util.Random;
@@ -63,7 +63,7 @@ public abstract class TreeOracleSuite extends TreeSuiteSupport {
             if (step % FULL_CHECK_EVERY == 0 || step == count) {
                 assertEquals(run.oracle.nodes(run.oracle.subtree("r", Integer.MAX_VALUE)), tree.subtree("r"),
                         run.where(step) + ": whole tree");
-                TreeCheck check = tree.verify();
+                TreeVerification check = tree.verify();
                 assertTrue(check.problems().isEmpty() && !check.pendingChange() && check.strayJournal() == 0,
                         run.where(step) + ": " + check);
                 assertEquals(run.oracle.size(), check.nodes(), run.where(step));

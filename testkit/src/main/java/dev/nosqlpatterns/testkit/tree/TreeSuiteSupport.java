@@ -7,7 +7,7 @@ import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import dev.nosqlpatterns.tree.Tree;
-import dev.nosqlpatterns.tree.TreeCheck;
+import dev.nosqlpatterns.tree.TreeVerification;
 import dev.nosqlpatterns.tree.TreeNode;
 import dev.nosqlpatterns.tree.TreeStrategy;
 import dev.nosqlpatterns.tree.Trees;
@@ -115,7 +115,7 @@ public abstract class TreeSuiteSupport extends StoreSuite {
 
     /** Asserts that verify finds nothing wrong and counts {@code nodes} nodes. */
     protected static void assertSound(Tree<Category> tree, long nodes) {
-        TreeCheck check = tree.verify();
+        TreeVerification check = tree.verify();
         assertTrue(check.problems().isEmpty() && !check.pendingChange(), () -> "verify: " + check);
         assertEquals(nodes, check.nodes(), () -> "verify: " + check);
     }

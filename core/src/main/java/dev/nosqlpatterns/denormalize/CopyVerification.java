@@ -13,8 +13,8 @@ import java.util.Map;
  * @param stale          copies that differed from the source
  * @param staleSample    keys of up to 20 such targets
  */
-public record CopyDrift(long targetsChecked, long stale, List<Key> staleSample) implements Verification {
-    public CopyDrift {
+public record CopyVerification(long targetsChecked, long stale, List<Key> staleSample) implements Verification {
+    public CopyVerification {
         staleSample = List.copyOf(staleSample);
     }
 

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.entity;
 
-import dev.nosqlpatterns.index.Drift;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.verify.Verification;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,20 +14,20 @@ import java.util.Objects;
  *
  * @param byIndex the drift of each index table, by {@code <entity type>.<index>}
  */
-public record EntityAudit(Map<String, Drift> byIndex) implements Verification {
-    public EntityAudit {
+public record EntityVerification(Map<String, IndexVerification> byIndex) implements Verification {
+    public EntityVerification {
         Objects.requireNonNull(byIndex, "byIndex must not be null");
         byIndex = Collections.unmodifiableMap(new LinkedHashMap<>(byIndex));
     }
 
     @Override
     public long examined() {
-        return byIndex.values().stream().mapToLong(Drift::examined).sum();
+        return byIndex.values().stream().mapToLong(IndexVerification::examined).sum();
     }
 
     @Override
     public long disagreements() {
-        return byIndex.values().stream().mapToLong(Drift::disagreements).sum();
+        return byIndex.values().stream().mapToLong(IndexVerification::disagreements).sum();
     }
 
     /** Each index's findings, prefixed by its name. */

@@ -24,13 +24,13 @@ import java.util.Map;
  * @param danglingSample   index keys of up to {@value #SAMPLE} stale entries
  * @param duplicateSample  keys of up to {@value #SAMPLE} base items holding a duplicated unique value
  */
-public record Drift(long baseItemsChecked, long entriesChecked, long missing, long dangling, long duplicates,
+public record IndexVerification(long baseItemsChecked, long entriesChecked, long missing, long dangling, long duplicates,
                     List<Key> missingSample, List<Key> danglingSample, List<Key> duplicateSample)
         implements Verification {
     /** How many keys of each kind a report lists. */
     public static final int SAMPLE = 20;
 
-    public Drift {
+    public IndexVerification {
         missingSample = List.copyOf(missingSample);
         danglingSample = List.copyOf(danglingSample);
         duplicateSample = List.copyOf(duplicateSample);
@@ -60,8 +60,8 @@ public record Drift(long baseItemsChecked, long entriesChecked, long missing, lo
         return Verification.lines(kinds);
     }
 
-    Drift plus(Drift o) {
-        return new Drift(baseItemsChecked + o.baseItemsChecked, entriesChecked + o.entriesChecked,
+    IndexVerification plus(IndexVerification o) {
+        return new IndexVerification(baseItemsChecked + o.baseItemsChecked, entriesChecked + o.entriesChecked,
                 missing + o.missing, dangling + o.dangling, duplicates + o.duplicates,
                 merge(missingSample, o.missingSample), merge(danglingSample, o.danglingSample),
                 merge(duplicateSample, o.duplicateSample));
@@ -71,7 +71,7 @@ public record Drift(long baseItemsChecked, long entriesChecked, long missing, lo
         return java.util.stream.Stream.concat(a.stream(), b.stream()).limit(SAMPLE).toList();
     }
 
-    static Drift empty() {
-        return new Drift(0, 0, 0, 0, 0, List.of(), List.of(), List.of());
+    static IndexVerification empty() {
+        return new IndexVerification(0, 0, 0, 0, 0, List.of(), List.of(), List.of());
     }
 }

@@ -4,7 +4,7 @@ import dev.nosqlpatterns.verify.Verification;
 /**
  * How far an {@link InvertedSearch}'s derived data (posting lists and their counts) is from its truth
  * (the direct index), found by {@link InvertedSearch#verify()} and fixed by {@link InvertedSearch#repair()}.
- * Drift comes from writers that stopped halfway on stores without atomic writes, and from documents that
+ * IndexVerification comes from writers that stopped halfway on stores without atomic writes, and from documents that
  * expired ({@link InvertedSearch#index(Document, java.time.Instant)}) and are still indexed.
  *
  * @param documents        rows of the direct index read
@@ -15,7 +15,7 @@ import dev.nosqlpatterns.verify.Verification;
  * @param expiredDocuments documents expired by the store's clock but still indexed (searches leave them out)
  * @param staleMarkers     expiry markers of a past instant whose document no longer has that expiry
  */
-public record SearchAudit(long documents, long missingPostings, long stalePostings, long wrongCounts,
+public record SearchVerification(long documents, long missingPostings, long stalePostings, long wrongCounts,
                           long pendingDocuments, long expiredDocuments, long staleMarkers) implements Verification {
 
     /** True when the derived data matches the direct index exactly. */

@@ -14,10 +14,10 @@ import java.util.Objects;
  *                       harmless, removed by {@link Tree#repair()})
  * @param problems       inconsistencies, each naming the items concerned; empty for a sound tree
  */
-public record TreeCheck(long nodes, boolean pendingChange, int strayJournal, List<String> problems)
+public record TreeVerification(long nodes, boolean pendingChange, int strayJournal, List<String> problems)
         implements Verification {
 
-    public TreeCheck {
+    public TreeVerification {
         Objects.requireNonNull(problems, "problems");
         problems = List.copyOf(problems);
         if (nodes < 0 || strayJournal < 0) {

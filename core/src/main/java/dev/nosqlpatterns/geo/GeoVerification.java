@@ -15,12 +15,12 @@ import dev.nosqlpatterns.verify.Verification;
  *                        (entries and point records), natively the expired points still in the store's geo sets
  * @param repaired        whether the problems were fixed
  */
-public record GeoAudit(long entries, long points, long staleEntries, long missingEntries, long unfinishedMoves,
+public record GeoVerification(long entries, long points, long staleEntries, long missingEntries, long unfinishedMoves,
                        long expired, boolean repaired) implements Verification {
 
     /** Nothing checked, nothing found. */
-    static GeoAudit empty(boolean repaired) {
-        return new GeoAudit(0, 0, 0, 0, 0, 0, repaired);
+    static GeoVerification empty(boolean repaired) {
+        return new GeoVerification(0, 0, 0, 0, 0, 0, repaired);
     }
 
     /** True when no problem was found. */
@@ -49,12 +49,12 @@ public record GeoAudit(long entries, long points, long staleEntries, long missin
     }
 
     /** This audit with {@code count} expired leftovers more. */
-    GeoAudit plusExpired(long count) {
-        return new GeoAudit(entries, points, staleEntries, missingEntries, unfinishedMoves, expired + count, repaired);
+    GeoVerification plusExpired(long count) {
+        return new GeoVerification(entries, points, staleEntries, missingEntries, unfinishedMoves, expired + count, repaired);
     }
 
-    GeoAudit plus(GeoAudit other) {
-        return new GeoAudit(entries + other.entries, points + other.points, staleEntries + other.staleEntries,
+    GeoVerification plus(GeoVerification other) {
+        return new GeoVerification(entries + other.entries, points + other.points, staleEntries + other.staleEntries,
                 missingEntries + other.missingEntries, unfinishedMoves + other.unfinishedMoves, expired + other.expired,
                 repaired);
     }

@@ -43,7 +43,7 @@ import org.apache.lucene.util.BytesRef;
  * {@link LatLon#distanceMeters} and {@link LatLonBox#contains}, ranked by distance then id, and cut to
  * the limit, as {@link NativeGeo} requires.
  */
-final class GeoIndex implements NativeGeo {
+final class LuceneGeo implements NativeGeo {
     private static final String ID = "_gid";
     private static final String SET = "_gset";
     private static final String POINT = "_gp";
@@ -58,7 +58,7 @@ final class GeoIndex implements NativeGeo {
     private final LuceneBackend.Reader reader;
     private final LuceneBackend.Writer writer;
 
-    GeoIndex(LuceneBackend.Reader reader, LuceneBackend.Writer writer) {
+    LuceneGeo(LuceneBackend.Reader reader, LuceneBackend.Writer writer) {
         this.reader = reader;
         this.writer = writer;
     }
