@@ -168,7 +168,7 @@ class PartitioningTechniqueCallsTest {
 
     @Test
     void nestedFlattening() {
-        try (Store store = Store.of(new TextSearchBackend())) {
+        try (Store store = Store.of(TextSearchBackend.backend())) {
             NestedFlattening skills = NestedFlattening.open(store, "people", List.of("level", "skill"),
                     NestedFlattening.Strategy.NUMBERED_FIELDS, 4);
             EntryPoints calls = new EntryPoints(store, NestedFlattening.class)

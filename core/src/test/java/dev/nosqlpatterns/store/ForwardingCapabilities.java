@@ -18,11 +18,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Another backend's items with the capabilities a test gives. */
-final class ForwardingCapabilities implements StoreBackend {
+public final class ForwardingCapabilities implements StoreBackend {
     private final StoreBackend items;
     private final Capabilities capabilities;
 
-    ForwardingCapabilities(StoreBackend items, Capabilities capabilities) {
+    public ForwardingCapabilities(StoreBackend items, Capabilities capabilities) {
         this.items = items;
         this.capabilities = capabilities;
     }
