@@ -41,8 +41,8 @@ import java.util.function.Supplier;
  * The in-memory backend: sorted maps in this JVM, guarded by one read-write lock, so every write,
  * including a multi-item atomic write, is atomic and isolated. The reference the conformance kit is
  * written against. State lives only as long as the object and is not shared across processes. Its
- * {@link StorageFootprint} is an estimate: the items' logical sizes, without the maps' own overhead. It
- * follows links itself ({@link LinkedReads}): a linked read walks the partition's map under one read lock,
+ * {@link dev.nosqlpatterns.store.spi.StorageFootprint} is an estimate: the items' logical sizes, without the maps' own overhead. It
+ * follows links itself ({@link dev.nosqlpatterns.store.spi.LinkedReads}): a linked read walks the partition's map under one read lock,
  * one request at any depth.
  */
 public final class MemoryBackend implements StoreBackend {
