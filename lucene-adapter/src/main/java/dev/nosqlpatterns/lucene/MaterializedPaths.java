@@ -7,7 +7,7 @@ import java.util.List;
  * Subtree reads of materialized paths: string attributes named with
  * {@code LuceneStore.builder().pathAttribute(name)} are indexed with every ancestor path (Lucene's path
  * hierarchy tokenizer, on {@code '/'}), so all items at or below a path are found with one term query
- * instead of a prefix scan. Get it with {@code store.capability(MaterializedPaths.class)}.
+ * instead of a prefix scan. Get it with {@code store.extension(MaterializedPaths.class)}.
  */
 public interface MaterializedPaths {
 

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * Lucene's span-near queries over the documents of the store's text search ({@code store.textSearch()}): words
  * found close to each other, in order or not, with a bounded number of other words between them. Get it with
- * {@code store.capability(ProximitySearch.class)}.
+ * {@code store.extension(ProximitySearch.class)}.
  */
 public interface ProximitySearch {
 
