@@ -84,7 +84,7 @@ public final class InFlightWindow {
             if (failed.get()) {
                 break;
             }
-            CostMeter part = new CostMeter();
+            CostMeter part = meter.part();
             CompletableFuture<T> sent;
             try {
                 sent = send.send(i, part);

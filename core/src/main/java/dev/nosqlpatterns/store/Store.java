@@ -704,7 +704,7 @@ public final class Store implements AutoCloseable {
     final class Call {
         private static final List<CallObserver.Handle> UNOBSERVED = List.of();
 
-        final dev.nosqlpatterns.store.spi.CostMeter meter = new dev.nosqlpatterns.store.spi.CostMeter();
+        final dev.nosqlpatterns.store.spi.CostMeter meter;
         private final String operation;
         private final String table;
         private final long start = System.nanoTime();
@@ -738,6 +738,7 @@ public final class Store implements AutoCloseable {
                 this.handles = started;
             }
             this.reported = !handles.isEmpty() || technique != null;
+            this.meter = new dev.nosqlpatterns.store.spi.CostMeter(reported);
         }
 
         void read(Item item) {

@@ -14,7 +14,6 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * Reads of native secondary indexes: a Query on the global secondary index of the index's slot, keyed
@@ -52,7 +51,7 @@ final class Indexes {
                     .tableName(layout.physicalTable(q.tableName())).indexName(IndexKeys.gsiName(slot))
                     .keyConditionExpression(keyCondition).expressionAttributeNames(x.names())
                     .expressionAttributeValues(x.values()).scanIndexForward(!q.isDescending()).limit(limit)
-                    .exclusiveStartKey(from).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)));
+                    .exclusiveStartKey(from).returnConsumedCapacity(Sender.indexCapacityWanted(meter))));
             Sender.capacity(meter, r.consumedCapacity(), false);
             found.addAll(r.items());
             start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;

@@ -21,7 +21,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
@@ -54,7 +53,7 @@ final class Reads {
     Optional<Item> get(String table, Key key, CostMeter meter) {
         var r = sender.send(meter, Sender.Target.of(table, key), () -> client.getItem(b -> b
                 .tableName(layout.physicalTable(table)).key(layout.key(table, key)).consistentRead(consistent)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                .returnConsumedCapacity(Sender.capacityWanted(meter))));
         Sender.capacity(meter, r.consumedCapacity(), false);
         return r.hasItem() && !r.item().isEmpty() ? Optional.of(layout.decode(r.item())) : Optional.empty();
     }
@@ -80,7 +79,7 @@ final class Reads {
         for (int attempt = 1; ; attempt++) {
             Map<String, KeysAndAttributes> request = pending;
             BatchGetItemResponse r = sender.send(meter, target, () -> client.batchGetItem(b -> b
-                    .requestItems(request).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                    .requestItems(request).returnConsumedCapacity(Sender.capacityWanted(meter))));
             Sender.capacity(meter, r.consumedCapacity(), false);
             r.responses().forEach((physical, items) -> items.forEach(stored -> found.put(
                     new ItemRef(layout.logicalOfItem(physical, stored), layout.keyOf(stored)), layout.decode(stored))));
@@ -129,7 +128,7 @@ final class Reads {
                     .tableName(layout.physicalTable(q.table())).keyConditionExpression(keyCondition)
                     .expressionAttributeNames(x.names()).expressionAttributeValues(x.values())
                     .scanIndexForward(!q.descending()).limit(limit).exclusiveStartKey(from).consistentRead(consistent)
-                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                    .returnConsumedCapacity(Sender.capacityWanted(meter))));
             Sender.capacity(meter, r.consumedCapacity(), false);
             r.items().forEach(stored -> items.add(layout.decode(stored)));
             exclusiveStart = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
@@ -196,7 +195,7 @@ final class Reads {
                     .segment(s.totalSegments() > 1 ? s.segment() : null)
                     .totalSegments(s.totalSegments() > 1 ? s.totalSegments() : null)
                     .limit(limit).exclusiveStartKey(from).consistentRead(consistent)
-                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                    .returnConsumedCapacity(Sender.capacityWanted(meter))));
             Sender.capacity(meter, r.consumedCapacity(), false);
             List<Map<String, AttributeValue>> got = r.items();
             if (r.scannedCount() != null && r.count() != null) {
@@ -244,7 +243,7 @@ final class Reads {
             ScanResponse r = sender.send(meter, Sender.Target.of(table), () -> client.scan(b -> b
                     .tableName(layout.physicalTable(table)).filterExpression(filter).projectionExpression(projection)
                     .expressionAttributeNames(x.names()).expressionAttributeValues(x.values())
-                    .exclusiveStartKey(from).consistentRead(consistent).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                    .exclusiveStartKey(from).consistentRead(consistent).returnConsumedCapacity(Sender.capacityWanted(meter))));
             Sender.capacity(meter, r.consumedCapacity(), false);
             keys.addAll(r.items());
             start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;

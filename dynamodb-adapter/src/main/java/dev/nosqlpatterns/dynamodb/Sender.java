@@ -223,6 +223,21 @@ final class Sender {
     }
 
     /** Records capacity a request consumed; {@code write} says how to count a bare total. */
+    /**
+     * The consumed capacity to ask for: the total when someone receives the call's cost, none otherwise, as the
+     * figure serves only the report and a request that asks for it answers more slowly.
+     */
+    static software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity capacityWanted(CostMeter meter) {
+        return meter.measured() ? software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity.TOTAL
+                : software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity.NONE;
+    }
+
+    /** {@link #capacityWanted}, with the share of each index when it is wanted. */
+    static software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity indexCapacityWanted(CostMeter meter) {
+        return meter.measured() ? software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity.INDEXES
+                : software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity.NONE;
+    }
+
     static void capacity(CostMeter meter, ConsumedCapacity c, boolean write) {
         if (c == null) {
             return;

@@ -17,7 +17,6 @@ import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
@@ -98,7 +97,7 @@ final class Transactions {
         try {
             var r = sender.send(meter, new Sender.Target(first.table(), first.key(), first.condition()),
                     () -> client.transactWriteItems(b -> b.transactItems(items).clientRequestToken(token)
-                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                            .returnConsumedCapacity(Sender.capacityWanted(meter))));
             Sender.capacity(meter, r.consumedCapacity(), true);
         } catch (StoreException e) {
             if (e.getCause() instanceof TransactionCanceledException canceled) {
@@ -109,7 +108,7 @@ final class Transactions {
         for (Write u : fixes) {
             var r = sender.send(meter, Sender.Target.of(u.table(), u.key()), () -> client.getItem(b -> b
                     .tableName(layout.physicalTable(u.table())).key(layout.key(u.table(), u.key()))
-                    .consistentRead(true).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                    .consistentRead(true).returnConsumedCapacity(Sender.capacityWanted(meter))));
             Sender.capacity(meter, r.consumedCapacity(), false);
             if (r.hasItem() && !r.item().isEmpty()) {
                 writes.fixIndexKeys(u.table(), r.item(), meter);

@@ -24,7 +24,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 import dev.nosqlpatterns.store.model.StoreUnavailableException;
@@ -56,7 +55,7 @@ final class Writes {
         var r = sender.send(meter, target(put), () -> client.putItem(b -> b
                 .tableName(layout.physicalTable(put.table())).item(item).conditionExpression(condition)
                 .expressionAttributeNames(x.names()).expressionAttributeValues(x.values())
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                .returnConsumedCapacity(Sender.capacityWanted(meter))));
         Sender.capacity(meter, r.consumedCapacity(), true);
     }
 
@@ -66,7 +65,7 @@ final class Writes {
         var r = sender.send(meter, target(delete), () -> client.deleteItem(b -> b
                 .tableName(layout.physicalTable(delete.table())).key(layout.key(delete.table(), delete.key()))
                 .conditionExpression(condition).expressionAttributeNames(x.names())
-                .expressionAttributeValues(x.values()).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                .expressionAttributeValues(x.values()).returnConsumedCapacity(Sender.capacityWanted(meter))));
         Sender.capacity(meter, r.consumedCapacity(), true);
     }
 
@@ -79,7 +78,7 @@ final class Writes {
                 .tableName(layout.physicalTable(u.table())).key(layout.key(u.table(), u.key()))
                 .updateExpression(plan.expression).conditionExpression(plan.condition)
                 .expressionAttributeNames(plan.expr.names()).expressionAttributeValues(plan.expr.values())
-                .returnValues(ReturnValue.ALL_NEW).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)), idempotent);
+                .returnValues(ReturnValue.ALL_NEW).returnConsumedCapacity(Sender.capacityWanted(meter))), idempotent);
         Sender.capacity(meter, r.consumedCapacity(), true);
         if (plan.needsIndexFix()) {
             fixIndexKeys(u.table(), r.attributes(), meter);
@@ -132,7 +131,7 @@ final class Writes {
                     .tableName(layout.physicalTable(table)).key(layout.key(table, item.key()))
                     .updateExpression(expression.trim()).conditionExpression(String.join(" AND ", unchanged))
                     .expressionAttributeNames(x.names()).expressionAttributeValues(x.values())
-                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                    .returnConsumedCapacity(Sender.capacityWanted(meter))));
             Sender.capacity(meter, r.consumedCapacity(), true);
         } catch (ConditionFailedException changedMeanwhile) {
             // the later writer maintains the keys
@@ -175,7 +174,7 @@ final class Writes {
         for (int attempt = 1; ; attempt++) {
             Map<String, List<WriteRequest>> items = pending;
             BatchWriteItemResponse r = sender.send(meter, target, () -> client.batchWriteItem(b -> b
-                    .requestItems(items).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                    .requestItems(items).returnConsumedCapacity(Sender.capacityWanted(meter))));
             Sender.capacity(meter, r.consumedCapacity(), true);
             if (!r.hasUnprocessedItems() || r.unprocessedItems().isEmpty()) {
                 return;

@@ -11,7 +11,7 @@ public enum Capability {
     ATOMIC_WRITES_SINGLE_PARTITION,
     /** Conditions and atomic updates hold across processes sharing the store, not only within one. */
     SHARED_ACROSS_PROCESSES,
-    /** The store reports consumed capacity units for each call. */
+    /** The store reports consumed capacity units for each call someone measures (a listener, an observer, a technique call). */
     CONSUMED_CAPACITY,
     /** Native secondary indexes: {@link dev.nosqlpatterns.store.spi.NativeIndexes}. */
     NATIVE_SECONDARY_INDEX,

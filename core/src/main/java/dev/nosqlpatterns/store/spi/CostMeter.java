@@ -7,6 +7,7 @@ package dev.nosqlpatterns.store.spi;
  * concurrently gives each part its own meter and {@link #joinConcurrent joins} them.
  */
 public final class CostMeter {
+    private final boolean measured;
     private long roundTrips;
     private long criticalPath;
     private long extraItemsRead;
@@ -14,6 +15,32 @@ public final class CostMeter {
     private double writeUnits;
     private boolean capacityReported;
     private long throttles;
+
+    /** A meter whose figures someone receives. */
+    public CostMeter() {
+        this(true);
+    }
+
+    /**
+     * A meter whose figures someone receives ({@code measured}) or no one does: the store makes its calls' meters
+     * with {@code false} while no listener, observer or technique call watches it.
+     */
+    public CostMeter(boolean measured) {
+        this.measured = measured;
+    }
+
+    /**
+     * True when someone receives this call's cost. A backend may leave out of its requests what it asks the
+     * store only for the report, such as DynamoDB's consumed capacity, when false; round trips are counted either way.
+     */
+    public boolean measured() {
+        return measured;
+    }
+
+    /** A meter for a part of this call served concurrently (see {@link #joinConcurrent}), measured as this one is. */
+    public CostMeter part() {
+        return new CostMeter(measured);
+    }
 
     /** One more request to the server, sent after the previous one answered. */
     public void roundTrip() {
