@@ -76,7 +76,7 @@ public final class NativeGeoCalls {
     }
 
     /** A search: its hits counted as items read. */
-    private List<dev.nosqlpatterns.store.model.NativeGeoHit> hits(String operation, String set, Function<Store.Call, List<dev.nosqlpatterns.store.model.NativeGeoHit>> search) {
+    private List<dev.nosqlpatterns.store.model.NativeGeoHit> hits(String operation, String set, Function<StoreCall, List<dev.nosqlpatterns.store.model.NativeGeoHit>> search) {
         return store.call(operation, set, call -> {
             List<dev.nosqlpatterns.store.model.NativeGeoHit> hits = search.apply(call);
             hits.forEach(h -> call.counted(1, GeoArguments.bytes(h.id()), 0, 0));

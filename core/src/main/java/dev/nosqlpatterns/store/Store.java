@@ -53,8 +53,9 @@ import java.util.stream.StreamSupport;
  *
  * <p>It wraps an adapter's {@link StoreBackend} and does what is the same for every store: it checks
  * every argument and the store's {@link Limits} before anything is written, turns resume positions into
- * opaque {@link Cursor}s, and reports the {@link OperationCost} of every call to the registered
- * {@link CostListener}s. Thread-safe. Get one from an adapter's builder, from
+ * opaque {@link Cursor}s, and reports the {@link OperationCost} of every call to its
+ * {@link CallObserver}s. Reading and writing are here; upkeep is in {@link #maintenance()}, an adapter's own
+ * extras behind {@link #extension(Class)}. Thread-safe. Get one from an adapter's builder, from
  * {@link Stores#open(String)}, or {@code Store.of(backend)}.
  */
 public final class Store implements AutoCloseable {
@@ -174,16 +175,16 @@ public final class Store implements AutoCloseable {
         return capabilities;
     }
 
-    Call call(String operation, String table) {
-        return new Call(operation, table);
+    StoreCall call(String operation, String table) {
+        return new StoreCall(this, operation, table);
     }
 
     /**
      * One call to the backend, made by {@code work}: its cost is reported when it ends, whether it returns
      * or throws.
      */
-    <T> T call(String operation, String table, Function<Call, T> work) {
-        Call call = new Call(operation, table);
+    <T> T call(String operation, String table, Function<StoreCall, T> work) {
+        StoreCall call = new StoreCall(this, operation, table);
         try {
             T result = work.apply(call);
             call.ok();
@@ -197,7 +198,7 @@ public final class Store implements AutoCloseable {
     }
 
     /** {@link #call(String, String, Function)} for work without a result. */
-    void run(String operation, String table, Consumer<Call> work) {
+    void run(String operation, String table, Consumer<StoreCall> work) {
         call(operation, table, call -> {
             work.accept(call);
             return null;
@@ -222,9 +223,9 @@ public final class Store implements AutoCloseable {
      * store, until the registration is closed: for a metrics or tracing binding that times calls and nests
      * the store calls of a technique call inside it. See {@link CallObserver}.
      */
-    /** The observers registered now. */
+    /** The observers registered now; iterating it sees one snapshot. Not to be changed by the caller. */
     List<CallObserver> observersNow() {
-        return observers.isEmpty() ? List.of() : List.copyOf(observers);
+        return observers;
     }
 
     public Registration observe(CallObserver observer) {
@@ -423,7 +424,7 @@ public final class Store implements AutoCloseable {
      * The page of a backend's answer to {@code query}, its items counted on {@code call}: expired items are
      * left out, and the page is filled from further reads of the partition as far as its limit allows.
      */
-    private Page page(KeyQuery keyQuery, QueryResult first, Query query, Call call) {
+    private Page page(KeyQuery keyQuery, QueryResult first, Query query, StoreCall call) {
         long now = clock.millis();
         QueryResult result = first;
         List<Item> live = new ArrayList<>(result.items().size());
@@ -448,7 +449,6 @@ public final class Store implements AutoCloseable {
         return new Page(live, next);
     }
 
-    /** Every item the query selects, reading page after page as the stream is consumed. */
     /**
      * Reads one page of each query at once, where the store can: its answers come back in the order of the
      * queries, each the page {@link #query} would return for it, with its own cursor. Independent reads (the
@@ -531,6 +531,7 @@ public final class Store implements AutoCloseable {
         return out;
     }
 
+    /** Every item the query selects, reading page after page as the stream is consumed. */
     public Stream<Item> queryAll(Query query) {
         return paged(query, this::query, query::after);
     }
@@ -695,101 +696,5 @@ public final class Store implements AutoCloseable {
     public interface Registration extends AutoCloseable {
         @Override
         void close();
-    }
-
-    /**
-     * One call to the backend: the observers are told when it is made, and its cost is reported to the
-     * listeners, the observers and the technique call around it when it closes.
-     */
-    final class Call {
-        private static final List<CallObserver.Handle> UNOBSERVED = List.of();
-
-        final dev.nosqlpatterns.store.spi.CostMeter meter;
-        private final String operation;
-        private final String table;
-        private final long start = System.nanoTime();
-        private final List<CallObserver.Handle> handles;
-        private final TechniqueFrame technique;
-        /**
-         * Whether anyone receives this call's cost: a listener, an observer or a technique call around it,
-         * as when the call began. When nobody does, the items it reads and writes are not sized, which
-         * would otherwise take a good share of a read's time on a fast store.
-         */
-        private final boolean reported;
-        private long itemsRead;
-        private long bytesRead;
-        private long itemsWritten;
-        private long bytesWritten;
-        private boolean ok;
-        private Throwable failure;
-
-        Call(String operation, String table) {
-            this.operation = operation;
-            this.table = table;
-            this.technique = TechniqueFrame.current(Store.this);
-            if (observers.isEmpty()) {
-                this.handles = UNOBSERVED;
-            } else {
-                ObservedCall call = new ObservedCall(ObservedCall.Kind.STORE, operation, table, kind());
-                List<CallObserver.Handle> started = new ArrayList<>(observers.size());
-                for (CallObserver o : observers) {
-                    started.add(o.start(call));
-                }
-                this.handles = started;
-            }
-            this.reported = !handles.isEmpty() || technique != null;
-            this.meter = new dev.nosqlpatterns.store.spi.CostMeter(reported);
-        }
-
-        void read(Item item) {
-            itemsRead++;
-            if (reported) {
-                bytesRead += item.sizeInBytes();
-            }
-        }
-
-        void wrote(Item item) {
-            itemsWritten++;
-            if (item != null && reported) {
-                bytesWritten += item.sizeInBytes();
-            }
-        }
-
-        /** Items and bytes a call without {@link Item}s (a native geo call) read and wrote. */
-        void counted(long readItems, long readBytes, long writtenItems, long writtenBytes) {
-            itemsRead += readItems;
-            bytesRead += readBytes;
-            itemsWritten += writtenItems;
-            bytesWritten += writtenBytes;
-        }
-
-        void ok() {
-            ok = true;
-        }
-
-        /** The call ends with {@code e} thrown; it is handed to the observers when the call closes. */
-        void failed(Throwable e) {
-            ok = false;
-            failure = e;
-        }
-
-        void close() {
-            if (!reported) {
-                return;
-            }
-            OperationCost cost = new OperationCost(operation, table, meter.roundTrips(), meter.criticalPath(),
-                    itemsRead + meter.extraItemsRead(), ok ? itemsWritten : 0, bytesRead, ok ? bytesWritten : 0,
-                    meter.readUnits(), meter.writeUnits(), meter.capacityReported(),
-                    java.time.Duration.ofNanos(System.nanoTime() - start), !ok, meter.throttles());
-            if (technique != null) {
-                technique.add(cost);
-            }
-            Throwable thrown = ok ? null
-                    : failure != null ? failure
-                    : new IllegalStateException(operation + " on " + table + " did not complete");
-            for (int i = handles.size() - 1; i >= 0; i--) {
-                handles.get(i).end(cost, thrown);
-            }
-        }
     }
 }
