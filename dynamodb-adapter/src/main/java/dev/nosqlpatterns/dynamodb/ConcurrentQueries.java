@@ -18,10 +18,11 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * Independent partition reads, and the requests of a large batch read, sent together. DynamoDB has no request that reads several partitions by
+ * Independent partition reads, and the requests of a large batch read or batch write, sent together. DynamoDB has no request that reads several partitions by
  * range, and the backend's client is synchronous, so each query runs {@link Reads#query} (its paging,
  * limit and retries unchanged) on a thread of a small pool, on a meter of its own, at most
  * {@code maxInFlight} of one call at a time ({@link InFlightWindow}); the meters are then joined, so that
@@ -77,6 +78,23 @@ final class ConcurrentQueries {
         Map<ItemRef, Item> found = new LinkedHashMap<>();
         together(batches, batches.size() + " batch reads", table, meter).forEach(found::putAll);
         return found;
+    }
+
+    /**
+     * Sends the requests of a batch write ({@link Writes#batchRequests}) at most {@code maxInFlight} at a time,
+     * so that a batch of thousands of items waits for about one request per {@code maxInFlight} rather than
+     * one per 25 items. The batch is not atomic: once a request failed no further one is sent, those in
+     * flight finish, and the first failure in order is thrown; what was sent before stays written.
+     */
+    void writeAll(List<Consumer<CostMeter>> requests, String table, CostMeter meter) {
+        List<Function<CostMeter, Void>> writes = new ArrayList<>(requests.size());
+        for (Consumer<CostMeter> request : requests) {
+            writes.add(part -> {
+                request.accept(part);
+                return null;
+            });
+        }
+        together(writes, requests.size() + " batch writes", table, meter);
     }
 
     /**

@@ -142,10 +142,16 @@ final class DynamoDbBackend implements StoreBackend {
         return reads.scan(scan, meter);
     }
 
+    /**
+     * The writes in BatchWriteItem requests of 25, every item checked before the first is sent, the requests
+     * sent at most {@code maxInFlight} at a time from the pool that serves {@link #queryEach}, each retrying
+     * its unprocessed items; see {@link ConcurrentQueries#writeAll}.
+     */
     @Override
     public void writeBatch(List<Write> batch, CostMeter meter) {
         if (!batch.isEmpty()) {
-            writes.batch(batch, meter);
+            String table = batch.stream().map(Write::table).distinct().count() == 1 ? batch.get(0).table() : null;
+            concurrentQueries.writeAll(writes.batchRequests(batch), table, meter);
         }
     }
 

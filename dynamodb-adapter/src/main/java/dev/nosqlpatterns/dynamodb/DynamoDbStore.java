@@ -155,7 +155,7 @@ public final class DynamoDbStore {
         }
 
         /**
-         * The most requests of one call (a {@code queryEach}, a batch read) in flight at once, 1 to 65536;
+         * The most requests of one call (a {@code queryEach}, a batch read or write) in flight at once, 1 to 65536;
          * 16 by default. They run on a pool of as many threads, shared by the calls of the backend, the rest
          * sent as earlier ones answer: a large call waits longer but does not open a connection per request
          * (keep it within the HTTP client's connection pool, 50 by default in the SDK).

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -30,7 +31,8 @@ import dev.nosqlpatterns.store.model.StoreUnavailableException;
 
 /**
  * Single-item writes: PutItem, DeleteItem and UpdateItem with condition expressions, and BatchWriteItem
- * in requests of 25 with unprocessed items retried under backoff. Each write also maintains the derived
+ * in requests of 25 with unprocessed items retried under backoff (the backend sends a batch's requests
+ * several at once). Each write also maintains the derived
  * keys of the table's secondary indexes.
  */
 final class Writes {
@@ -138,8 +140,14 @@ final class Writes {
         }
     }
 
-    /** Puts and deletes of distinct items, 25 per request, unprocessed ones sent again after a pause. */
-    void batch(List<Write> writes, CostMeter meter) {
+    /**
+     * The BatchWriteItem requests of a batch of puts and deletes of distinct items, 25 writes per request, in
+     * the order of the writes; each request, once run on a meter, sends its writes and sends again what
+     * DynamoDB left unprocessed after a pause. Every item is encoded and size-checked here, before any
+     * request is sent, so that a bad item fails the batch with nothing written. The requests are independent:
+     * the backend sends several at once.
+     */
+    List<Consumer<CostMeter>> batchRequests(List<Write> writes) {
         List<Map.Entry<String, WriteRequest>> requests = new ArrayList<>(writes.size());
         for (Write w : writes) {
             String physical = layout.physicalTable(w.table());
@@ -150,13 +158,15 @@ final class Writes {
             requests.add(Map.entry(physical, request));
         }
         Sender.Target target = Sender.Target.of(writes.get(0).table());
+        List<Consumer<CostMeter>> out = new ArrayList<>((requests.size() + BATCH_WRITE_SIZE - 1) / BATCH_WRITE_SIZE);
         for (int from = 0; from < requests.size(); from += BATCH_WRITE_SIZE) {
             Map<String, List<WriteRequest>> chunk = new LinkedHashMap<>();
             for (Map.Entry<String, WriteRequest> e : requests.subList(from, Math.min(requests.size(), from + BATCH_WRITE_SIZE))) {
                 chunk.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue());
             }
-            sendBatch(chunk, target, meter);
+            out.add(meter -> sendBatch(chunk, target, meter));
         }
+        return out;
     }
 
     /** Deletes items by stored key, for dropping a logical table of the single-table layout. */

@@ -54,7 +54,7 @@ final class MongoBackend implements StoreBackend {
         this.tables = tables;
         Sizes sizes = new Sizes(limits.maxItemBytes(), features.maxDocumentBytes());
         this.reads = new Reads(tables);
-        this.writes = new Writes(tables, reads, sizes);
+        this.writes = new Writes(tables, reads, sizes, Math.min(Writes.WRITES_PER_BULK, features.maxWriteBatch()));
         this.transactions = new Transactions(client, tables, sizes);
         this.nested = new Nested(tables);
         this.indexes = new Indexes(tables);

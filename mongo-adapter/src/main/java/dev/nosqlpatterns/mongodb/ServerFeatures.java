@@ -17,6 +17,7 @@ import org.bson.BsonValue;
  * @param version           the server's version, as buildInfo reports it
  * @param maxWireVersion    the newest wire protocol version it speaks
  * @param maxDocumentBytes  the largest BSON document it stores
+ * @param maxWriteBatch     the most writes it takes in one write command; the driver splits a larger bulk write
  * @param sessions          it has logical sessions (the reply names a session timeout)
  * @param deployment        a replica set member, a mongos router, or a standalone server
  * @param transactions      multi-document transactions work (replica set or sharded, and the probe committed)
@@ -25,7 +26,7 @@ import org.bson.BsonValue;
  * @param nested            {@code $elemMatch} matched one array element on all fields, and only that
  * @param graph             {@code $graphLookup} followed a link
  */
-record ServerFeatures(String version, int maxWireVersion, int maxDocumentBytes, boolean sessions, Deployment deployment,
+record ServerFeatures(String version, int maxWireVersion, int maxDocumentBytes, int maxWriteBatch, boolean sessions, Deployment deployment,
                       boolean transactions, boolean geo, boolean indexes, boolean nested, boolean graph) {
 
     /** How the server is deployed, as its handshake tells. */
@@ -37,17 +38,20 @@ record ServerFeatures(String version, int maxWireVersion, int maxDocumentBytes, 
     }
 
     static final int DEFAULT_MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+    /** The most writes per write command of servers that do not say (MongoDB before 3.6). */
+    static final int DEFAULT_MAX_WRITE_BATCH = 1000;
 
     /** What the handshake reply says, before probing: whether transactions are worth probing. */
     static ServerFeatures fromHandshake(BsonDocument hello, BsonDocument buildInfo) {
         int wire = intOf(hello.get("maxWireVersion"), 0);
         int maxBytes = intOf(hello.get("maxBsonObjectSize"), DEFAULT_MAX_DOCUMENT_BYTES);
+        int maxWriteBatch = Math.max(1, intOf(hello.get("maxWriteBatchSize"), DEFAULT_MAX_WRITE_BATCH));
         boolean sessions = hello.containsKey("logicalSessionTimeoutMinutes")
                 && !hello.get("logicalSessionTimeoutMinutes").isNull();
         Deployment deployment = hello.containsKey("setName") ? Deployment.REPLICA_SET
                 : "isdbgrid".equals(stringOf(hello.get("msg"))) ? Deployment.SHARDED : Deployment.STANDALONE;
         String version = stringOf(buildInfo.get("version"));
-        return new ServerFeatures(version == null ? "unknown" : version, wire, maxBytes, sessions, deployment,
+        return new ServerFeatures(version == null ? "unknown" : version, wire, maxBytes, maxWriteBatch, sessions, deployment,
                 false, false, false, false, false);
     }
 
@@ -59,7 +63,7 @@ record ServerFeatures(String version, int maxWireVersion, int maxDocumentBytes, 
 
     /** These features with the probes' outcome; a transaction probe counts only where the handshake allows it. */
     ServerFeatures probed(Probes p) {
-        return new ServerFeatures(version, maxWireVersion, maxDocumentBytes, sessions, deployment,
+        return new ServerFeatures(version, maxWireVersion, maxDocumentBytes, maxWriteBatch, sessions, deployment,
                 mayHaveTransactions() && p.transactions(), p.geo(), p.indexes(), p.nested(), p.graph());
     }
 

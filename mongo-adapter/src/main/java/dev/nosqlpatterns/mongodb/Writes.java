@@ -39,20 +39,26 @@ import org.bson.BsonValue;
  * fallback, and unordered bulk writes for batches.
  */
 final class Writes {
-    /** Most writes in one bulk request. */
-    static final int WRITES_PER_BULK = 500;
-    /** Most bytes of documents in one bulk request. */
+    /**
+     * Most writes in one bulk request, when the server takes as many in one write command: enough that a
+     * batch of tens of thousands of items is a few round trips, few enough to bound the memory of one.
+     */
+    static final int WRITES_PER_BULK = 10_000;
+    /** Most bytes of documents in one bulk request, well within the server's largest message. */
     static final long BYTES_PER_BULK = 8L * 1024 * 1024;
     private static final int MAX_ATTEMPTS = 200;
 
     private final Tables tables;
     private final Reads reads;
     private final Sizes sizes;
+    /** Most writes per bulk request: at most what the server takes in one write command, so one is a round trip. */
+    private final int writesPerBulk;
 
-    Writes(Tables tables, Reads reads, Sizes sizes) {
+    Writes(Tables tables, Reads reads, Sizes sizes, int writesPerBulk) {
         this.tables = tables;
         this.reads = reads;
         this.sizes = sizes;
+        this.writesPerBulk = writesPerBulk;
     }
 
     void put(Write.Put put, CostMeter meter) {
@@ -192,38 +198,55 @@ final class Writes {
                 v == null ? new BsonDocument("$exists", BsonBoolean.FALSE) : v);
     }
 
+    /**
+     * Puts (replacements, upserting) and deletes of distinct items as unordered bulk writes, one per table
+     * and chunk of at most {@code writesPerBulk} writes and {@link #BYTES_PER_BULK} bytes, each one write
+     * command per kind of write in it (puts, deletes) and as many round trips. Every item is checked before the first request, so that a bad item
+     * fails the batch with nothing written.
+     */
     void writeBatch(List<Write> writes, CostMeter meter) {
         Map<String, List<WriteModel<BsonDocument>>> byTable = new LinkedHashMap<>();
-        Map<String, Long> bytes = new LinkedHashMap<>();
+        Map<String, List<Long>> sizesByTable = new LinkedHashMap<>();
         for (Write w : writes) {
             List<WriteModel<BsonDocument>> models = byTable.computeIfAbsent(w.table(), t -> new ArrayList<>());
+            List<Long> bytes = sizesByTable.computeIfAbsent(w.table(), t -> new ArrayList<>());
             if (w instanceof Write.Put p) {
                 BsonDocument doc = sizes.checked(p.table(), p.item());
-                long size = BsonSizes.document(doc);
-                if (models.size() >= WRITES_PER_BULK || bytes.getOrDefault(w.table(), 0L) + size > BYTES_PER_BULK) {
-                    flush(w.table(), models, meter);
-                    bytes.put(w.table(), 0L);
-                }
                 models.add(new ReplaceOneModel<>(Documents.idFilter(p.key()), doc, new ReplaceOptions().upsert(true)));
-                bytes.merge(w.table(), size, Long::sum);
+                bytes.add(BsonSizes.document(doc));
             } else {
-                if (models.size() >= WRITES_PER_BULK) {
-                    flush(w.table(), models, meter);
-                    bytes.put(w.table(), 0L);
-                }
                 models.add(new DeleteOneModel<>(Documents.idFilter(w.key())));
+                bytes.add(0L);
             }
         }
-        byTable.forEach((table, models) -> flush(table, models, meter));
+        byTable.forEach((table, models) -> {
+            List<Long> bytes = sizesByTable.get(table);
+            int from = 0;
+            long size = 0;
+            for (int i = 0; i < models.size(); i++) {
+                if (i > from && (i - from >= writesPerBulk || size + bytes.get(i) > BYTES_PER_BULK)) {
+                    bulk(table, models.subList(from, i), meter);
+                    from = i;
+                    size = 0;
+                }
+                size += bytes.get(i);
+            }
+            bulk(table, models.subList(from, models.size()), meter);
+        });
     }
 
-    private void flush(String table, List<WriteModel<BsonDocument>> models, CostMeter meter) {
-        if (models.isEmpty()) {
+    /**
+     * One unordered bulk write: the driver sends its replacements in one update command and its deletes in
+     * one delete command, one after the other, each a round trip.
+     */
+    private void bulk(String table, List<WriteModel<BsonDocument>> models, CostMeter meter) {
+        boolean replaces = models.stream().anyMatch(m -> m instanceof ReplaceOneModel);
+        boolean deletes = models.stream().anyMatch(m -> m instanceof DeleteOneModel);
+        if (!replaces && !deletes) {
             return;
         }
-        meter.roundTrip();
-        tables.collection(table).bulkWrite(List.copyOf(models), new BulkWriteOptions().ordered(false));
-        models.clear();
+        meter.roundTrips((replaces ? 1 : 0) + (deletes ? 1 : 0));
+        tables.collection(table).bulkWrite(models, new BulkWriteOptions().ordered(false));
     }
 
     private static void insertOrFail(MongoCollection<BsonDocument> c, BsonDocument doc, String table, Key key,
