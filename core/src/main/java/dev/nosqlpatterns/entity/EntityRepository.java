@@ -411,7 +411,10 @@ public final class EntityRepository {
     /**
      * Writes many entities in as few requests as the store allows, not atomically: after a failure of the store
      * some may be written. Every entity is mapped and checked with its index entries (keys, names, values,
-     * sizes) before anything is written, so bad input anywhere in the collection writes nothing.
+     * sizes) before anything is written, so bad input anywhere in the collection writes nothing. Entities of types
+     * with index tables are written in windows with their entries, by batch reads and batched writes that keep the
+     * index tables exact (see {@link Batch}); a unique value already taken fails the save with
+     * {@link dev.nosqlpatterns.index.UniqueConstraintException} once the entities before it are written.
      */
     public void saveAll(Collection<? extends Record> entities) {
         Objects.requireNonNull(entities, "entities are null");
