@@ -411,7 +411,10 @@ public final class EntityRepository {
     /**
      * Writes many entities in as few requests as the store allows, not atomically: after a failure of the store
      * some may be written. Every entity is mapped and checked with its index entries (keys, names, values,
-     * sizes) before anything is written, so bad input anywhere in the collection writes nothing.
+     * sizes) before anything is written, so bad input anywhere in the collection writes nothing. Entities of types
+     * with index tables are written in windows with their entries, by batch reads and batched writes that keep the
+     * index tables exact (see {@link Batch}); a unique value already taken fails the save with
+     * {@link dev.nosqlpatterns.index.UniqueConstraintException} once the entities before it are written.
      */
     public void saveAll(Collection<? extends Record> entities) {
         Objects.requireNonNull(entities, "entities are null");
@@ -589,12 +592,16 @@ public final class EntityRepository {
     }
 
     /**
-     * Saves collected for one {@link Store#writeBatch}: not atomic, but every entity is mapped and checked with its
-     * index entries when it is added, so bad input fails before anything is written. Entities of types with index tables or versions are written one by
-     * one after the batch. Not thread-safe.
+     * Saves collected for as few store calls as the store allows: not atomic, but every entity is mapped and checked
+     * with its index entries when it is added, so bad input fails before anything is written. Entities of types
+     * without index tables go in one {@link Store#writeBatch}; those of types with index tables go through
+     * {@link dev.nosqlpatterns.index.IndexGroup#putAll}, which keeps the index tables exact with batch reads and
+     * writes per window of entities; entities of versioned types, and of types a {@link WriteFollower} follows, are
+     * written one by one after them. Not thread-safe.
      */
     public final class Batch {
         private final List<Write> writes = new ArrayList<>();
+        private final Map<EntityType<?>, List<Item>> indexed = new LinkedHashMap<>();
         private final List<Runnable> oneByOne = new ArrayList<>();
 
         private Batch() {
@@ -609,8 +616,10 @@ public final class EntityRepository {
         private void add(EntityType<?> type, Record entity) {
             Item item = item(type, entity);
             EntityChecks.check(store, type, indexing(type), item);
-            if (oneByOne(type) || followers.any(type)) {
+            if (followers.any(type) || type.versionComponent().isPresent()) {
                 oneByOne.add(() -> put(type, entity, false));
+            } else if (indexing(type).hasTables()) {
+                indexed.computeIfAbsent(type, t -> new ArrayList<>()).add(item);
             } else {
                 writes.add(Write.put(type.table(), item));
             }
@@ -625,18 +634,23 @@ public final class EntityRepository {
 
         /** Writes the collected saves (a later save of the same key wins) and empties the batch. */
         public void write() {
-            TechniqueCalls.run(store, "entity.saveAll", writes.isEmpty() ? "" : writes.get(0).table(), this::writeNow);
+            String table = !writes.isEmpty() ? writes.get(0).table()
+                    : indexed.keySet().stream().findFirst().map(EntityType::table).orElse("");
+            TechniqueCalls.run(store, "entity.saveAll", table, this::writeNow);
         }
 
         /** {@link #write()} inside a technique call already open. */
         private void writeNow() {
             List<Write> all = List.copyOf(writes);
+            Map<EntityType<?>, List<Item>> byType = new LinkedHashMap<>(indexed);
             List<Runnable> each = List.copyOf(oneByOne);
             writes.clear();
+            indexed.clear();
             oneByOne.clear();
             if (!all.isEmpty()) {
                 store.writeBatch(all);
             }
+            byType.forEach((type, items) -> indexing(type).group().putAll(items));
             each.forEach(Runnable::run);
         }
     }

@@ -106,6 +106,31 @@ public final class IndexGroup {
     }
 
     /**
+     * Stores many items, each replacing any at its key, with every index's entries, as {@link #put} one after the
+     * other would, but in windows of items: one or two batch reads per window (the current items, the entries to
+     * check or move), and the writes grouped into the store's batch and atomic writes instead of a chain of calls
+     * per item. In the repairable mode each step of the protocol runs for the whole window before the next, so a
+     * crash anywhere leaves only stale entries, as a crash of {@link #put} does. Every item and its entries are
+     * checked before anything is written. Not atomic as a whole: after a failure of the store some items may be
+     * written.
+     *
+     * @throws UniqueConstraintException when a unique value is held by an item outside the list, or by an earlier
+     *                                   item of it: the items before the refused one are written, it and those
+     *                                   after are not (a value lost to a concurrent writer may be refused after
+     *                                   later items of its window are written)
+     * @throws dev.nosqlpatterns.store.model.StoreException as {@link #check}, before anything is written
+     */
+    public void putAll(List<Item> items) {
+        TechniqueCalls.run(writes.store(), "indexGroup.putAll", baseTable, () -> {
+            Objects.requireNonNull(items, "items must not be null");
+            for (int i = 0; i < items.size(); i++) {
+                writes.check(Objects.requireNonNull(items.get(i), "item " + i + " to put is null"));
+            }
+            new BulkIndexWrites(writes).putAll(items);
+        });
+    }
+
+    /**
      * Checks {@code item} and the entry of each index as {@link #put} checks them before writing (keys, names,
      * values, sizes), writing nothing: bulk writers check every item of a batch before writing any.
      *

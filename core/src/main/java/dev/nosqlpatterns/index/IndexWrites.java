@@ -73,6 +73,29 @@ final class IndexWrites {
         return versionAttribute;
     }
 
+    /** The index tables written with each item. */
+    List<IndexTable> members() {
+        return members;
+    }
+
+    /** The table holding the items. */
+    String baseTable() {
+        return baseTable;
+    }
+
+    /** True when an item and its entries are written in one atomic write. */
+    boolean atomic() {
+        return consistency == IndexConsistency.ATOMIC;
+    }
+
+    java.time.Clock clock() {
+        return clock;
+    }
+
+    java.time.Duration claimLease() {
+        return claimLease;
+    }
+
     /** An entry as read, with the index it belongs to. */
     private record Held(IndexTable ix, Item entry) {
     }
@@ -139,7 +162,7 @@ final class IndexWrites {
      * start at a version it had before, or a writer that read the first life would win its compare-and-set
      * against the second.
      */
-    private long nextVersion(Optional<Item> old) {
+    long nextVersion(Optional<Item> old) {
         return old.flatMap(i -> i.getLong(versionAttribute)).map(v -> v + 1)
                 .orElseGet(() -> OptimisticRetry.firstVersion(clock.millis()));
     }
@@ -226,9 +249,17 @@ final class IndexWrites {
             store.put(Write.put(ix.indexTable, Entries.confirmed(claim, ix.clock.millis())).when(Entries.unchanged(claim)));
             return true;
         } catch (ConditionFailedException takenOver) {
-            if (!undo(stored, old)) {
-                return false;
-            }
+            return lostClaim(ix, claim, value, stored, old);
+        }
+    }
+
+    /**
+     * What follows a claim found taken over when it was to be confirmed: our item is put back as it was and the
+     * put fails as a lost claim; false when a later write replaced ours first (nothing left to confirm).
+     */
+    boolean lostClaim(IndexTable ix, Item claim, String value, Item stored, Optional<Item> old) {
+        if (!undo(stored, old)) {
+            return false;
         }
         Optional<Key> holder = store.get(ix.indexTable, claim.key()).map(Entries::baseOf);
         if (holder.isEmpty()) {
@@ -326,7 +357,7 @@ final class IndexWrites {
         return Entries.unchanged(entry);
     }
 
-    private Condition versionCondition(Optional<Item> old) {
+    Condition versionCondition(Optional<Item> old) {
         return Condition.unchangedSince(old, versionAttribute);
     }
 

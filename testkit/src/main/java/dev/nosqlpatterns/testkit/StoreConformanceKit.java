@@ -251,6 +251,10 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class EntityBulkSaves extends dev.nosqlpatterns.testkit.entity.EntityBulkSuite {
+    }
+
+    @Nested
     class EntityPatches extends EntityPatchSuite {
     }
 
