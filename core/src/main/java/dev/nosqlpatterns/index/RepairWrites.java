@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.index;
 
+import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.BatchGetResult;
@@ -24,12 +25,18 @@ import java.util.Set;
  * since read) and, for an added entry, a check that the base item it was decided on is still as read.
  *
  * <p>With {@link Capability#ATOMIC_WRITES} the fixes of a page go in atomic groups of up to the store's
- * limit, each entry write with its base check, so an entry is never written for an item deleted or changed
- * since the page was read. With {@link Capability#ATOMIC_WRITES_SINGLE_PARTITION} only, the entry writes
+ * limit, each entry write with its base check, so an entry is never written for an item deleted since the
+ * page was read, nor for a versioned item changed since. With {@link Capability#ATOMIC_WRITES_SINGLE_PARTITION} only, the entry writes
  * of one index value (one partition) go in atomic groups, without base checks (the base item is in another
  * table). A group whose conditions do not all hold (a writer changed one of its entries or items meanwhile)
  * is sent again one fix at a time, so that the others still land and a lost one is left to the writer that
  * won it; a fix sent alone loses only what a repair writing one conditional entry per call would lose.
+ *
+ * <p>Without cross-partition atomic writes, the entries a page adds to a non-unique index for items without
+ * expiry, found absent in the page's batch read, go in one plain batch ({@code Store.writeBatch}) where they
+ * are not grouped by value. Every entry added without a check of its item's version is read back: see
+ * {@link #send}. A unique index never gets plain puts: one could replace the claim of another item made
+ * since the page was read.
  */
 final class RepairWrites {
     /** One conditional entry write and, optionally, the check of its base item to send with it. */
@@ -70,12 +77,40 @@ final class RepairWrites {
         List<Fix> unchecked = new ArrayList<>();
         if (store.has(Capability.ATOMIC_WRITES)) {
             groups(fixes, true).forEach(g -> sendGroup(g, true, unchecked));
-        } else if (store.has(Capability.ATOMIC_WRITES_SINGLE_PARTITION)) {
-            byPartition(fixes).forEach(p -> groups(p, false).forEach(g -> sendGroup(g, false, unchecked)));
         } else {
-            fixes.forEach(f -> sendAlone(f, false, unchecked));
+            boolean partitions = store.has(Capability.ATOMIC_WRITES_SINGLE_PARTITION);
+            List<Fix> blind = new ArrayList<>();
+            for (List<Fix> p : byPartition(fixes)) {
+                if (partitions && p.size() > 1) {
+                    groups(p, false).forEach(g -> sendGroup(g, false, unchecked));
+                } else {
+                    p.forEach(f -> {
+                        if (blindable(f)) {
+                            blind.add(f);
+                        } else {
+                            sendAlone(f, false, unchecked);
+                        }
+                    });
+                }
+            }
+            if (!blind.isEmpty()) {
+                store.writeBatch(blind.stream().map(f -> Write.put(f.write().table(), ((Write.Put) f.write()).item()))
+                        .toList());
+                unchecked.addAll(blind);
+            }
         }
         recheck(unchecked);
+    }
+
+    /**
+     * True when the fix may be sent as a plain put in a batch, its absence having been read with the page: an
+     * added entry of a non-unique index (whose entry key names its item, so only writers of that item write
+     * it) for an item without expiry (so that an entry a writer of the item wrote meanwhile, which a plain put
+     * replaces, differs from ours in its tokens alone). The recheck then removes it if the item moved or went.
+     */
+    private boolean blindable(Fix f) {
+        return !ix.unique && f.check().isPresent() && f.write() instanceof Write.Put p
+                && p.condition() instanceof Condition.Absent && !p.item().has(Expiry.ATTRIBUTE);
     }
 
     private static List<List<Fix>> byPartition(List<Fix> fixes) {
