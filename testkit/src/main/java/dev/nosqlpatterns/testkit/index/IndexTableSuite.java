@@ -215,7 +215,6 @@ public abstract class IndexTableSuite extends StoreSuite {
             assertEquals(n / 5, ix.find("city-3").size());
         }
         double perItem = (double) cost.roundTrips() / n;
-        System.out.println("BACKFILL-RT " + store.kind() + " unique=" + unique + " " + cost.roundTrips() + " " + perItem);
         if (unique) {
             // Every entry of a unique index is a partition of its own: grouping them needs cross-partition atomic writes.
             assumeCapability(Capability.ATOMIC_WRITES);
