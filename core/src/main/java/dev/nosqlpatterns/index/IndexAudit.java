@@ -5,7 +5,6 @@ import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.BatchGetResult;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ItemRef;
-import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.Write;
@@ -23,11 +22,17 @@ import java.util.Optional;
  * is a duplicate when the value's entry names another item that holds the value too, or when an earlier
  * item of the same audit held the value without an entry (remembered for up to 100,000 values). One page
  * audited on its own ({@link IndexTable#auditPage}) remembers only its own page.
+ *
+ * <p>A page costs one scan, one batch read of what it must compare with (plus one of the items that entries
+ * of the page name instead of the item checked, if any) and, when repairing, its fixes sent together by
+ * {@link RepairWrites}: in atomic groups where the store has them, each fix keeping the condition that makes
+ * it safe under concurrent writers, never one round trip per item in sequence.
  */
 final class IndexAudit implements IndexTable.BatchAudit {
     private static final int PAGE = 200;
     private final IndexTable ix;
     private final boolean fix;
+    private final RepairWrites writes;
     /** Unique values of items found without their entry, so a second holder is seen as a duplicate. */
     private final Map<String, Key> unindexed = new java.util.HashMap<>();
     private static final int MAX_UNINDEXED = 100_000;
@@ -35,6 +40,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
     IndexAudit(IndexTable ix, boolean fix) {
         this.ix = ix;
         this.fix = fix;
+        this.writes = new RepairWrites(ix);
     }
 
     IndexVerification run() {
@@ -82,6 +88,8 @@ final class IndexAudit implements IndexTable.BatchAudit {
         BatchGetResult found = indexed.isEmpty() ? null
                 : ix.store.getAll(ix.indexTable, indexed.stream().map(Indexed::entryKey).distinct().toList());
         Map<Key, Item> named = namedHolders(indexed, found);
+        long now = ix.clock.millis();
+        List<RepairWrites.Fix> fixes = new ArrayList<>();
         long missing = 0;
         long duplicates = 0;
         List<Key> missingSample = new ArrayList<>();
@@ -105,15 +113,19 @@ final class IndexAudit implements IndexTable.BatchAudit {
             missing++;
             addTo(missingSample, itemKey);
             if (fix) {
-                addEntry(x.value(), x.item(), entry);
+                entryFix(x, entry, named, now).ifPresent(fixes::add);
             }
         }
+        writes.send(fixes);
         return new IndexVerification(items.size(), 0, missing, 0, duplicates, missingSample, List.of(), duplicateSample);
     }
 
-    /** For a unique index, the base items named by entries that name another item than the one checked. */
+    /**
+     * The base items named by entries that name another item than the one checked: for a unique index, to
+     * tell duplicates; when repairing, to tell whether such an entry is stale and may be replaced.
+     */
     private Map<Key, Item> namedHolders(List<Indexed> indexed, BatchGetResult found) {
-        if (!ix.unique || found == null) {
+        if ((!ix.unique && !fix) || found == null) {
             return Map.of();
         }
         List<Key> others = indexed.stream()
@@ -137,19 +149,34 @@ final class IndexAudit implements IndexTable.BatchAudit {
         }
     }
 
-    private void addEntry(String value, Item item, Optional<Item> current) {
-        Item entry = ix.entries.entry(value, item, ix.clock.millis());
-        try {
-            if (current.isEmpty()) {
-                ix.store.put(Write.put(ix.indexTable, entry).when(Condition.ifAbsent()));
-            } else if (IndexWrites.isStale(ix, current.get(), ix.clock.millis())) {
-                ix.store.put(Write.put(ix.indexTable, entry).when(IndexWrites.sameEntry(current.get())));
-            }
-            // Otherwise another live item holds this unique value: a duplicate written around the index,
-            // which repair cannot decide; it stays reported as missing.
-        } catch (ConditionFailedException changed) {
-            // A writer changed the entry meanwhile; the next verify shows whether anything is left.
+    /**
+     * The write that adds the missing entry of {@code x}: a put if absent, or, over a stale entry (older than
+     * the lease, naming an item that does not hold it, as read with this page), a put if that entry is
+     * unchanged; each with the check that the base item is still as read. Empty when another live item holds
+     * the entry: a duplicate written around the index, which repair cannot decide; it stays reported as missing.
+     */
+    private Optional<RepairWrites.Fix> entryFix(Indexed x, Optional<Item> current, Map<Key, Item> named, long now) {
+        Item entry = ix.entries.entry(x.value(), x.item(), now);
+        Write.Check base = new Write.Check(ix.baseTable, x.item().key(),
+                Condition.unchangedSince(Optional.of(x.item()), ix.versionAttribute));
+        if (current.isEmpty()) {
+            return Optional.of(new RepairWrites.Fix(Write.put(ix.indexTable, entry).when(Condition.ifAbsent()),
+                    Optional.of(base)));
         }
+        if (isStale(current.get(), named, now)) {
+            return Optional.of(new RepairWrites.Fix(Write.put(ix.indexTable, entry).when(
+                    IndexWrites.sameEntry(current.get())), Optional.of(base)));
+        }
+        return Optional.empty();
+    }
+
+    /** As {@link IndexWrites#isStale}, judged on the holders this page read in one batch. */
+    private boolean isStale(Item entry, Map<Key, Item> named, long now) {
+        if (now - Entries.writtenAt(entry) < ix.claimLease.toMillis()) {
+            return false;
+        }
+        Item holder = named.get(Entries.baseOf(entry));
+        return holder == null || !ix.holds(holder, entry.key());
     }
 
     @Override
@@ -162,6 +189,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
         long now = ix.clock.millis();
         long dangling = 0;
         List<Key> sample = new ArrayList<>();
+        List<RepairWrites.Fix> fixes = new ArrayList<>();
         for (Item entry : entries) {
             Optional<Item> item = items.get(ix.baseRef(Entries.baseOf(entry)));
             boolean live = item.map(i -> ix.holds(i, entry.key())).orElse(false);
@@ -172,13 +200,12 @@ final class IndexAudit implements IndexTable.BatchAudit {
             dangling++;
             addTo(sample, entry.key());
             if (fix) {
-                try {
-                    ix.store.delete(new Write.Delete(ix.indexTable, entry.key(), IndexWrites.sameEntry(entry)));
-                } catch (ConditionFailedException changed) {
-                    // Rewritten meanwhile: it is a fresh entry now, not the stale one we read.
-                }
+                // Only if unchanged: an entry rewritten meanwhile is a fresh one, not the stale one read.
+                fixes.add(new RepairWrites.Fix(new Write.Delete(ix.indexTable, entry.key(), IndexWrites.sameEntry(entry)),
+                        Optional.empty()));
             }
         }
+        writes.send(fixes);
         return new IndexVerification(0, entries.size(), 0, dangling, 0, List.of(), sample, List.of());
     }
 }
