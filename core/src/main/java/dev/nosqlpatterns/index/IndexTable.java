@@ -298,12 +298,13 @@ public final class IndexTable {
         private IndexConsistency consistency = IndexConsistency.AUTO;
         private String versionAttribute = "_version";
         private Duration claimLease = Duration.ofSeconds(30);
-        private Clock clock = Clock.systemUTC();
+        private Clock clock;
         private int maxAttempts = 20;
         private String nativeIndex;
 
         private Builder(Store store) {
             this.store = Objects.requireNonNull(store, "store must not be null");
+            this.clock = store.clock();
         }
 
         /** The logical table holding the items. */
@@ -370,6 +371,7 @@ public final class IndexTable {
             return this;
         }
 
+        /** The clock that times entries and judges claim leases; the store's clock by default. */
         public Builder clock(Clock c) {
             this.clock = c;
             return this;
