@@ -107,6 +107,8 @@ class IndexTechniqueCallsTest {
             calls.succeeds("compute(Key,Function)", "indexGroup.compute",
                     () -> group.compute(ada, old -> old.orElseThrow().toBuilder().put("name", "ADA").build()));
             assertTrue(calls.succeeds("delete(Key,Predicate)", "indexGroup.delete", () -> group.delete(ada, i -> true)));
+            calls.runs("putAll(List)", "indexGroup.putAll",
+                    () -> group.putAll(List.of(user("cy", "cy@example.com"), user("di", "di@example.com"))));
             calls.assertEveryOneChecked();
         }
     }
