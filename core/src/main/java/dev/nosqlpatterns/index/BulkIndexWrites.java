@@ -289,10 +289,10 @@ final class BulkIndexWrites {
         // (3) The claims confirmed, now that their items hold the values.
         Map<Claim, Write> confirms = new IdentityHashMap<>();
         for (Planned p : written) {
-            p.claims().forEach(c -> confirms.put(c, Write.put(c.ix().indexTable,
-                    Entries.confirmed(c.put().item(), writes.clock().millis())).when(Entries.unchanged(c.put().item()))));
+            p.claims().forEach(c -> confirms.put(c, IndexWrites.confirmation(c.ix(), c.put().item(), p.old().isEmpty())));
         }
         Set<Write> takenOver = conditional(List.copyOf(confirms.values()));
+        fenceCreated(written);
         UniqueConstraintException lost = null;
         List<Write> deletes = new ArrayList<>();
         for (Planned p : written) {
@@ -316,6 +316,22 @@ final class BulkIndexWrites {
         if (lost != null) {
             throw lost;
         }
+    }
+
+    /** The non-unique entries of the created items fenced, as the one-item put does (see {@code IndexWrites}). */
+    private void fenceCreated(List<Planned> written) {
+        Map<Write, Runnable> again = new IdentityHashMap<>();
+        for (Planned p : written) {
+            if (p.old().isPresent()) {
+                continue;
+            }
+            for (Write.Put entry : p.entries()) {
+                IndexTable ix = writes.members().stream().filter(m -> m.indexTable.equals(entry.table())).findFirst()
+                        .orElseThrow();
+                again.put(writes.fence(ix, entry.item()), () -> writes.fenceAgain(ix, entry.item(), p.stored()));
+            }
+        }
+        conditional(List.copyOf(again.keySet())).forEach(w -> again.get(w).run());
     }
 
     /** The end (exclusive) of the atomic write starting at item {@code from}: whole items, within the limits. */

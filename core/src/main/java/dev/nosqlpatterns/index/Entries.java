@@ -75,6 +75,11 @@ final class Entries {
         return entry.toBuilder().put(AT, nowMillis).put(GENERATION, ThreadLocalRandom.current().nextLong()).build();
     }
 
+    /** The same entry with a new token, time and generation: no writer that read it before can remove it. */
+    static Item fenced(Item entry, long nowMillis) {
+        return confirmed(entry, nowMillis).toBuilder().put(TOKEN, ThreadLocalRandom.current().nextLong()).build();
+    }
+
     static Key baseOf(Item entry) {
         return base(entry.getString(REF).orElseThrow(() -> new IllegalStateException(
                 "index entry " + entry.key() + " has no '" + REF + "' attribute")));

@@ -36,10 +36,15 @@ import java.util.function.Function;
  * <p><b>Under concurrent writers</b> (no crash), in both modes: when every write has returned, every
  * lookup answers exactly what the base items hold, a unique value is held by one item at most, and
  * {@link #verify()} finds no missing entry. A writer removes only an entry it read before writing its
- * item and that no later put has rewritten since; a unique claim is confirmed after its item is written,
- * and a claim taken over during a pause longer than the lease makes the paused put fail with
- * {@link UniqueConstraintException} and puts its item back. In REPAIRABLE mode a write that fails or is
- * still running may leave entries that point to an item that does not hold their value; reads skip them.
+ * item and that no later put has rewritten since; the entries of a created item get a new token once the
+ * item is written, so a writer of an earlier life of the item cannot remove them; a unique claim is
+ * confirmed after its item is written, and a claim taken over during a pause longer than the lease makes
+ * the paused put fail with {@link UniqueConstraintException} and puts its item back. In REPAIRABLE mode
+ * racing writers may leave entries that point to an item that does not hold their value; reads skip them
+ * and {@link #repair()} removes them. One case needs a pause longer than the lease (every pause, with a
+ * lease of zero): while a put whose new claim is then taken over holds its new value, its old unique value
+ * looks free and may be taken; putting its item back then leaves two holders, which {@link #verify()}
+ * counts as duplicates.
  *
  * <p><b>Under crashes</b>: a REPAIRABLE writer that dies at any step leaves only such stale entries,
  * never a missing one, except in one case: a unique claim taken over (after its lease) while its item

@@ -233,7 +233,57 @@ final class IndexWrites {
                 break;
             }
         }
+        if (old.isEmpty()) {
+            for (int i = 0; i < claimed.size(); i++) {
+                if (!claimed.get(i).ix().unique) {
+                    confirmCreated(claimed.get(i).ix(), entries.get(i).item(), stored);
+                }
+            }
+        }
         oldEntries.forEach(this::deleteQuietly);
+    }
+
+    /**
+     * Fences the entry written before a created item once the item is written. An update needs no such step:
+     * its compare-and-set on the version proves that no other write of the item came between its read and its
+     * write, so every writer that could still remove the entry read the token this put replaced. A creation
+     * cannot prove it: the item may have been created and deleted again meanwhile by writers that rewrote the
+     * same entry and will remove it by the token they read. The entry gets a new token, which no such writer can
+     * hold; if it is gone or carries another writer's token, it is written again while the item is still ours.
+     * A writer that read the old token after our item was written then leaves a stale entry, which reads skip
+     * and {@link IndexTable#repair()} removes; no entry is ever missing.
+     */
+    private void confirmCreated(IndexTable ix, Item entry, Item stored) {
+        try {
+            store.put(fence(ix, entry));
+        } catch (ConditionFailedException replaced) {
+            fenceAgain(ix, entry, stored);
+        }
+    }
+
+    /** The write that fences an entry written before its item was created, if the entry is still that write. */
+    Write.Put fence(IndexTable ix, Item entry) {
+        return Write.put(ix.indexTable, Entries.fenced(entry, clock.millis())).when(Entries.sameWrite(entry));
+    }
+
+    /**
+     * After a {@link #fence} found the entry rewritten or removed by someone else: writes it again with a new token
+     * unless a later write of the item (which owns its entries from then on) replaced {@code stored}.
+     */
+    void fenceAgain(IndexTable ix, Item entry, Item stored) {
+        long version = stored.getLong(versionAttribute).orElseThrow();
+        boolean stillOurs = store.get(baseTable, stored.key())
+                .flatMap(i -> i.getLong(versionAttribute)).filter(v -> v == version).isPresent();
+        if (stillOurs) {
+            store.put(Write.put(ix.indexTable, Entries.fenced(entry, clock.millis())));
+        }
+    }
+
+    /** The write confirming a unique claim once its item is written; a created item's claim is also fenced. */
+    static Write.Put confirmation(IndexTable ix, Item claim, boolean created) {
+        long now = ix.clock.millis();
+        Item confirmed = created ? Entries.fenced(claim, now) : Entries.confirmed(claim, now);
+        return Write.put(ix.indexTable, confirmed).when(Entries.unchanged(claim));
     }
 
     /**
@@ -246,7 +296,7 @@ final class IndexWrites {
      */
     private boolean confirmClaim(IndexTable ix, Item claim, String value, Item stored, Optional<Item> old) {
         try {
-            store.put(Write.put(ix.indexTable, Entries.confirmed(claim, ix.clock.millis())).when(Entries.unchanged(claim)));
+            store.put(confirmation(ix, claim, old.isEmpty()));
             return true;
         } catch (ConditionFailedException takenOver) {
             return lostClaim(ix, claim, value, stored, old);
