@@ -26,6 +26,7 @@ module dev.nosqlpatterns.core {
     exports dev.nosqlpatterns.store.memory;
     exports dev.nosqlpatterns.store.model;
     exports dev.nosqlpatterns.store;
+    exports dev.nosqlpatterns.tenant;
     exports dev.nosqlpatterns.tree;
     exports dev.nosqlpatterns.verify;
 

@@ -23,6 +23,7 @@ open module dev.nosqlpatterns.testkit {
     exports dev.nosqlpatterns.testkit.rollup;
     exports dev.nosqlpatterns.testkit.scan;
     exports dev.nosqlpatterns.testkit.search;
+    exports dev.nosqlpatterns.testkit.tenant;
     exports dev.nosqlpatterns.testkit.tree;
     exports dev.nosqlpatterns.testkit;
 }

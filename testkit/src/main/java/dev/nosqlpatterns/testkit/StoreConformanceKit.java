@@ -251,6 +251,10 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class TenantIsolation extends dev.nosqlpatterns.testkit.tenant.TenantIsolationSuite {
+    }
+
+    @Nested
     class EntityBulkSaves extends dev.nosqlpatterns.testkit.entity.EntityBulkSuite {
     }
 

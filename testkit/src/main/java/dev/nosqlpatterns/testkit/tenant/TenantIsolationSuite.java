@@ -1,0 +1,211 @@
+package dev.nosqlpatterns.testkit.tenant;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nosqlpatterns.geo.GeoHit;
+import dev.nosqlpatterns.geo.GeoIndex;
+import dev.nosqlpatterns.geo.LatLon;
+import dev.nosqlpatterns.index.IndexTable;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.search.Document;
+import dev.nosqlpatterns.search.InvertedSearch;
+import dev.nosqlpatterns.search.Term;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.IndexQuery;
+import dev.nosqlpatterns.store.model.IndexSpec;
+import dev.nosqlpatterns.store.model.Page;
+import dev.nosqlpatterns.store.model.Query;
+import dev.nosqlpatterns.store.model.Scan;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.tenant.TenancyModel;
+import dev.nosqlpatterns.tenant.Tenants;
+import dev.nosqlpatterns.testkit.StoreSuite;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tenants in the bridge model share one store and must never see each other. Three tenants with ids made to
+ * collide (a prefix of another, key separators, escapes, odd Unicode) write the same keys, index values, geo
+ * points and search terms, each item marked with its owner; every read, lookup, query, cursor, scan, search and
+ * verify through one tenant's handle must answer its own items alone, and off-boarding one tenant must remove
+ * all of its tables and nothing of the others'.
+ */
+public abstract class TenantIsolationSuite extends StoreSuite {
+    private static final List<String> TENANTS = List.of("acme", "acme_", "ac|me\\:\u00e9\uD83D\uDE00");
+    private static final LatLon SHOP = LatLon.of(51.5007, -0.1246);
+
+    private Tenants tenants;
+    private String registry;
+
+    @BeforeEach
+    void tenants() {
+        registry = reserveTable();
+        tenants = Tenants.builder(store).model(TenancyModel.BRIDGE).registryTable(registry).build();
+    }
+
+    @AfterEach
+    void offboardAll() {
+        if (tenants != null) {
+            tenants.tenantIds().forEach(tenants::offboard);
+        }
+    }
+
+    /** The items of {@code table} in tenant {@code t}: the same keys in every tenant, each marked with its owner. */
+    private static void fill(Store on, String table, String t) {
+        for (int i = 0; i < 5; i++) {
+            on.put(table, Item.builder(Key.of("user|" + i, "<BASE>")).put("owner", t).put("city", "Oslo")
+                    .put("rank", i).build());
+        }
+    }
+
+    private static void assertOwned(List<Item> items, String t, int expected, String what) {
+        assertEquals(expected, items.size(), what + " in tenant '" + t + "': " + items);
+        items.forEach(i -> assertEquals(Value.of(t), i.get("owner").orElse(null), what + " in tenant '" + t
+                + "' answered another tenant's item " + i));
+    }
+
+    @Test
+    void readsQueriesScansAndCursorsStayInTheirTenant() {
+        String table = "users";
+        for (String t : TENANTS) {
+            Store on = tenants.forTenant(t);
+            on.createTable(TableSpec.named(table));
+            fill(on, table, t);
+        }
+        Page firstOfAcme = tenants.forTenant("acme").query(Query.in(table, "user|0").limit(1));
+        for (String t : TENANTS) {
+            Store on = tenants.forTenant(t);
+            assertOwned(on.scanAll(Scan.of(table)).toList(), t, 5, "scan");
+            assertOwned(List.of(on.get(table, Key.of("user|3", "<BASE>")).orElseThrow()), t, 1, "get");
+            assertOwned(on.queryAll(Query.in(table, "user|1")).toList(), t, 1, "query");
+            if (firstOfAcme.next().isPresent()) {
+                Page after = on.query(Query.in(table, "user|0").after(firstOfAcme.next().get()));
+                after.items().forEach(i -> assertEquals(Value.of(t), i.get("owner").orElse(null),
+                        "a cursor issued to another tenant answered its item " + i));
+            }
+            assertEquals(names(table), new TreeSet<>(tenants.tablesOf(t)), "tables recorded for '" + t + "'");
+        }
+    }
+
+    private static Set<String> names(String... names) {
+        return new TreeSet<>(List.of(names));
+    }
+
+    @Test
+    void indexTablesAndUniqueValuesAreTheTenantsOwn() {
+        for (String t : TENANTS) {
+            Store on = tenants.forTenant(t);
+            on.createTable(TableSpec.named("people"));
+            IndexTable byCity = IndexTable.builder(on).baseTable("people").indexTable("peopleByCity").attribute("city")
+                    .build();
+            IndexTable byEmail = IndexTable.builder(on).baseTable("people").indexTable("peopleByEmail")
+                    .attribute("email").unique(true).build();
+            for (int i = 0; i < 3; i++) {
+                Item person = Item.builder(Key.of("user|" + i, "<BASE>")).put("owner", t).put("city", "Oslo")
+                        .put("email", "u" + i + "@example.com").build();
+                byCity.put(person);
+                // The same unique value in every tenant: a claim of one tenant never refuses another's.
+                byEmail.put(person);
+            }
+        }
+        for (String t : TENANTS) {
+            Store on = tenants.forTenant(t);
+            IndexTable byCity = IndexTable.builder(on).baseTable("people").indexTable("peopleByCity").attribute("city")
+                    .build();
+            IndexTable byEmail = IndexTable.builder(on).baseTable("people").indexTable("peopleByEmail")
+                    .attribute("email").unique(true).build();
+            assertOwned(byCity.find("Oslo"), t, 3, "index table lookup");
+            assertOwned(List.of(byEmail.findUnique("u1@example.com").orElseThrow()), t, 1, "unique lookup");
+            assertTrue(byCity.verify().none(), "verify in tenant '" + t + "': " + byCity.verify());
+            assertTrue(byEmail.verify().none(), "verify in tenant '" + t + "': " + byEmail.verify());
+        }
+    }
+
+    @Test
+    void nativeIndexesAnswerTheTenantsItemsAlone() {
+        assumeCapability(Capability.NATIVE_SECONDARY_INDEX);
+        for (String t : TENANTS) {
+            Store on = tenants.forTenant(t);
+            on.createTable(TableSpec.builder("members").index(IndexSpec.of("byCity", "city")).build());
+            fill(on, "members", t);
+        }
+        for (String t : TENANTS) {
+            Store on = tenants.forTenant(t);
+            assertOwned(on.queryIndex(IndexQuery.of("members", "byCity", Value.of("Oslo")).limit(100)).items(), t, 5,
+                    "native index query");
+        }
+    }
+
+    @Test
+    void geoIndexesFindTheTenantsPointsAlone() {
+        List<GeoIndex.Strategy> strategies = store.has(Capability.NATIVE_GEO)
+                ? List.of(GeoIndex.Strategy.CELLS, GeoIndex.Strategy.NATIVE) : List.of(GeoIndex.Strategy.CELLS);
+        for (GeoIndex.Strategy strategy : strategies) {
+            String table = "shops" + strategy.ordinal();
+            for (String t : TENANTS) {
+                GeoIndex geo = GeoIndex.builder(tenants.forTenant(t), table).strategy(strategy).build();
+                geo.put("shared", SHOP);
+                geo.put("own-" + TENANTS.indexOf(t), SHOP);
+            }
+            for (String t : TENANTS) {
+                GeoIndex geo = GeoIndex.builder(tenants.forTenant(t), table).strategy(strategy).build();
+                Set<String> found = geo.withinRadius(SHOP, 1_000, 10).stream().map(GeoHit::id)
+                        .collect(Collectors.toCollection(TreeSet::new));
+                assertEquals(names("own-" + TENANTS.indexOf(t), "shared"), found,
+                        strategy + " search in tenant '" + t + "'");
+                assertTrue(geo.verify().isClean(), strategy + " verify in tenant '" + t + "': " + geo.verify());
+            }
+        }
+    }
+
+    @Test
+    void invertedSearchCountsTheTenantsDocumentsAlone() {
+        for (String t : TENANTS) {
+            InvertedSearch search = InvertedSearch.builder(tenants.forTenant(t), "postings", "direct").build();
+            for (int i = 0; i <= TENANTS.indexOf(t); i++) {
+                search.index(Document.builder("doc" + i).add("colour", "red").build());
+            }
+        }
+        for (String t : TENANTS) {
+            InvertedSearch search = InvertedSearch.builder(tenants.forTenant(t), "postings", "direct").build();
+            assertEquals(TENANTS.indexOf(t) + 1, search.count(Term.of("colour", "red")), "count in tenant '" + t + "'");
+            assertTrue(search.verify().clean(), "verify in tenant '" + t + "': " + search.verify());
+        }
+    }
+
+    @Test
+    void offboardingRemovesEveryTableOfTheTenantAndNothingElse() {
+        for (String t : TENANTS) {
+            Store on = tenants.forTenant(t);
+            on.createTable(TableSpec.named("people"));
+            IndexTable byCity = IndexTable.builder(on).baseTable("people").indexTable("peopleByCity").attribute("city")
+                    .build();
+            for (int i = 0; i < 4; i++) {
+                byCity.put(Item.builder(Key.of("user|" + i, "<BASE>")).put("owner", t).put("city", "Oslo").build());
+            }
+        }
+        String gone = TENANTS.get(0);
+        tenants.offboard(gone);
+        tenants.offboard(gone); // again, as after a crash: nothing left to do, nothing of the others touched
+        assertEquals(List.of(), tenants.tablesOf(gone));
+        assertTrue(!tenants.tenantIds().contains(gone), "the registry still lists '" + gone + "'");
+        Store again = tenants.forTenant(gone);
+        again.createTable(TableSpec.named("people"));
+        assertEquals(0, again.scanAll(Scan.of("people")).count(), "items of the off-boarded tenant are left");
+        for (String t : TENANTS.subList(1, TENANTS.size())) {
+            IndexTable byCity = IndexTable.builder(tenants.forTenant(t)).baseTable("people").indexTable("peopleByCity")
+                    .attribute("city").build();
+            assertOwned(byCity.find("Oslo"), t, 4, "lookup after another tenant left");
+            assertTrue(byCity.verify().none(), "verify in tenant '" + t + "'");
+        }
+    }
+}
