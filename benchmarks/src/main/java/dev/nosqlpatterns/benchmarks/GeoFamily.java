@@ -2,13 +2,13 @@ package dev.nosqlpatterns.benchmarks;
 
 import dev.nosqlpatterns.geo.Circle;
 import dev.nosqlpatterns.geo.GeoHash;
-import dev.nosqlpatterns.geo.GeoHit;
 import dev.nosqlpatterns.geo.GeoIndex;
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.geo.LatLonPolygon;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.GeoHit;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.Store;

@@ -1,8 +1,8 @@
 package dev.nosqlpatterns.benchmarks;
 
 import dev.nosqlpatterns.geo.Circle;
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
+import dev.nosqlpatterns.store.model.LatLon;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.geo.Circle;
 import dev.nosqlpatterns.geo.GeoHash;
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.memory.MemoryBackend;
+import dev.nosqlpatterns.store.model.LatLon;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.geo;
 
+import dev.nosqlpatterns.store.model.LatLon;
+
 /**
  * The area of a cell on the sphere ({@link LatLonBox#sphereArea}) without trigonometry for cells near a
  * reference latitude, as a cover's refinement weighs many small cells around its shape: {@code sin north

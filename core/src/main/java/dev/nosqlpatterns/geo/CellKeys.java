@@ -7,6 +7,7 @@ import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;
 import dev.nosqlpatterns.key.Utf8Order;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
 import java.util.ArrayList;

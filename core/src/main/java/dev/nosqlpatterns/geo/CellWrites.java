@@ -9,6 +9,7 @@ import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.geo;
 
+import dev.nosqlpatterns.store.model.LatLon;
+
 /**
  * A {@link Circle} as a cover shape on the geohash grid, with exact spherical distances from the centre
  * to a cell.
@@ -220,7 +222,8 @@ final class CircleShape implements CoverBuilder.Shape {
 
     /**
      * The haversine of the central angle to the point at {@code latitude} whose longitude difference has
-     * haversine {@code offsetHaversine}: the same sum {@link LatLon#centralAngle} takes the arcsine of.
+     * haversine {@code offsetHaversine}: the same sum whose arcsine is the central angle of
+     * {@link LatLon#distanceMeters}.
      */
     private double along(double latitude, double offsetHaversine) {
         double p = Math.toRadians(latitude);

@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.geo;
 
+import dev.nosqlpatterns.store.model.GeoHit;
+import dev.nosqlpatterns.store.model.LatLon;
 import java.util.List;
 
 /**

@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.geo;
 
+import dev.nosqlpatterns.store.model.LatLon;
+
 /**
  * A latitude-longitude rectangle, edges included: the bounds of a geohash cell, or a box to search.
  *

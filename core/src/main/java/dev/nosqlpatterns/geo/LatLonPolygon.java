@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.geo;
 
+import dev.nosqlpatterns.store.model.LatLon;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -9,6 +9,7 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.Cursor;
+import dev.nosqlpatterns.store.model.GeoHit;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.Write;
@@ -101,16 +102,15 @@ final class NativeMembers {
     }
 
     /** The hits whose member has not expired by the store's clock, named by their ids. */
-    List<dev.nosqlpatterns.store.model.NativeGeoHit> live(List<dev.nosqlpatterns.store.model.NativeGeoHit> hits) {
+    List<GeoHit> live(List<GeoHit> hits) {
         long now = store.clock().millis();
-        List<dev.nosqlpatterns.store.model.NativeGeoHit> out = new ArrayList<>(hits.size());
-        for (dev.nosqlpatterns.store.model.NativeGeoHit hit : hits) {
+        List<GeoHit> out = new ArrayList<>(hits.size());
+        for (GeoHit hit : hits) {
             int at = hit.id().lastIndexOf(SEPARATOR);
             if (at < 0) {
                 out.add(hit);
             } else if (Long.parseLong(hit.id().substring(at + 1)) > now) {
-                out.add(new dev.nosqlpatterns.store.model.NativeGeoHit(hit.id().substring(0, at), hit.latitude(), hit.longitude(),
-                        hit.distanceMeters()));
+                out.add(new GeoHit(hit.id().substring(0, at), hit.point(), hit.distanceMeters()));
             }
         }
         return out;

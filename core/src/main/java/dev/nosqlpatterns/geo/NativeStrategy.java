@@ -4,6 +4,8 @@ import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;
 import dev.nosqlpatterns.store.NativeGeoCalls;
 import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.GeoHit;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.store.spi.NativeGeo;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -79,14 +81,14 @@ final class NativeStrategy implements GeoStrategy {
      * The live hits of a search asked with {@code limit} (ids without their expiry suffix); when it dropped
      * expired members from a full answer, asks again for as many more as it dropped.
      */
-    private List<dev.nosqlpatterns.store.model.NativeGeoHit> live(int limit, IntFunction<List<dev.nosqlpatterns.store.model.NativeGeoHit>> search) {
+    private List<GeoHit> live(int limit, IntFunction<List<GeoHit>> search) {
         if (members == null) {
             return search.apply(limit);
         }
         int ask = limit;
         while (true) {
-            List<dev.nosqlpatterns.store.model.NativeGeoHit> all = search.apply(ask);
-            List<dev.nosqlpatterns.store.model.NativeGeoHit> live = members.live(all);
+            List<GeoHit> all = search.apply(ask);
+            List<GeoHit> live = members.live(all);
             if (live.size() >= limit || all.size() < ask || ask >= GeoIndex.MAX_LIMIT) {
                 return live;
             }
@@ -98,11 +100,12 @@ final class NativeStrategy implements GeoStrategy {
     public List<GeoHit> withinRadius(String scope, Circle circle, int limit) {
         LatLon c = circle.centre();
         List<GeoHit> hits = new ArrayList<>();
-        for (dev.nosqlpatterns.store.model.NativeGeoHit hit : live(limit, n -> geo.withinRadius(set(scope), c.latitude(), c.longitude(),
+        for (GeoHit hit : live(limit, n -> geo.withinRadius(set(scope), c.latitude(), c.longitude(),
                 circle.radiusMeters(), n))) {
-            double d = circle.distanceTo(hit.latitude(), hit.longitude());
+            LatLon p = hit.point();
+            double d = circle.distanceTo(p.latitude(), p.longitude());
             if (d <= circle.radiusMeters()) {
-                hits.add(new GeoHit(hit.id(), new LatLon(hit.latitude(), hit.longitude()), d));
+                hits.add(new GeoHit(hit.id(), p, d));
             }
         }
         return sorted(hits, limit);
@@ -112,10 +115,10 @@ final class NativeStrategy implements GeoStrategy {
     public List<GeoHit> withinBox(String scope, LatLonBox box, int limit) {
         LatLon centre = box.centre();
         List<GeoHit> hits = new ArrayList<>();
-        for (dev.nosqlpatterns.store.model.NativeGeoHit hit : live(limit, n -> geo.withinBox(set(scope), box.south(), box.west(), box.north(),
+        for (GeoHit hit : live(limit, n -> geo.withinBox(set(scope), box.south(), box.west(), box.north(),
                 box.east(), n))) {
-            if (box.containsUnchecked(hit.latitude(), hit.longitude())) {
-                LatLon p = new LatLon(hit.latitude(), hit.longitude());
+            LatLon p = hit.point();
+            if (box.containsUnchecked(p.latitude(), p.longitude())) {
                 hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
             }
         }
@@ -130,8 +133,8 @@ final class NativeStrategy implements GeoStrategy {
         }
         LatLon centre = polygon.centre();
         List<GeoHit> hits = new ArrayList<>();
-        for (dev.nosqlpatterns.store.model.NativeGeoHit hit : live(limit, n -> geo.withinPolygon(set(scope), rings, n))) {
-            LatLon p = new LatLon(hit.latitude(), hit.longitude());
+        for (GeoHit hit : live(limit, n -> geo.withinPolygon(set(scope), rings, n))) {
+            LatLon p = hit.point();
             if (polygon.contains(p)) {
                 hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
             }
@@ -143,8 +146,8 @@ final class NativeStrategy implements GeoStrategy {
     @Override
     public List<GeoHit> nearest(String scope, LatLon centre, int k) {
         List<GeoHit> hits = new ArrayList<>();
-        for (dev.nosqlpatterns.store.model.NativeGeoHit hit : live(k, n -> geo.nearest(set(scope), centre.latitude(), centre.longitude(), n))) {
-            LatLon p = new LatLon(hit.latitude(), hit.longitude());
+        for (GeoHit hit : live(k, n -> geo.nearest(set(scope), centre.latitude(), centre.longitude(), n))) {
+            LatLon p = hit.point();
             hits.add(new GeoHit(hit.id(), p, centre.distanceTo(p)));
         }
         return sorted(hits, k);

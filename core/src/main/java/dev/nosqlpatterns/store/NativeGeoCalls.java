@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.store;
 
 import dev.nosqlpatterns.store.spi.NativeGeo;
+import dev.nosqlpatterns.store.model.GeoHit;
 import dev.nosqlpatterns.store.model.OperationCost;
 import java.util.List;
 import java.util.function.Function;
@@ -47,21 +48,19 @@ public final class NativeGeoCalls {
     }
 
     /** Points within {@code radiusMeters} of the centre, nearest first, at most {@code limit}. */
-    public List<dev.nosqlpatterns.store.model.NativeGeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters,
-                                               int limit) {
+    public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit) {
         GeoArguments.radius(set, latitude, longitude, radiusMeters, limit);
         return hits("geoRadius", set, call -> geo.withinRadius(set, latitude, longitude, radiusMeters, limit, call.meter));
     }
 
     /** Points inside the box (west may exceed east across the antimeridian), at most {@code limit}. */
-    public List<dev.nosqlpatterns.store.model.NativeGeoHit> withinBox(String set, double south, double west, double north, double east,
-                                            int limit) {
+    public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit) {
         GeoArguments.box(set, south, west, north, east, limit);
         return hits("geoBox", set, call -> geo.withinBox(set, south, west, north, east, limit, call.meter));
     }
 
     /** The {@code k} points nearest to the centre, nearest first (ties by id), or all when fewer. */
-    public List<dev.nosqlpatterns.store.model.NativeGeoHit> nearest(String set, double latitude, double longitude, int k) {
+    public List<GeoHit> nearest(String set, double latitude, double longitude, int k) {
         GeoArguments.radius(set, latitude, longitude, 0, k);
         return hits("geoNearest", set, call -> geo.nearest(set, latitude, longitude, k, call.meter));
     }
@@ -70,15 +69,15 @@ public final class NativeGeoCalls {
      * Points inside the polygon of {@code rings} (closed, the outer first, then holes), nearest to its
      * centre first, at most {@code limit}; see {@link NativeGeo}.
      */
-    public List<dev.nosqlpatterns.store.model.NativeGeoHit> withinPolygon(String set, List<List<dev.nosqlpatterns.store.model.GeoVertex>> rings, int limit) {
+    public List<GeoHit> withinPolygon(String set, List<List<dev.nosqlpatterns.store.model.GeoVertex>> rings, int limit) {
         List<List<dev.nosqlpatterns.store.model.GeoVertex>> copy = GeoArguments.polygon(set, rings, limit);
         return hits("geoPolygon", set, call -> geo.withinPolygon(set, copy, limit, call.meter));
     }
 
     /** A search: its hits counted as items read. */
-    private List<dev.nosqlpatterns.store.model.NativeGeoHit> hits(String operation, String set, Function<StoreCall, List<dev.nosqlpatterns.store.model.NativeGeoHit>> search) {
+    private List<GeoHit> hits(String operation, String set, Function<StoreCall, List<GeoHit>> search) {
         return store.call(operation, set, call -> {
-            List<dev.nosqlpatterns.store.model.NativeGeoHit> hits = search.apply(call);
+            List<GeoHit> hits = search.apply(call);
             hits.forEach(h -> call.counted(1, GeoArguments.bytes(h.id()), 0, 0));
             return hits;
         });

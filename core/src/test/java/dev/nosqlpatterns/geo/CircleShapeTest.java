@@ -3,6 +3,7 @@ package dev.nosqlpatterns.geo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nosqlpatterns.store.model.LatLon;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 

@@ -2,6 +2,7 @@ package dev.nosqlpatterns.geo;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nosqlpatterns.store.model.LatLon;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

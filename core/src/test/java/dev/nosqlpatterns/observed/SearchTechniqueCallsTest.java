@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.geo.GeoIndex;
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.geo.LatLonPolygon;
 import dev.nosqlpatterns.graph.BatchGraphProcessor;
@@ -19,6 +18,7 @@ import dev.nosqlpatterns.search.InvertedSearch;
 import dev.nosqlpatterns.search.Term;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.memory.MemoryBackend;
+import dev.nosqlpatterns.store.model.LatLon;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

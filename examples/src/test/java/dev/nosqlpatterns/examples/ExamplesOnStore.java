@@ -28,6 +28,7 @@ import dev.nosqlpatterns.examples.socblog.SocBlogExample;
 import dev.nosqlpatterns.examples.socblog.User;
 import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.GeoHit;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Instant;
@@ -355,7 +356,7 @@ public abstract class ExamplesOnStore {
         assertThrows(IllegalArgumentException.class, () -> shop.addProduct("p-x", "no-such-category", "X",
                 java.math.BigDecimal.ONE, java.util.Map.of()));
         assertEquals(List.of("s-rivoli", "s-opera"),
-                shop.shopsNear(EShopExample.LOUVRE, 2_000, 10).stream().map(dev.nosqlpatterns.geo.GeoHit::id).toList());
+                shop.shopsNear(EShopExample.LOUVRE, 2_000, 10).stream().map(GeoHit::id).toList());
         assertEquals(java.util.Map.of("shop.example", 4L, "blog.example", 2L, "help.example", 1L), shop.uniqueVisitorsPerSite());
     }
 

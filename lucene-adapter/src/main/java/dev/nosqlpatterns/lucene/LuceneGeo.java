@@ -1,12 +1,12 @@
 package dev.nosqlpatterns.lucene;
 
+import dev.nosqlpatterns.store.model.GeoHit;
 import dev.nosqlpatterns.store.model.GeoPoint;
 import dev.nosqlpatterns.store.model.GeoVertex;
-import dev.nosqlpatterns.store.model.NativeGeoHit;
 
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.geo.LatLonPolygon;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.store.spi.NativeGeo;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
@@ -102,7 +102,7 @@ final class LuceneGeo implements NativeGeo {
     }
 
     @Override
-    public List<NativeGeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
+    public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                                      CostMeter meter) {
         checkSearch(set, limit);
         checkPoint(latitude, longitude);
@@ -114,7 +114,7 @@ final class LuceneGeo implements NativeGeo {
     }
 
     @Override
-    public List<NativeGeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
+    public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
                                   CostMeter meter) {
         checkSearch(set, limit);
         checkPoint(south, west);
@@ -136,7 +136,7 @@ final class LuceneGeo implements NativeGeo {
      * bounding box instead. Then as a box search: nearest to the polygon's centre, exact check, limit.
      */
     @Override
-    public List<NativeGeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter) {
+    public List<GeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter) {
         checkSearch(set, limit);
         LatLonPolygon polygon = LatLonPolygon.ofRings(rings.stream().map(r -> r.stream()
                 .map(v -> LatLon.of(v.latitude(), v.longitude())).toList()).toList());
@@ -220,7 +220,7 @@ final class LuceneGeo implements NativeGeo {
      * those within twice the margin. All are measured exactly; the candidates measured beyond those
      * returned count as extra items read.
      */
-    private List<NativeGeoHit> search(String set, Query shape, Inside inside, double lat, double lon, int limit,
+    private List<GeoHit> search(String set, Query shape, Inside inside, double lat, double lon, int limit,
                                 CostMeter meter) {
         Query q = new BooleanQuery.Builder().add(shape, BooleanClause.Occur.FILTER)
                 .add(new TermQuery(new Term(SET, set)), BooleanClause.Occur.FILTER).build();
@@ -230,9 +230,9 @@ final class LuceneGeo implements NativeGeo {
             StoredFields stored = s.storedFields();
             for (int n = limit; ; n = n > Integer.MAX_VALUE / 2 ? Integer.MAX_VALUE : n * 2) {
                 ScoreDoc[] docs = s.search(q, n, byDistance).scoreDocs;
-                List<NativeGeoHit> hits = new ArrayList<>();
+                List<GeoHit> hits = new ArrayList<>();
                 for (ScoreDoc doc : docs) {
-                    NativeGeoHit hit = measured(stored.document(doc.doc), inside, lat, lon);
+                    GeoHit hit = measured(stored.document(doc.doc), inside, lat, lon);
                     if (hit != null && hits.add(hit) && hits.size() == limit) {
                         double last = (Double) ((FieldDoc) doc).fields[0];
                         Query ties = new BooleanQuery.Builder().add(q, BooleanClause.Occur.FILTER)
@@ -241,7 +241,7 @@ final class LuceneGeo implements NativeGeo {
                         docs = s.search(ties, Math.max(1, s.count(ties))).scoreDocs;
                         hits.clear();
                         for (ScoreDoc tie : docs) {
-                            NativeGeoHit h = measured(stored.document(tie.doc), inside, lat, lon);
+                            GeoHit h = measured(stored.document(tie.doc), inside, lat, lon);
                             if (h != null) {
                                 hits.add(h);
                             }
@@ -257,16 +257,16 @@ final class LuceneGeo implements NativeGeo {
     }
 
     /** The stored point measured exactly, or null when outside the shape. */
-    private static NativeGeoHit measured(Document d, Inside inside, double lat, double lon) {
+    private static GeoHit measured(Document d, Inside inside, double lat, double lon) {
         double pLat = d.getField(LAT).numericValue().doubleValue();
         double pLon = d.getField(LON).numericValue().doubleValue();
         double distance = LatLon.distanceMeters(lat, lon, pLat, pLon);
-        return inside.test(pLat, pLon, distance) ? new NativeGeoHit(d.get(STORED_ID), pLat, pLon, distance) : null;
+        return inside.test(pLat, pLon, distance) ? new GeoHit(d.get(STORED_ID), LatLon.of(pLat, pLon), distance) : null;
     }
 
-    private static List<NativeGeoHit> nearest(List<NativeGeoHit> hits, int limit, int candidates, CostMeter meter) {
-        hits.sort(Comparator.comparingDouble(NativeGeoHit::distanceMeters).thenComparing(NativeGeoHit::id));
-        List<NativeGeoHit> out = hits.size() > limit ? List.copyOf(hits.subList(0, limit)) : List.copyOf(hits);
+    private static List<GeoHit> nearest(List<GeoHit> hits, int limit, int candidates, CostMeter meter) {
+        hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
+        List<GeoHit> out = hits.size() > limit ? List.copyOf(hits.subList(0, limit)) : List.copyOf(hits);
         meter.extraItemsRead(candidates - out.size());
         return out;
     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.store.NativeGeoCalls;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.model.NativeGeoHit;
+import dev.nosqlpatterns.store.model.GeoHit;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,17 +37,17 @@ class GeoTest {
         store.close();
     }
 
-    private static List<String> ids(List<NativeGeoHit> hits) {
-        return hits.stream().map(NativeGeoHit::id).toList();
+    private static List<String> ids(List<GeoHit> hits) {
+        return hits.stream().map(GeoHit::id).toList();
     }
 
     @Test
     void withinRadiusNearestFirst() {
-        List<NativeGeoHit> hits = geo.withinRadius(set, 48.8566, 2.3522, 400_000, 10);
+        List<GeoHit> hits = geo.withinRadius(set, 48.8566, 2.3522, 400_000, 10);
         assertEquals(List.of("paris", "brussels", "london"), ids(hits));
         assertEquals(0, hits.get(0).distanceMeters(), 1);
         assertEquals(264_000, hits.get(1).distanceMeters(), 5_000);
-        assertEquals(48.8566, hits.get(0).latitude());
+        assertEquals(48.8566, hits.get(0).point().latitude());
         assertEquals(List.of("paris", "brussels"), ids(geo.withinRadius(set, 48.8566, 2.3522, 300_000, 10)));
         assertEquals(List.of("paris"), ids(geo.withinRadius(set, 48.8566, 2.3522, 400_000, 1)));
     }

@@ -1,17 +1,17 @@
 package dev.nosqlpatterns.mongodb;
 
+import dev.nosqlpatterns.store.model.GeoHit;
 import dev.nosqlpatterns.store.model.GeoPoint;
 import dev.nosqlpatterns.store.model.GeoVertex;
-import dev.nosqlpatterns.store.model.NativeGeoHit;
 
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReplaceOptions;
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.geo.LatLonPolygon;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.store.spi.NativeGeo;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
@@ -84,7 +84,7 @@ final class Geo implements NativeGeo {
     }
 
     @Override
-    public List<NativeGeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
+    public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                                      CostMeter meter) {
         check(set, "-");
         checkPoint(latitude, longitude);
@@ -98,7 +98,7 @@ final class Geo implements NativeGeo {
     }
 
     @Override
-    public List<NativeGeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
+    public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
                                   CostMeter meter) {
         check(set, "-");
         checkLimit(limit);
@@ -132,7 +132,7 @@ final class Geo implements NativeGeo {
      * the candidates: {@link LatLonPolygon#contains} decides, then the exact ranking and the limit.
      */
     @Override
-    public List<NativeGeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter) {
+    public List<GeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter) {
         check(set, "-");
         checkLimit(limit);
         LatLonPolygon polygon = LatLonPolygon.ofRings(rings.stream().map(r -> r.stream()
@@ -143,9 +143,9 @@ final class Geo implements NativeGeo {
         meter.roundTrip();
         List<BsonDocument> docs = Failures.call("geo search", tables.internalName(NAME), null,
                 () -> collection().find(filter).into(new ArrayList<>()));
-        List<NativeGeoHit> hits = new ArrayList<>();
+        List<GeoHit> hits = new ArrayList<>();
         for (BsonDocument d : docs) {
-            NativeGeoHit hit = measured(d, (la, ln, dist) -> polygon.contains(la, ln), centre.latitude(), centre.longitude());
+            GeoHit hit = measured(d, (la, ln, dist) -> polygon.contains(la, ln), centre.latitude(), centre.longitude());
             if (hit != null) {
                 hits.add(hit);
             }
@@ -213,12 +213,12 @@ final class Geo implements NativeGeo {
      * inside the exact shape or none is left; then one for the near ties of the last of those. Every
      * hit is measured exactly; those measured beyond the ones returned count as extra items read.
      */
-    private List<NativeGeoHit> run(BsonDocument geoNear, Inside inside, double lat, double lon, int limit, CostMeter meter) {
+    private List<GeoHit> run(BsonDocument geoNear, Inside inside, double lat, double lon, int limit, CostMeter meter) {
         for (int n = limit; ; n = n > Integer.MAX_VALUE / 2 ? Integer.MAX_VALUE : n * 2) {
             List<BsonDocument> docs = aggregate(geoNear, n, meter);
-            List<NativeGeoHit> hits = new ArrayList<>();
+            List<GeoHit> hits = new ArrayList<>();
             for (BsonDocument d : docs) {
-                NativeGeoHit hit = measured(d, inside, lat, lon);
+                GeoHit hit = measured(d, inside, lat, lon);
                 if (hit != null && hits.add(hit) && hits.size() == limit) {
                     double last = number(d.get("d"));
                     double ties = last + 2 * (last * 1e-6 + 0.01);
@@ -228,7 +228,7 @@ final class Geo implements NativeGeo {
                     docs = aggregate(near, 0, meter);
                     hits.clear();
                     for (BsonDocument t : docs) {
-                        NativeGeoHit h = measured(t, inside, lat, lon);
+                        GeoHit h = measured(t, inside, lat, lon);
                         if (h != null) {
                             hits.add(h);
                         }
@@ -253,17 +253,17 @@ final class Geo implements NativeGeo {
                 () -> collection().aggregate(stages).into(new ArrayList<>()));
     }
 
-    private static NativeGeoHit measured(BsonDocument d, Inside inside, double lat, double lon) {
+    private static GeoHit measured(BsonDocument d, Inside inside, double lat, double lon) {
         double pLat = number(d.get("lat"));
         double pLon = number(d.get("lng"));
         double distance = LatLon.distanceMeters(lat, lon, pLat, pLon);
         return inside.test(pLat, pLon, distance)
-                ? new NativeGeoHit(d.getDocument(Documents.ID).getString("i").getValue(), pLat, pLon, distance) : null;
+                ? new GeoHit(d.getDocument(Documents.ID).getString("i").getValue(), LatLon.of(pLat, pLon), distance) : null;
     }
 
-    private static List<NativeGeoHit> nearest(List<NativeGeoHit> hits, int limit, int candidates, CostMeter meter) {
-        hits.sort(Comparator.comparingDouble(NativeGeoHit::distanceMeters).thenComparing(NativeGeoHit::id));
-        List<NativeGeoHit> out = hits.size() > limit ? List.copyOf(hits.subList(0, limit)) : List.copyOf(hits);
+    private static List<GeoHit> nearest(List<GeoHit> hits, int limit, int candidates, CostMeter meter) {
+        hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
+        List<GeoHit> out = hits.size() > limit ? List.copyOf(hits.subList(0, limit)) : List.copyOf(hits);
         meter.extraItemsRead(candidates - out.size());
         return out;
     }

@@ -1,6 +1,6 @@
 package dev.nosqlpatterns.redis;
 
-import dev.nosqlpatterns.geo.LatLon;
+import dev.nosqlpatterns.store.model.LatLon;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;

@@ -1,13 +1,13 @@
 package dev.nosqlpatterns.redis;
 
+import dev.nosqlpatterns.store.model.GeoHit;
 import dev.nosqlpatterns.store.model.GeoPoint;
 import dev.nosqlpatterns.store.model.GeoVertex;
-import dev.nosqlpatterns.store.model.NativeGeoHit;
 
 import dev.nosqlpatterns.internal.NearestCircles;
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.geo.LatLonPolygon;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.store.spi.NativeGeo;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import java.util.ArrayList;
@@ -78,7 +78,7 @@ final class RedisGeo implements NativeGeo {
     }
 
     @Override
-    public List<NativeGeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
+    public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                                      CostMeter meter) {
         checkSet(set, "");
         checkPoint(latitude, longitude);
@@ -86,10 +86,10 @@ final class RedisGeo implements NativeGeo {
             throw new IllegalArgumentException("radius must be a finite number of metres >= 0, got " + radiusMeters);
         }
         checkLimit(limit);
-        List<NativeGeoHit> candidates = candidates(set, GeoScoreRanges.circleBounds(latitude, longitude, radiusMeters),
+        List<GeoHit> candidates = candidates(set, GeoScoreRanges.circleBounds(latitude, longitude, radiusMeters),
                 latitude, longitude, meter);
-        List<NativeGeoHit> hits = new ArrayList<>();
-        for (NativeGeoHit h : candidates) {
+        List<GeoHit> hits = new ArrayList<>();
+        for (GeoHit h : candidates) {
             if (h.distanceMeters() <= radiusMeters) {
                 hits.add(h);
             }
@@ -103,9 +103,9 @@ final class RedisGeo implements NativeGeo {
      * 8 times), until one holds {@code k}: a whole-sphere search would read every point of the set.
      */
     @Override
-    public List<NativeGeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
+    public List<GeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
         for (double radius = circles.first(set, k); ; ) {
-            List<NativeGeoHit> hits = withinRadius(set, latitude, longitude, radius, k, meter);
+            List<GeoHit> hits = withinRadius(set, latitude, longitude, radius, k, meter);
             if (hits.size() >= k || radius >= circles.whole()) {
                 if (hits.size() >= k) {
                     circles.found(set, k, hits.get(k - 1).distanceMeters());
@@ -117,7 +117,7 @@ final class RedisGeo implements NativeGeo {
     }
 
     @Override
-    public List<NativeGeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
+    public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
                                   CostMeter meter) {
         checkSet(set, "");
         checkLimit(limit);
@@ -128,10 +128,10 @@ final class RedisGeo implements NativeGeo {
         LatLonBox box = LatLonBox.of(south, west, north, east);
         LatLon centre = box.centre();
         double[] bounds = GeoScoreRanges.withLongitudes(south, north, west, west + box.widthDegrees());
-        List<NativeGeoHit> candidates = candidates(set, bounds, centre.latitude(), centre.longitude(), meter);
-        List<NativeGeoHit> hits = new ArrayList<>();
-        for (NativeGeoHit h : candidates) {
-            if (box.contains(h.latitude(), h.longitude())) {
+        List<GeoHit> candidates = candidates(set, bounds, centre.latitude(), centre.longitude(), meter);
+        List<GeoHit> hits = new ArrayList<>();
+        for (GeoHit h : candidates) {
+            if (box.contains(h.point().latitude(), h.point().longitude())) {
                 hits.add(h);
             }
         }
@@ -143,7 +143,7 @@ final class RedisGeo implements NativeGeo {
      * script call, as for a box), and {@link LatLonPolygon#contains} decides.
      */
     @Override
-    public List<NativeGeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter) {
+    public List<GeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter) {
         checkSet(set, "");
         checkLimit(limit);
         LatLonPolygon polygon = polygon(rings);
@@ -151,10 +151,10 @@ final class RedisGeo implements NativeGeo {
         LatLon centre = polygon.centre();
         double[] bounds = GeoScoreRanges.withLongitudes(box.south(), box.north(), box.west(),
                 box.west() + box.widthDegrees());
-        List<NativeGeoHit> candidates = candidates(set, bounds, centre.latitude(), centre.longitude(), meter);
-        List<NativeGeoHit> hits = new ArrayList<>();
-        for (NativeGeoHit h : candidates) {
-            if (polygon.contains(h.latitude(), h.longitude())) {
+        List<GeoHit> candidates = candidates(set, bounds, centre.latitude(), centre.longitude(), meter);
+        List<GeoHit> hits = new ArrayList<>();
+        for (GeoHit h : candidates) {
+            if (polygon.contains(h.point().latitude(), h.point().longitude())) {
                 hits.add(h);
             }
         }
@@ -170,7 +170,7 @@ final class RedisGeo implements NativeGeo {
      * Every point within the bounds {south, north, west, east, ...}, with exact coordinates and the
      * distance from (lat, lon): one script call.
      */
-    private List<NativeGeoHit> candidates(String set, double[] bounds, double lat, double lon, CostMeter meter) {
+    private List<GeoHit> candidates(String set, double[] bounds, double lat, double lon, CostMeter meter) {
         double[] lons = java.util.Arrays.copyOfRange(bounds, 2, bounds.length);
         List<GeoScoreRanges.Range> ranges = GeoScoreRanges.cover(bounds[0], bounds[1], lons);
         boolean polar = bounds[0] < -HASHED_LATITUDE || bounds[1] > HASHED_LATITUDE;
@@ -182,24 +182,24 @@ final class RedisGeo implements NativeGeo {
         }
         Object reply = Failures.guard(null, null, () -> Script.GEO_SCAN.run(jedis, meter, geoKeys(set), args));
         List<?> flat = (List<?>) reply;
-        Map<String, NativeGeoHit> out = new LinkedHashMap<>();
+        Map<String, GeoHit> out = new LinkedHashMap<>();
         for (int i = 0; i + 1 < flat.size(); i += 2) {
             add(out, RangeReads.utf8((byte[]) flat.get(i)), (byte[]) flat.get(i + 1), lat, lon);
         }
         return List.copyOf(out.values());
     }
 
-    private static void add(Map<String, NativeGeoHit> out, String id, byte[] coordinates, double lat, double lon) {
+    private static void add(Map<String, GeoHit> out, String id, byte[] coordinates, double lat, double lon) {
         String[] parts = RangeReads.utf8(coordinates).split(",");
         double pLat = Double.parseDouble(parts[0]);
         double pLon = Double.parseDouble(parts[1]);
-        out.put(id, new NativeGeoHit(id, pLat, pLon, LatLon.distanceMeters(lat, lon, pLat, pLon)));
+        out.put(id, new GeoHit(id, LatLon.of(pLat, pLon), LatLon.distanceMeters(lat, lon, pLat, pLon)));
     }
 
     /** The nearest {@code limit} hits, ties by id; the other candidates read are reported as extra items read. */
-    private static List<NativeGeoHit> nearest(List<NativeGeoHit> hits, int limit, int candidates, CostMeter meter) {
-        hits.sort(Comparator.comparingDouble(NativeGeoHit::distanceMeters).thenComparing(NativeGeoHit::id));
-        List<NativeGeoHit> out = List.copyOf(hits.subList(0, Math.min(limit, hits.size())));
+    private static List<GeoHit> nearest(List<GeoHit> hits, int limit, int candidates, CostMeter meter) {
+        hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
+        List<GeoHit> out = List.copyOf(hits.subList(0, Math.min(limit, hits.size())));
         meter.extraItemsRead(candidates - out.size());
         return out;
     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.store.NativeGeoCalls;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.model.NativeGeoHit;
+import dev.nosqlpatterns.store.model.GeoHit;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -40,16 +40,16 @@ class RedisGeoTest {
         store.close();
     }
 
-    private static List<String> ids(List<NativeGeoHit> hits) {
-        return hits.stream().map(NativeGeoHit::id).toList();
+    private static List<String> ids(List<GeoHit> hits) {
+        return hits.stream().map(GeoHit::id).toList();
     }
 
     @Test
     void radiusSearchGivesNearestFirstWithExactCoordinates() {
-        List<NativeGeoHit> hits = geo.withinRadius(set, 48.8566, 2.3522, 400_000, 10);
+        List<GeoHit> hits = geo.withinRadius(set, 48.8566, 2.3522, 400_000, 10);
         assertEquals(List.of("paris", "brussels", "london"), ids(hits));
-        assertEquals(48.8566, hits.get(0).latitude(), 0);
-        assertEquals(2.3522, hits.get(0).longitude(), 0);
+        assertEquals(48.8566, hits.get(0).point().latitude(), 0);
+        assertEquals(2.3522, hits.get(0).point().longitude(), 0);
         assertTrue(hits.get(0).distanceMeters() < 1);
         assertEquals(264_000, hits.get(1).distanceMeters(), 2_000);
         assertEquals(List.of("paris", "brussels"), ids(geo.withinRadius(set, 48.8566, 2.3522, 400_000, 2)));

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.geo.GeoIndex;
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
@@ -12,6 +11,7 @@ import dev.nosqlpatterns.enumerable.BucketedTimeline;
 import dev.nosqlpatterns.enumerable.Granularity;
 import dev.nosqlpatterns.enumerable.ShardedPartition;
 import dev.nosqlpatterns.store.CostTally;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.SortKeyCondition;

@@ -1,8 +1,9 @@
 package dev.nosqlpatterns.store.spi;
 
+import dev.nosqlpatterns.store.model.GeoHit;
 import dev.nosqlpatterns.store.model.GeoPoint;
 import dev.nosqlpatterns.store.model.GeoVertex;
-import dev.nosqlpatterns.store.model.NativeGeoHit;
+import dev.nosqlpatterns.store.model.LatLon;
 import java.util.List;
 
 /**
@@ -13,7 +14,7 @@ import java.util.List;
  * <p>The contract every adapter keeps, whatever its store does natively:
  * <ul>
  *   <li>Answers are exact: a search returns the same points as brute force over the stored points,
- *       with the exact coordinates put, measured with {@link dev.nosqlpatterns.geo.LatLon#distanceMeters}
+ *       with the exact coordinates put, measured with {@link LatLon#distanceMeters}
  *       (radius, edge included), {@link dev.nosqlpatterns.geo.LatLonBox#contains} (box, edges
  *       included, {@code west > east} across the antimeridian) or
  *       {@link dev.nosqlpatterns.geo.LatLonPolygon#contains} (polygon). No tolerance at the boundary: a store
@@ -24,7 +25,7 @@ import java.util.List;
  *       {@code limit} of that order, so it is applied after the exact filter and after exact ranking.
  *       A box search ranks by distance from the box's centre
  *       ({@link dev.nosqlpatterns.geo.LatLonBox#centre}), a polygon search from the polygon's
- *       ({@link dev.nosqlpatterns.geo.LatLonPolygon#centre}). {@link NativeGeoHit#distanceMeters} is that
+ *       ({@link dev.nosqlpatterns.geo.LatLonPolygon#centre}). {@link GeoHit#distanceMeters} is that
  *       distance.</li>
  * </ul>
  *
@@ -41,14 +42,14 @@ public interface NativeGeo {
     void removePoint(String set, String id, CostMeter meter);
 
     /** Points within {@code radiusMeters} of the centre, nearest first (ties by id), the first {@code limit}. */
-    List<NativeGeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
+    List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                               CostMeter meter);
 
     /**
      * Points inside the box (west may exceed east across the antimeridian), nearest to the box's centre
      * first (ties by id), the first {@code limit}.
      */
-    List<NativeGeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
+    List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
                            CostMeter meter);
 
     /**
@@ -59,7 +60,7 @@ public interface NativeGeo {
      * {@code rings} are closed, the outer ring first, then the holes; a bad polygon is refused with
      * {@link IllegalArgumentException} before anything is sent.
      */
-    List<NativeGeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter);
+    List<GeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter);
 
     /** A radius past half the circumference of the library's sphere (20,015 km): the whole sphere. */
     double WHOLE_SPHERE_METERS = 20_100_000;
@@ -70,7 +71,7 @@ public interface NativeGeo {
      * answers by reading little more than the {@code k}; a store that must read a whole radius search's area
      * overrides it.
      */
-    default List<NativeGeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
+    default List<GeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
         return withinRadius(set, latitude, longitude, WHOLE_SPHERE_METERS, k, meter);
     }
 }

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.geo.GeoVerification;
 import dev.nosqlpatterns.geo.GeoIndex;
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.geo.LatLonPolygon;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.testkit.ClockedStoreSuite;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,8 +1,8 @@
 package dev.nosqlpatterns.testkit.geo;
 
-import dev.nosqlpatterns.geo.GeoHit;
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
+import dev.nosqlpatterns.store.model.GeoHit;
+import dev.nosqlpatterns.store.model.LatLon;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

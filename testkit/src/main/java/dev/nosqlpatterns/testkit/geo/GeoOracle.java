@@ -2,12 +2,12 @@ package dev.nosqlpatterns.testkit.geo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.nosqlpatterns.geo.GeoHit;
 import dev.nosqlpatterns.geo.GeoIndex;
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.store.NativeGeoCalls;
 import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.GeoHit;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.store.spi.NativeGeo;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -116,7 +116,7 @@ public final class GeoOracle {
 
             @Override
             public List<Expected> search(Search search) {
-                List<dev.nosqlpatterns.store.model.NativeGeoHit> hits;
+                List<GeoHit> hits;
                 if (search instanceof Box b) {
                     LatLonBox x = b.box();
                     hits = geo.withinBox(set, x.south(), x.west(), x.north(), x.east(), b.limit());
@@ -124,8 +124,7 @@ public final class GeoOracle {
                     Radius r = (Radius) search;
                     hits = geo.withinRadius(set, r.centre().latitude(), r.centre().longitude(), r.meters(), r.limit());
                 }
-                return hits.stream().map(h -> new Expected(h.id(), h.distanceMeters(),
-                        LatLon.of(h.latitude(), h.longitude()))).toList();
+                return hits.stream().map(h -> new Expected(h.id(), h.distanceMeters(), h.point())).toList();
             }
 
             @Override

@@ -5,7 +5,7 @@ import static dev.nosqlpatterns.testkit.geo.GeoOracle.box;
 import static dev.nosqlpatterns.testkit.geo.GeoOracle.radius;
 
 import dev.nosqlpatterns.geo.GeoIndex;
-import dev.nosqlpatterns.geo.LatLon;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import dev.nosqlpatterns.testkit.geo.GeoOracle.Search;
 import java.util.ArrayList;

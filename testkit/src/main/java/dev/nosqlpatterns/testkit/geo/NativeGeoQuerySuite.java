@@ -7,9 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.geo.GeoIndex;
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
 import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.GeoHit;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.store.model.OperationCost;
 import dev.nosqlpatterns.store.NativeGeoCalls;
 import java.util.ArrayList;
@@ -85,7 +86,7 @@ public abstract class NativeGeoQuerySuite extends GeoQuerySuite {
             assertTrue(batch.roundTrips() >= 1 && batch.roundTrips() < points.size(), batch.toString());
 
             costs.clear();
-            List<dev.nosqlpatterns.store.model.NativeGeoHit> hits = geo.withinRadius(set, 45.05, 7.05, 3_000, 100);
+            List<GeoHit> hits = geo.withinRadius(set, 45.05, 7.05, 3_000, 100);
             OperationCost radius = only(costs, "geoRadius");
             assertFalse(hits.isEmpty());
             assertTrue(radius.roundTrips() >= 1, radius.toString());
@@ -94,7 +95,7 @@ public abstract class NativeGeoQuerySuite extends GeoQuerySuite {
             assertEquals(0, radius.itemsWritten());
 
             costs.clear();
-            List<dev.nosqlpatterns.store.model.NativeGeoHit> inBox = geo.withinBox(set, 45.02, 7.02, 45.08, 7.08, 100);
+            List<GeoHit> inBox = geo.withinBox(set, 45.02, 7.02, 45.08, 7.08, 100);
             OperationCost box = only(costs, "geoBox");
             assertFalse(inBox.isEmpty());
             assertTrue(box.roundTrips() >= 1 && box.itemsRead() >= inBox.size(), box + " for " + inBox.size() + " hits");

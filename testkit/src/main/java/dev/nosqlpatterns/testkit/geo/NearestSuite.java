@@ -3,10 +3,10 @@ package dev.nosqlpatterns.testkit.geo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.nosqlpatterns.geo.GeoHit;
 import dev.nosqlpatterns.geo.GeoIndex;
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.GeoHit;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -92,7 +92,7 @@ public abstract class NearestSuite extends StoreSuite {
             for (int k : new int[] {1, 2, 5, 70}) {
                 List<dev.nosqlpatterns.store.model.OperationCost> costs = new java.util.concurrent.CopyOnWriteArrayList<>();
                 List<String> ids = store.measure(costs::add, () -> geo.nearest(set, centre.latitude(), centre.longitude(), k).stream()
-                            .map(dev.nosqlpatterns.store.model.NativeGeoHit::id).toList());
+                            .map(GeoHit::id).toList());
                 assertEquals(bruteForce(points, centre, k), ids, "the " + k + " nearest to " + centre);
                 assertEquals(List.of("geoNearest"), costs.stream().map(c -> c.operation()).toList());
             }

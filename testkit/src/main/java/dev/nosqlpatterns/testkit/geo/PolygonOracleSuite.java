@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nosqlpatterns.geo.GeoHit;
 import dev.nosqlpatterns.geo.GeoIndex;
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonPolygon;
 import dev.nosqlpatterns.store.NativeGeoCalls;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.GeoHit;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.store.model.OperationCost;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.ArrayList;
@@ -53,8 +53,7 @@ public abstract class PolygonOracleSuite extends StoreSuite {
         List<dev.nosqlpatterns.store.model.GeoPoint> batch = new ArrayList<>();
         points.forEach((id, p) -> batch.add(new dev.nosqlpatterns.store.model.GeoPoint(id, p.latitude(), p.longitude())));
         geo.putPoints(set, batch);
-        return (polygon, limit) -> geo.withinPolygon(set, rings(polygon), limit).stream()
-                .map(h -> new GeoHit(h.id(), LatLon.of(h.latitude(), h.longitude()), h.distanceMeters())).toList();
+        return (polygon, limit) -> geo.withinPolygon(set, rings(polygon), limit);
     }
 
     private static List<List<dev.nosqlpatterns.store.model.GeoVertex>> rings(LatLonPolygon polygon) {

@@ -1,11 +1,11 @@
 package dev.nosqlpatterns.testkit.geo;
 
+import dev.nosqlpatterns.store.model.GeoHit;
 import dev.nosqlpatterns.store.model.GeoPoint;
 import dev.nosqlpatterns.store.model.GeoVertex;
-import dev.nosqlpatterns.store.model.NativeGeoHit;
 
-import dev.nosqlpatterns.geo.LatLon;
 import dev.nosqlpatterns.geo.LatLonBox;
+import dev.nosqlpatterns.store.model.LatLon;
 import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.spi.NativeGeo;
 import dev.nosqlpatterns.store.memory.MemoryBackend;
@@ -51,13 +51,13 @@ final class GeoTestBackend extends ForwardingBackend {
         }
 
         @Override
-        public List<NativeGeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
+        public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                                          CostMeter meter) {
             return search(set, latitude, longitude, (lat, lon, d) -> d <= radiusMeters, limit, meter);
         }
 
         @Override
-        public List<NativeGeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
+        public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
                                       CostMeter meter) {
             LatLonBox box = LatLonBox.of(south, west, north, east);
             LatLon centre = box.centre();
@@ -66,7 +66,7 @@ final class GeoTestBackend extends ForwardingBackend {
         }
 
         @Override
-        public List<NativeGeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter) {
+        public List<GeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter) {
             dev.nosqlpatterns.geo.LatLonPolygon polygon = dev.nosqlpatterns.geo.LatLonPolygon.ofRings(rings.stream()
                     .map(r -> r.stream().map(v -> LatLon.of(v.latitude(), v.longitude())).toList()).toList());
             LatLon centre = polygon.centre();
@@ -75,17 +75,17 @@ final class GeoTestBackend extends ForwardingBackend {
         }
 
         /** Brute force, as the capability's contract states it. */
-        private List<NativeGeoHit> search(String set, double latitude, double longitude, Inside inside, int limit,
+        private List<GeoHit> search(String set, double latitude, double longitude, Inside inside, int limit,
                                     CostMeter meter) {
             meter.roundTrip();
-            List<NativeGeoHit> hits = new ArrayList<>();
+            List<GeoHit> hits = new ArrayList<>();
             sets.getOrDefault(set, Map.of()).forEach((id, p) -> {
                 double d = LatLon.distanceMeters(latitude, longitude, p[0], p[1]);
                 if (inside.test(p[0], p[1], d)) {
-                    hits.add(new NativeGeoHit(id, p[0], p[1], d));
+                    hits.add(new GeoHit(id, LatLon.of(p[0], p[1]), d));
                 }
             });
-            hits.sort(Comparator.comparingDouble(NativeGeoHit::distanceMeters).thenComparing(NativeGeoHit::id));
+            hits.sort(Comparator.comparingDouble(GeoHit::distanceMeters).thenComparing(GeoHit::id));
             return List.copyOf(hits.subList(0, Math.min(limit, hits.size())));
         }
     }

@@ -1,4 +1,7 @@
-package dev.nosqlpatterns.geo;
+package dev.nosqlpatterns.store.model;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A point on the Earth in degrees (WGS84 latitude and longitude), and the great-circle distance
@@ -7,6 +10,10 @@ package dev.nosqlpatterns.geo;
  * <p>Distances use the haversine formula on a sphere of radius {@link #EARTH_RADIUS_METERS} (the mean
  * Earth radius), accurate to about 0.5% against the ellipsoid, and well conditioned for short
  * distances. Longitudes -180 and 180 name the same meridian.
+ *
+ * <p>It is a model value, not only a {@link dev.nosqlpatterns.geo geo} one: a {@link GeoHit} carries one,
+ * and the store's native geo search answers those hits as the {@code geo} technique does; the store's
+ * adapters measure with {@link #distanceMeters} too.
  *
  * @param latitude  from -90 (south pole) to 90 (north pole)
  * @param longitude from -180 to 180
@@ -18,10 +25,17 @@ public record LatLon(double latitude, double longitude) {
 
     /** Checks both coordinates, naming every bad one. */
     public LatLon {
-        var problems = GeoChecks.problems();
-        GeoChecks.latitude(problems, "latitude", latitude);
-        GeoChecks.longitude(problems, "longitude", longitude);
-        GeoChecks.report(() -> "point (" + latitude + ", " + longitude + ")", problems);
+        List<String> problems = new ArrayList<>(2);
+        if (!(latitude >= -90.0 && latitude <= 90.0)) {
+            problems.add("latitude must be a finite number of degrees from -90 to 90, got " + latitude);
+        }
+        if (!(longitude >= -180.0 && longitude <= 180.0)) {
+            problems.add("longitude must be a finite number of degrees from -180 to 180, got " + longitude);
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("point (" + latitude + ", " + longitude + "): "
+                    + String.join("; ", problems));
+        }
     }
 
     public static LatLon of(double latitude, double longitude) {
@@ -46,7 +60,7 @@ public record LatLon(double latitude, double longitude) {
     }
 
     /** The haversine central angle in radians between two points given in radians. */
-    static double centralAngle(double phi1, double lambda1, double phi2, double lambda2) {
+    private static double centralAngle(double phi1, double lambda1, double phi2, double lambda2) {
         double sinDPhi = Math.sin((phi2 - phi1) * 0.5);
         double sinDLambda = Math.sin((lambda2 - lambda1) * 0.5);
         double a = sinDPhi * sinDPhi + Math.cos(phi1) * Math.cos(phi2) * sinDLambda * sinDLambda;
