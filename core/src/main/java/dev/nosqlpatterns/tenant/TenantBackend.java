@@ -8,7 +8,7 @@ import dev.nosqlpatterns.store.model.GeoVertex;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.LinkedRead;
-import dev.nosqlpatterns.store.model.NativeGeoHit;
+import dev.nosqlpatterns.store.model.GeoHit;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.Capabilities;
@@ -230,24 +230,24 @@ final class TenantBackend implements StoreBackend {
         }
 
         @Override
-        public List<NativeGeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters,
+        public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters,
                                                int limit, CostMeter meter) {
             return port.withinRadius(physical(set), latitude, longitude, radiusMeters, limit, meter);
         }
 
         @Override
-        public List<NativeGeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
+        public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
                                             CostMeter meter) {
             return port.withinBox(physical(set), south, west, north, east, limit, meter);
         }
 
         @Override
-        public List<NativeGeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter) {
+        public List<GeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter) {
             return port.withinPolygon(physical(set), rings, limit, meter);
         }
 
         @Override
-        public List<NativeGeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
+        public List<GeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
             return port.nearest(physical(set), latitude, longitude, k, meter);
         }
     }
