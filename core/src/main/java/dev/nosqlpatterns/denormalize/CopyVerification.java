@@ -18,11 +18,6 @@ public record CopyVerification(long targetsChecked, long stale, List<Key> staleS
         staleSample = List.copyOf(staleSample);
     }
 
-    /** True when every copy equals its source. */
-    public boolean none() {
-        return consistent();
-    }
-
     @Override
     public long examined() {
         return targetsChecked;

@@ -23,11 +23,6 @@ public record GeoVerification(long entries, long points, long staleEntries, long
         return new GeoVerification(0, 0, 0, 0, 0, 0, repaired);
     }
 
-    /** True when no problem was found. */
-    public boolean isClean() {
-        return consistent();
-    }
-
     @Override
     public long examined() {
         return entries + points;

@@ -36,11 +36,6 @@ public record IndexVerification(long baseItemsChecked, long entriesChecked, long
         duplicateSample = List.copyOf(duplicateSample);
     }
 
-    /** True when the index matches the base table exactly and no unique value is held twice. */
-    public boolean none() {
-        return consistent();
-    }
-
     @Override
     public long examined() {
         return baseItemsChecked + entriesChecked;

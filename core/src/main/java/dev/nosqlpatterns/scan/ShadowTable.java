@@ -160,20 +160,20 @@ public final class ShadowTable {
     }
 
     /** Counts shadows that are missing, stale or left over; changes nothing. */
-    public IndexVerification verify() {
+    public ShadowVerification verify() {
         return TechniqueCalls.call(store, "shadowTable.verify", primary, () -> {
             return audit(false);
         });
     }
 
     /** Rewrites every missing or stale shadow and removes left-over ones; returns what it fixed. */
-    public IndexVerification repair() {
+    public ShadowVerification repair() {
         return TechniqueCalls.call(store, "shadowTable.repair", primary, () -> {
             return audit(true);
         });
     }
 
-    private IndexVerification audit(boolean fix) {
+    private ShadowVerification audit(boolean fix) {
         long checked = 0;
         long wrong = 0;
         for (String table : List.of(primary, shadow)) {
@@ -202,16 +202,6 @@ public final class ShadowTable {
                 at = page.next();
             } while (at.isPresent());
         }
-        return new IndexVerification(checked, wrong);
-    }
-
-    /**
-     * What a verify found or a repair fixed: items examined across both tables and shadows that were
-     * missing, stale or left over (a shadow whose item changed may be counted from both sides).
-     */
-    public record IndexVerification(long checked, long wrong) {
-        public boolean none() {
-            return wrong == 0;
-        }
+        return new ShadowVerification(checked, wrong);
     }
 }

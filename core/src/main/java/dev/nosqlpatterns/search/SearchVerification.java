@@ -18,11 +18,6 @@ import dev.nosqlpatterns.verify.Verification;
 public record SearchVerification(long documents, long missingPostings, long stalePostings, long wrongCounts,
                           long pendingDocuments, long expiredDocuments, long staleMarkers) implements Verification {
 
-    /** True when the derived data matches the direct index exactly. */
-    public boolean clean() {
-        return consistent();
-    }
-
     @Override
     public long examined() {
         return documents;

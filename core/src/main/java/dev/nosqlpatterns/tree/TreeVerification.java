@@ -25,11 +25,6 @@ public record TreeVerification(long nodes, boolean pendingChange, int strayJourn
         }
     }
 
-    /** True when nothing is pending, nothing stray and nothing inconsistent. */
-    public boolean healthy() {
-        return consistent();
-    }
-
     @Override
     public long examined() {
         return nodes;

@@ -102,7 +102,7 @@ class SearchTechniqueCallsTest {
                     () -> search.reports(List.of(london), Set.of("site"))).size());
             assertEquals(List.of("ada", "cy"), calls.succeeds("documentIds(Audience,int)", "invertedSearch.documentIds",
                     () -> search.documentIds(london, 10)).stream().sorted().toList());
-            assertTrue(calls.succeeds("verify()", "invertedSearch.verify", search::verify).clean());
+            assertTrue(calls.succeeds("verify()", "invertedSearch.verify", search::verify).consistent());
             calls.succeeds("repair()", "invertedSearch.repair", search::repair);
             assertTrue(calls.succeeds("remove(String)", "invertedSearch.remove", () -> search.remove("cy")));
             calls.assertEveryOneChecked();

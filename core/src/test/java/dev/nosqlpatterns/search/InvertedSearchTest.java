@@ -130,7 +130,7 @@ class InvertedSearchTest {
                 reports.get(q).counts().forEach((f, m) -> actual.put(f, new HashMap<>(m)));
                 assertEquals(expected, actual, "report of " + criteria.get(q));
             }
-            assertTrue(search.verify().clean(), search.verify().toString());
+            assertTrue(search.verify().consistent(), search.verify().toString());
             assertEquals(byId.size(), search.size());
         }
     }

@@ -84,7 +84,7 @@ class TreesTest {
         assertThrows(NullPointerException.class, () -> new TreeNode<>(null, Optional.empty(), "x"));
         assertTrue(new TreeNode<>("a", Optional.empty(), "x").isRoot());
         TreeVerification check = new TreeVerification(3, false, 1, java.util.List.of());
-        assertTrue(!check.healthy());
-        assertTrue(new TreeVerification(3, false, 0, java.util.List.of()).healthy());
+        assertTrue(!check.consistent());
+        assertTrue(new TreeVerification(3, false, 0, java.util.List.of()).consistent());
     }
 }

@@ -22,8 +22,8 @@ public final class IndexVerifyMain {
             return repair ? jobs.repair(index) : jobs.verify(index);
         });
         System.out.println((repair ? "repair" : "verify") + " of " + index.indexTable() + ": " + drift.examined()
-                + " items and entries checked, " + (drift.none() ? "no drift" : String.join("; ", drift.findings())));
-        if (!repair && !drift.none()) {
+                + " items and entries checked, " + (drift.consistent() ? "no drift" : String.join("; ", drift.findings())));
+        if (!repair && !drift.consistent()) {
             System.exit(3);
         }
     }

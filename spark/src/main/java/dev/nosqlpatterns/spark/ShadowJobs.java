@@ -3,6 +3,7 @@ package dev.nosqlpatterns.spark;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.scan.ShadowTable;
+import dev.nosqlpatterns.scan.ShadowVerification;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.BatchGetResult;
 import dev.nosqlpatterns.store.model.Cursor;
@@ -44,7 +45,7 @@ public final class ShadowJobs {
     }
 
     /** Counts shadows that are missing, stale or left over; changes nothing. Equals {@link ShadowTable#verify()}. */
-    public ShadowTable.IndexVerification verify(ShadowDefinition shadow) {
+    public ShadowVerification verify(ShadowDefinition shadow) {
         return audit(shadow, false, "verify ");
     }
 
@@ -53,11 +54,11 @@ public final class ShadowJobs {
      * projection of the primary table; returns what it fixed. Equals {@link ShadowTable#repair()}: on an empty
      * shadow table it builds the whole shadow, on a current one it writes nothing.
      */
-    public ShadowTable.IndexVerification rebuild(ShadowDefinition shadow) {
+    public ShadowVerification rebuild(ShadowDefinition shadow) {
         return audit(shadow, true, "rebuild ");
     }
 
-    private ShadowTable.IndexVerification audit(ShadowDefinition shadow, boolean fix, String name) {
+    private ShadowVerification audit(ShadowDefinition shadow, boolean fix, String name) {
         try (Progress p = new Progress(spark, name + shadow.shadowTable(), progress)) {
             long[] primary = pass(shadow, true, fix, p.items());
             p.print("pass 1 (primary items) done: " + primary[0] + " items, " + primary[1] + " shadows "
@@ -65,7 +66,7 @@ public final class ShadowJobs {
             long[] shadows = pass(shadow, false, fix, p.items());
             p.print("pass 2 (shadows) done: " + shadows[0] + " shadows, " + shadows[1] + " "
                     + (fix ? "fixed" : "wrong"));
-            return new ShadowTable.IndexVerification(primary[0] + shadows[0], primary[1] + shadows[1]);
+            return new ShadowVerification(primary[0] + shadows[0], primary[1] + shadows[1]);
         }
     }
 

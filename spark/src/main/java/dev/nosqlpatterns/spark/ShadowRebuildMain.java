@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.spark;
 
 import dev.nosqlpatterns.scan.ShadowTable;
+import dev.nosqlpatterns.scan.ShadowVerification;
 import java.util.Arrays;
 import java.util.List;
 
@@ -26,13 +27,13 @@ public final class ShadowRebuildMain {
         }
         ShadowDefinition shadow = ShadowDefinition.keeping(a.table("table"), a.required("shadow"), kept);
         boolean verify = a.flag("verify");
-        ShadowTable.IndexVerification drift = MainArgs.run("nosqlpatterns shadow " + (verify ? "verify" : "rebuild"), spark -> {
+        ShadowVerification drift = MainArgs.run("nosqlpatterns shadow " + (verify ? "verify" : "rebuild"), spark -> {
             ShadowJobs jobs = new ShadowJobs(spark, System.out);
             return verify ? jobs.verify(shadow) : jobs.rebuild(shadow);
         });
         System.out.println((verify ? "verify" : "rebuild") + " of " + shadow.shadowTable() + ": " + drift.checked()
                 + " items and shadows checked, " + drift.wrong() + (verify ? " wrong" : " shadows written or removed"));
-        if (verify && !drift.none()) {
+        if (verify && !drift.consistent()) {
             System.exit(3);
         }
     }

@@ -7,6 +7,7 @@ import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
 import dev.nosqlpatterns.scan.ShadowTable;
+import dev.nosqlpatterns.scan.ShadowVerification;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.Stores;
 import dev.nosqlpatterns.store.model.TableSpec;
@@ -51,7 +52,7 @@ class BackfillRateTest {
             long t0 = System.nanoTime();
             IndexVerification backfill = new IndexJobs(TestSpark.session(), null).backfill(index);
             long t1 = System.nanoTime();
-            ShadowTable.IndexVerification rebuilt = new ShadowJobs(TestSpark.session(), null).rebuild(shadow);
+            ShadowVerification rebuilt = new ShadowJobs(TestSpark.session(), null).rebuild(shadow);
             long t2 = System.nanoTime();
             IndexVerification single = ix.verify();
             long t3 = System.nanoTime();

@@ -9,6 +9,7 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.scan.ShadowTable;
+import dev.nosqlpatterns.scan.ShadowVerification;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.Stores;
 import dev.nosqlpatterns.store.model.Scan;
@@ -207,7 +208,7 @@ abstract class StoreJobsContract {
         assertEquals(items.size(), backfill.baseItemsChecked());
         assertEquals(before.missing(), backfill.missing());
         assertEquals(items.stream().filter(i -> i.has("city")).count(), backfill.missing());
-        assertTrue(ix.verify().none(), ix.verify().toString());
+        assertTrue(ix.verify().consistent(), ix.verify().toString());
         for (String city : CITIES) {
             Set<Key> expected = items.stream().filter(i -> i.getString("city").orElse("").equals(city))
                     .map(Item::key).collect(Collectors.toSet());
@@ -276,7 +277,7 @@ abstract class StoreJobsContract {
             assertEquals(0, after.dangling(), after.toString());
             assertEquals(unique ? expected.duplicates() : 0, after.duplicates(), after.toString());
             if (!unique) {
-                assertTrue(after.none(), after.toString());
+                assertTrue(after.consistent(), after.toString());
             }
         }
     }
@@ -315,21 +316,21 @@ abstract class StoreJobsContract {
         ShadowTable ss = spreadShadow.open(store);
         ShadowJobs jobs = new ShadowJobs(spark, null);
 
-        ShadowTable.IndexVerification built = jobs.rebuild(spreadShadow);
+        ShadowVerification built = jobs.rebuild(spreadShadow);
         assertEquals(ls.repair(), built);
         assertEquals(items, built.wrong(), built.toString());
         assertEquals(ls.verify(), jobs.verify(spreadShadow));
-        assertTrue(ss.verify().none(), ss.verify().toString());
+        assertTrue(ss.verify().consistent(), ss.verify().toString());
 
         shadowDrift(local, local + "_shadow");
         shadowDrift(spread, spread + "_shadow");
-        ShadowTable.IndexVerification expected = ls.verify();
+        ShadowVerification expected = ls.verify();
         assertTrue(expected.wrong() > 20, expected.toString());
         assertEquals(expected, jobs.verify(spreadShadow));
         assertEquals(expected, ss.verify());
         assertEquals(ls.repair(), jobs.rebuild(spreadShadow));
-        assertTrue(ss.verify().none(), ss.verify().toString());
-        assertEquals(new ShadowTable.IndexVerification(2L * scanned(spread).size(), 0), jobs.verify(spreadShadow));
+        assertTrue(ss.verify().consistent(), ss.verify().toString());
+        assertEquals(new ShadowVerification(2L * scanned(spread).size(), 0), jobs.verify(spreadShadow));
         Map<Key, Item> projected = new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
         scanned(spread).values().forEach(i -> ShadowTable.keeping("city", "tags").apply(i)
                 .ifPresent(s -> projected.put(s.key(), s)));

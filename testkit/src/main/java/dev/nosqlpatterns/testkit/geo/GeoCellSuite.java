@@ -100,11 +100,11 @@ public abstract class GeoCellSuite extends StoreSuite {
                 assertTrue(seen.stream().anyMatch(h -> h.id().equals("b") && h.point().equals(NEIGHBOUR)), name);
                 good.repair();
                 GeoVerification after = good.verify();
-                assertTrue(after.isClean(), () -> name + ": " + after);
+                assertTrue(after.consistent(), () -> name + ": " + after);
                 assertEquals(ids(seen), ids(good.withinRadius(HOME, 5_000, 10)), name);
                 operation.accept(good);
                 assertEquals(ids(verified.withinRadius(HOME, 5_000, 10)), ids(good.withinRadius(HOME, 5_000, 10)), name);
-                assertTrue(good.verify().isClean(), name);
+                assertTrue(good.verify().consistent(), name);
             }
         }
     }
@@ -120,7 +120,7 @@ public abstract class GeoCellSuite extends StoreSuite {
         index.put("c3", AWAY);
         index.remove("c4");
         GeoVerification audit = index.verify();
-        assertTrue(audit.isClean(), audit::toString);
+        assertTrue(audit.consistent(), audit::toString);
         assertEquals(29, audit.entries());
         assertEquals(29, audit.points());
     }
@@ -143,7 +143,7 @@ public abstract class GeoCellSuite extends StoreSuite {
         assertEquals(1, found.missingEntries(), found::toString);
         assertEquals(1, found.staleEntries(), found::toString);
         index.repair();
-        assertTrue(index.verify().isClean());
+        assertTrue(index.verify().consistent());
         assertEquals(within(points, HOME, 1_000, 10), ids(index.withinRadius(HOME, 1_000, 10)));
         for (GeoHit hit : index.withinRadius(HOME, 1_000, 10)) {
             assertEquals(points.get(hit.id()), hit.point());
@@ -181,7 +181,7 @@ public abstract class GeoCellSuite extends StoreSuite {
         assertTrue(places.contains(seen.get(0).point()));
         GeoIndex plain = index(store, table, "race", false);
         plain.repair();
-        assertTrue(plain.verify().isClean());
+        assertTrue(plain.verify().consistent());
         assertEquals(seen, plain.withinRadius(HOME, 2_000, 10));
     }
 

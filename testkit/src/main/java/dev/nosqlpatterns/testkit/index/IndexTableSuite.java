@@ -70,7 +70,7 @@ public abstract class IndexTableSuite extends StoreSuite {
         assertEquals(Set.of(), ids(ix.find("London")));
         assertEquals(Set.of("alan"), ids(ix.find("Manchester")));
         assertEquals(Set.of("grace"), ids(ix.find("Arlington")));
-        assertTrue(ix.verify().none(), () -> "drift: " + ix.verify());
+        assertTrue(ix.verify().consistent(), () -> "drift: " + ix.verify());
     }
 
     @ParameterizedTest
@@ -84,7 +84,7 @@ public abstract class IndexTableSuite extends StoreSuite {
         assertTrue(e.getMessage().contains("fb-1"), e.getMessage());
         assertTrue(store.get(baseOf(ix), Key.of("user|eve", "<BASE>")).isEmpty(), "nothing written");
         assertEquals(Optional.of("ada"), ix.findUnique("fb-1").map(i -> i.getString("name").orElseThrow()));
-        assertTrue(ix.verify().none());
+        assertTrue(ix.verify().consistent());
     }
 
     @ParameterizedTest
@@ -98,7 +98,7 @@ public abstract class IndexTableSuite extends StoreSuite {
         ix.put(user("bob", "fb-2"));
         assertEquals(Set.of("eve"), ids(ix.find("fb-1")));
         assertEquals(Set.of("bob"), ids(ix.find("fb-2")));
-        assertTrue(ix.verify().none(), () -> "drift: " + ix.verify());
+        assertTrue(ix.verify().consistent(), () -> "drift: " + ix.verify());
     }
 
     /**
@@ -119,7 +119,7 @@ public abstract class IndexTableSuite extends StoreSuite {
             assertEquals(2, drift.duplicates(), drift.toString());
             assertEquals(1, drift.missing(), "one of mal and max lacks an entry: " + drift);
             assertTrue(drift.duplicateSample().contains(Key.of("user|eve", "<BASE>")), drift.toString());
-            assertTrue(!drift.none(), "duplicates are drift");
+            assertTrue(!drift.consistent(), "duplicates are drift");
         }
         IndexVerification repaired = audit(ix, 2, true);
         assertEquals(2, repaired.duplicates(), repaired.toString());
@@ -180,7 +180,7 @@ public abstract class IndexTableSuite extends StoreSuite {
             pages++;
         }
         assertTrue(pages >= 5, "small pages: " + pages);
-        assertTrue(now.verify().none(), () -> "after repair: " + now.verify());
+        assertTrue(now.verify().consistent(), () -> "after repair: " + now.verify());
         assertEquals(Set.of("u0", "u3", "u4", "u5", "u6", "sneaky1"), ids(now.find("Paris")));
         assertEquals(Set.of("u2"), ids(now.find("Oslo")));
     }
@@ -207,7 +207,7 @@ public abstract class IndexTableSuite extends StoreSuite {
         CostTally cost = store.measure(() -> repaired[0] = ix.repair());
         assertEquals(n, repaired[0].missing(), repaired[0].toString());
         IndexVerification after = ix.verify();
-        assertTrue(after.none(), () -> "after the backfill: " + after);
+        assertTrue(after.consistent(), () -> "after the backfill: " + after);
         assertEquals(n, after.entriesChecked(), after.toString());
         if (unique) {
             assertEquals(Set.of("u7"), ids(ix.find("fb-7")));

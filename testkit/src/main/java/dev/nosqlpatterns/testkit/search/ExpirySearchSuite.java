@@ -66,7 +66,7 @@ public abstract class ExpirySearchSuite extends ClockedStoreSuite {
         assertEquals(1, found.expiredDocuments(), () -> "audit: " + found);
         assertEquals(1, found.disagreements(), () -> "audit: " + found);
         assertEquals(1, search.repair().expiredDocuments());
-        assertTrue(search.verify().clean(), () -> "after repair: " + search.verify());
+        assertTrue(search.verify().consistent(), () -> "after repair: " + search.verify());
         assertEquals(List.of("b", "d"), ids(search, search.find(SPORT)));
         assertEquals(2, search.count(Term.of("topic", "sport")));
         assertEquals(3, search.size());
@@ -77,6 +77,6 @@ public abstract class ExpirySearchSuite extends ClockedStoreSuite {
         assertEquals(1, search.verify().expiredDocuments());
         search.index(doc("c", "news"));
         assertEquals(List.of("c"), ids(search, search.find(NEWS)));
-        assertTrue(search.verify().clean(), () -> "indexed again without expiry: " + search.verify());
+        assertTrue(search.verify().consistent(), () -> "indexed again without expiry: " + search.verify());
     }
 }

@@ -75,6 +75,6 @@ public abstract class InvertedSearchConcurrencySuite extends StoreSuite {
         assertEquals(expected.size(), search.size());
         long odd = expected.stream().filter(id -> Integer.parseInt(id.substring(id.indexOf('-') + 1)) % 2 == 1).count();
         assertEquals(odd, search.count(Term.of("parity", "p1")));
-        assertTrue(search.verify().clean(), () -> search.verify().toString());
+        assertTrue(search.verify().consistent(), () -> search.verify().toString());
     }
 }

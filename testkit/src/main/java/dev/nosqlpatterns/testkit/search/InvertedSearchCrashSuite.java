@@ -102,14 +102,14 @@ public abstract class InvertedSearchCrashSuite extends StoreSuite {
             String step = "crash after write " + n;
             if (singleDocument && store.has(Capability.ATOMIC_WRITES)) {
                 SearchVerification audit = healthy.verify();
-                assertTrue(audit.clean(), step + ": an atomic store leaves no drift, found " + audit);
+                assertTrue(audit.consistent(), step + ": an atomic store leaves no drift, found " + audit);
             }
             again.accept(healthy);
             SearchVerification afterRetry = healthy.repair();
             assertEquals(0, afterRetry.missingPostings() + afterRetry.stalePostings() + afterRetry.pendingDocuments(),
                     step + ": running the operation again leaves exact postings, found " + afterRetry);
             SearchVerification repaired = healthy.verify();
-            assertTrue(repaired.clean(), step + ": repair leaves everything exact, found " + repaired);
+            assertTrue(repaired.consistent(), step + ": repair leaves everything exact, found " + repaired);
             reset.run();
             assertTrue(n < 60, "the operation should finish within 60 writes");
         }

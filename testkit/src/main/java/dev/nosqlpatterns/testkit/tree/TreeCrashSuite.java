@@ -128,7 +128,7 @@ public abstract class TreeCrashSuite extends TreeSuiteSupport {
                 List<String> seen = shape(survivor);
                 if (seen.equals(whole)) {
                     sawWhole++;
-                    assertTrue(survivor.verify().healthy(), at + ": " + survivor.verify());
+                    assertTrue(survivor.verify().consistent(), at + ": " + survivor.verify());
                     continue;
                 }
                 sawNone++;
@@ -142,7 +142,7 @@ public abstract class TreeCrashSuite extends TreeSuiteSupport {
                 }
                 if (step % 2 == 1) {
                     TreeVerification repaired = survivor.repair();
-                    assertTrue(repaired.healthy() && repaired.nodes() == 0, at + ": after repair " + repaired);
+                    assertTrue(repaired.consistent() && repaired.nodes() == 0, at + ": after repair " + repaired);
                 }
                 assertEquals(CRASHED_LOAD, survivor.load(nodes), at + ": loading again");
                 assertEquals(whole, shape(survivor), at + ": loaded again");
@@ -191,7 +191,7 @@ public abstract class TreeCrashSuite extends TreeSuiteSupport {
                 TreeVerification check = survivor.verify();
                 assertTrue(check.problems().isEmpty() && !check.pendingChange(), at + ": " + check);
                 TreeVerification repaired = survivor.repair();
-                assertTrue(repaired.healthy() && repaired.strayJournal() == 0, at + ": after repair " + repaired);
+                assertTrue(repaired.consistent() && repaired.strayJournal() == 0, at + ": after repair " + repaired);
                 assertEquals(seen.size(), repaired.nodes(), at);
                 survivor.addChild("r", "later", Category.of("later"));
                 assertEquals(seen.size() + 1, shape(survivor).size(), at + ": the tree takes changes again");
