@@ -1,6 +1,5 @@
 package dev.nosqlpatterns.spark;
 
-import dev.nosqlpatterns.scan.ShadowTable;
 import dev.nosqlpatterns.scan.ShadowVerification;
 import java.util.Arrays;
 import java.util.List;

@@ -6,7 +6,6 @@ import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
-import dev.nosqlpatterns.scan.ShadowTable;
 import dev.nosqlpatterns.scan.ShadowVerification;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.Stores;

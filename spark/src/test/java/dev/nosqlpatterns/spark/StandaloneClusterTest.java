@@ -8,7 +8,6 @@ import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.redis.embedded.EmbeddedRedis;
-import dev.nosqlpatterns.scan.ShadowTable;
 import dev.nosqlpatterns.scan.ShadowVerification;
 import dev.nosqlpatterns.spark.embedded.LocalSparkCluster;
 import dev.nosqlpatterns.store.Store;
