@@ -81,7 +81,7 @@ public final class Tenants {
             Store base = model == TenancyModel.BRIDGE ? control : Objects.requireNonNull(silos.apply(id),
                     () -> "the silo function opened no store for tenant '" + id + "'");
             String prefix = model == TenancyModel.BRIDGE ? code + "_" : "";
-            return base.view(b -> new TenantBackend(b, prefix, table -> record(id, table)));
+            return base.view(b -> new TenantBackend(b, prefix, table -> record(id, table)), id);
         });
     }
 
