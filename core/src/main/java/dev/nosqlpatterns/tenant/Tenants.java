@@ -88,7 +88,7 @@ public final class Tenants {
     /** The code the tenant's names are stored under (bridge), if it is registered. */
     public Optional<String> codeOf(String tenantId) {
         checkId(tenantId);
-        return control.get(registry, Key.of(TENANT + tenantId, RECORD)).flatMap(i -> i.getString("code"));
+        return control.get(registry, Key.of(row(tenantId), RECORD)).flatMap(i -> i.getString("code"));
     }
 
     /** Every registered tenant, in id order (a scan of the registry). */
@@ -96,7 +96,7 @@ public final class Tenants {
         Set<String> out = new TreeSet<>();
         control.scanAll(Scan.of(registry)).forEach(i -> {
             if (i.key().partition().startsWith(TENANT) && i.key().sort().equals(RECORD)) {
-                out.add(i.key().partition().substring(TENANT.length()));
+                out.add(idOf(i.key().partition()));
             }
         });
         return out;
@@ -106,7 +106,7 @@ public final class Tenants {
     public List<String> tablesOf(String tenantId) {
         checkId(tenantId);
         List<String> out = new ArrayList<>();
-        control.queryAll(Query.in(registry, TENANT + tenantId).where(SortKeyCondition.beginsWith(TABLE)))
+        control.queryAll(Query.in(registry, row(tenantId)).where(SortKeyCondition.beginsWith(TABLE)))
                 .forEach(i -> out.add(i.key().sort().substring(TABLE.length())));
         return out;
     }
@@ -118,24 +118,24 @@ public final class Tenants {
      */
     public void offboard(String tenantId) {
         checkId(tenantId);
-        Optional<Item> record = control.get(registry, Key.of(TENANT + tenantId, RECORD));
+        Optional<Item> record = control.get(registry, Key.of(row(tenantId), RECORD));
         if (record.isEmpty()) {
             return;
         }
         Store view = forTenant(tenantId);
         for (String table : tablesOf(tenantId)) {
             view.dropTable(table);
-            control.delete(registry, Key.of(TENANT + tenantId, TABLE + table));
+            control.delete(registry, Key.of(row(tenantId), TABLE + table));
             recorded.remove(tenantId + "\u0000" + table);
         }
         views.remove(tenantId);
-        control.delete(registry, Key.of(TENANT + tenantId, RECORD));
+        control.delete(registry, Key.of(row(tenantId), RECORD));
         record.get().getString("code").ifPresent(code -> control.delete(registry, Key.of(CODE + code, CLAIM)));
     }
 
     private void record(String tenantId, String table) {
         if (recorded.add(tenantId + "\u0000" + table)) {
-            control.put(registry, Item.builder(Key.of(TENANT + tenantId, TABLE + table)).build());
+            control.put(registry, Item.builder(Key.of(row(tenantId), TABLE + table)).build());
         }
     }
 
@@ -148,17 +148,17 @@ public final class Tenants {
         for (int attempt = 0; ; attempt++) {
             String code = code(tenantId, attempt);
             try {
-                control.put(Write.put(registry, Item.builder(Key.of(CODE + code, CLAIM)).put("tenant", tenantId).build())
+                control.put(Write.put(registry, Item.builder(Key.of(CODE + code, CLAIM)).put("tenant", encoded(tenantId)).build())
                         .when(dev.nosqlpatterns.store.model.Condition.ifAbsent()));
             } catch (ConditionFailedException taken) {
                 boolean ours = control.get(registry, Key.of(CODE + code, CLAIM))
-                        .flatMap(i -> i.getString("tenant")).filter(tenantId::equals).isPresent();
+                        .flatMap(i -> i.getString("tenant")).filter(encoded(tenantId)::equals).isPresent();
                 if (!ours) {
                     continue; // another tenant's code: try the next candidate
                 }
             }
             try {
-                control.put(Write.put(registry, Item.builder(Key.of(TENANT + tenantId, RECORD)).put("code", code).build())
+                control.put(Write.put(registry, Item.builder(Key.of(row(tenantId), RECORD)).put("code", code).build())
                         .when(dev.nosqlpatterns.store.model.Condition.ifAbsent()));
                 return code;
             } catch (ConditionFailedException registeredMeanwhile) {
@@ -187,6 +187,24 @@ public final class Tenants {
             bits <<= 5;
         }
         return out.toString();
+    }
+
+    /**
+     * The registry's partition key of a tenant. Ids are kept as their UTF-16 code units in base64url, so that any
+     * text (a NUL, an unpaired surrogate) makes a valid key on every store and two ids never share one.
+     */
+    private static String row(String tenantId) {
+        return TENANT + encoded(tenantId);
+    }
+
+    private static String encoded(String tenantId) {
+        return java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(tenantId.getBytes(StandardCharsets.UTF_16BE));
+    }
+
+    private static String idOf(String row) {
+        return new String(java.util.Base64.getUrlDecoder().decode(row.substring(TENANT.length())),
+                StandardCharsets.UTF_16BE);
     }
 
     private static void checkId(String tenantId) {

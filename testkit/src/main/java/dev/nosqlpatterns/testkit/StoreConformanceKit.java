@@ -255,6 +255,10 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class TenantProperties extends dev.nosqlpatterns.testkit.tenant.TenantPropertySuite {
+    }
+
+    @Nested
     class EntityBulkSaves extends dev.nosqlpatterns.testkit.entity.EntityBulkSuite {
     }
 
