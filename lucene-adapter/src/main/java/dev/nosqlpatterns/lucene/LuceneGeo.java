@@ -101,6 +101,16 @@ final class LuceneGeo implements NativeGeo {
         writer.write(ID, List.of(term(set, id)), List.of());
     }
 
+    /** One delete by the set's term: every point document of the set, whatever their number. */
+    @Override
+    public void dropSet(String set, CostMeter meter) {
+        if (set == null || set.isEmpty()) {
+            throw new IllegalArgumentException("a geo set name must be non-empty, got '" + set + "'");
+        }
+        meter.roundTrip();
+        writer.deleteAll(SET, set);
+    }
+
     @Override
     public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                                      CostMeter meter) {

@@ -80,6 +80,16 @@ final class TextIndex implements TextSearch, ProximitySearch {
         writer.write(ID, List.of(term(index, id)), List.of());
     }
 
+    /** One delete by the index's term: every document of the index, whatever their number. */
+    @Override
+    public void dropIndex(String index, CostMeter meter) {
+        if (index == null || index.isEmpty()) {
+            throw new IllegalArgumentException("a text index name must be non-empty, got '" + index + "'");
+        }
+        meter.roundTrip();
+        writer.deleteAll(INDEX, index);
+    }
+
     @Override
     public List<String> searchPhrase(String index, String field, String phrase, int slop, int limit, CostMeter meter) {
         meter.roundTrip();
