@@ -45,7 +45,7 @@ import org.apache.lucene.util.BytesRef;
  */
 final class LuceneGeo implements NativeGeo {
     private static final String ID = "_gid";
-    private static final String SET = "_gset";
+    static final String SET = "_gset";
     private static final String POINT = "_gp";
     private static final String STORED_ID = "_gid_s";
     private static final String LAT = "_glat";

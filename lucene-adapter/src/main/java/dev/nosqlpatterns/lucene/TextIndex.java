@@ -39,7 +39,7 @@ import org.apache.lucene.util.BytesRef;
  */
 final class TextIndex implements TextSearch, ProximitySearch {
     private static final String ID = "_tid";
-    private static final String INDEX = "_tix";
+    static final String INDEX = "_tix";
     private static final String STORED_ID = "_tid_s";
     private static final String FIELD = "_tx.";
 
