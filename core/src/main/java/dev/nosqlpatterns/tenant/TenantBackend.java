@@ -46,17 +46,35 @@ final class TenantBackend implements StoreBackend {
     private final StoreBackend shared;
     private final String prefix;
     private final Consumer<String> onCreate;
+    private final java.util.function.BiConsumer<NameKind, String> onFirstUse;
+    private final Set<String> used = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Names the tenant uses outside tables, recorded so that off-boarding can drop them. */
+    enum NameKind {
+        GEO_SET,
+        TEXT_INDEX
+    }
     private final Capabilities capabilities;
 
     /**
      * @param prefix   put before every name: the tenant's code and an underscore (bridge), or nothing (silo)
-     * @param onCreate told of every table the tenant creates, before it is created (for off-boarding)
+     * @param onCreate   told of every table the tenant creates, before it is created (for off-boarding)
+     * @param onFirstUse told of every native geo set and text index the tenant writes to, before the first write
+     *                   through this view (for off-boarding)
      */
-    TenantBackend(StoreBackend shared, String prefix, Consumer<String> onCreate) {
+    TenantBackend(StoreBackend shared, String prefix, Consumer<String> onCreate,
+                  java.util.function.BiConsumer<NameKind, String> onFirstUse) {
         this.shared = shared;
         this.prefix = prefix;
         this.onCreate = onCreate;
+        this.onFirstUse = onFirstUse;
         this.capabilities = scoped(shared.capabilities());
+    }
+
+    private void firstUse(NameKind kind, String name) {
+        if (used.add(kind + ":" + name)) {
+            onFirstUse.accept(kind, name);
+        }
     }
 
     /** The name the shared store keeps the tenant's table, set or index {@code name} under. */
@@ -221,7 +239,13 @@ final class TenantBackend implements StoreBackend {
 
         @Override
         public void putPoints(String set, List<GeoPoint> points, CostMeter meter) {
+            firstUse(NameKind.GEO_SET, set);
             port.putPoints(physical(set), points, meter);
+        }
+
+        @Override
+        public void dropSet(String set, CostMeter meter) {
+            port.dropSet(physical(set), meter);
         }
 
         @Override
@@ -262,7 +286,13 @@ final class TenantBackend implements StoreBackend {
 
         @Override
         public void indexDocument(String index, String id, Map<String, String> fields, CostMeter meter) {
+            firstUse(NameKind.TEXT_INDEX, index);
             port.indexDocument(physical(index), id, fields, meter);
+        }
+
+        @Override
+        public void dropIndex(String index, CostMeter meter) {
+            port.dropIndex(physical(index), meter);
         }
 
         @Override

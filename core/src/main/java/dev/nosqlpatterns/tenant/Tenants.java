@@ -42,6 +42,8 @@ public final class Tenants {
     private static final String RECORD = "~tenant";
     private static final String CLAIM = "~code";
     private static final String TABLE = "table:";
+    private static final String GEO_SET = "geo:";
+    private static final String TEXT_INDEX = "text:";
     private static final int MAX_ID_LENGTH = 256;
     private static final int CODE_CHARS = 10;
 
@@ -50,7 +52,7 @@ public final class Tenants {
     private final Function<String, Store> silos;
     private final String registry;
     private final Map<String, Store> views = new ConcurrentHashMap<>();
-    private final Set<String> recorded = ConcurrentHashMap.newKeySet();
+    private final Set<String> recordedNow = ConcurrentHashMap.newKeySet();
 
     private Tenants(Builder b) {
         this.control = b.control;
@@ -81,7 +83,8 @@ public final class Tenants {
             Store base = model == TenancyModel.BRIDGE ? control : Objects.requireNonNull(silos.apply(id),
                     () -> "the silo function opened no store for tenant '" + id + "'");
             String prefix = model == TenancyModel.BRIDGE ? code + "_" : "";
-            return base.view(b -> new TenantBackend(b, prefix, table -> record(id, table)), id);
+            return base.view(b -> new TenantBackend(b, prefix, table -> record(id, TABLE, table),
+                    (kind, name) -> record(id, kind == TenantBackend.NameKind.GEO_SET ? GEO_SET : TEXT_INDEX, name)), id);
         });
     }
 
@@ -104,17 +107,45 @@ public final class Tenants {
 
     /** The logical tables tenant {@code tenantId} has created, in name order. */
     public List<String> tablesOf(String tenantId) {
+        return recorded(tenantId, TABLE);
+    }
+
+    private List<String> recorded(String tenantId, String kind) {
         checkId(tenantId);
         List<String> out = new ArrayList<>();
-        control.queryAll(Query.in(registry, row(tenantId)).where(SortKeyCondition.beginsWith(TABLE)))
-                .forEach(i -> out.add(i.key().sort().substring(TABLE.length())));
+        control.queryAll(Query.in(registry, row(tenantId)).where(SortKeyCondition.beginsWith(kind)))
+                .forEach(i -> out.add(i.key().sort().substring(kind.length())));
         return out;
     }
 
     /**
+     * Hands every item of every table the tenant created to {@code sink}, with the table's name, table by table in
+     * name order (a scan of each): the tenant's data and the derived entries kept in tables, e.g. to move the tenant
+     * elsewhere or to keep a copy before off-boarding. Native geo sets and text indexes are not read; they are
+     * rebuilt from the items.
+     *
+     * @return the number of items exported
+     */
+    public long export(String tenantId, java.util.function.BiConsumer<String, Item> sink) {
+        Objects.requireNonNull(sink, "sink must not be null");
+        Store view = forTenant(tenantId);
+        long count = 0;
+        for (String table : tablesOf(tenantId)) {
+            if (!view.hasTable(table)) {
+                view.createTable(TableSpec.named(table));
+            }
+            for (Item item : (Iterable<Item>) view.scanAll(Scan.of(table))::iterator) {
+                sink.accept(table, item);
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /**
      * Removes every table the tenant created, with every item and derived entry in it, then the tenant from the
-     * registry. Each step can be repeated: after a crash, call it again and it goes on where it stopped. Native
-     * geo sets and search indexes a store keeps apart from its tables are not removed (see the README).
+     * registry: its native geo sets and text indexes first, then its tables. Each step can be repeated: after a
+     * crash, call it again and it goes on where it stopped.
      */
     public void offboard(String tenantId) {
         checkId(tenantId);
@@ -123,20 +154,32 @@ public final class Tenants {
             return;
         }
         Store view = forTenant(tenantId);
+        for (String set : recorded(tenantId, GEO_SET)) {
+            view.nativeGeo().dropSet(set);
+            forget(tenantId, GEO_SET, set);
+        }
+        for (String index : recorded(tenantId, TEXT_INDEX)) {
+            view.textSearch().dropIndex(index);
+            forget(tenantId, TEXT_INDEX, index);
+        }
         for (String table : tablesOf(tenantId)) {
             view.dropTable(table);
-            control.delete(registry, Key.of(row(tenantId), TABLE + table));
-            recorded.remove(tenantId + "\u0000" + table);
+            forget(tenantId, TABLE, table);
         }
         views.remove(tenantId);
         control.delete(registry, Key.of(row(tenantId), RECORD));
         record.get().getString("code").ifPresent(code -> control.delete(registry, Key.of(CODE + code, CLAIM)));
     }
 
-    private void record(String tenantId, String table) {
-        if (recorded.add(tenantId + "\u0000" + table)) {
-            control.put(registry, Item.builder(Key.of(row(tenantId), TABLE + table)).build());
+    private void record(String tenantId, String kind, String name) {
+        if (recordedNow.add(tenantId + "\u0000" + kind + name)) {
+            control.put(registry, Item.builder(Key.of(row(tenantId), kind + name)).build());
         }
+    }
+
+    private void forget(String tenantId, String kind, String name) {
+        control.delete(registry, Key.of(row(tenantId), kind + name));
+        recordedNow.remove(tenantId + "\u0000" + kind + name);
     }
 
     /** The tenant's code: read from the registry, or claimed there (unique among tenants) and recorded. */

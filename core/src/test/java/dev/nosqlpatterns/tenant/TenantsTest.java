@@ -51,8 +51,8 @@ class TenantsTest {
     @Test
     void aViewThatDropsTheTenantFromItsNamesIsCaught() {
         try (Store store = Store.of(new MemoryBackend())) {
-            Store a = store.view(b -> new TenantBackend(b, "x_", table -> { }));
-            Store broken = store.view(b -> new TenantBackend(b, "x_", table -> { }));
+            Store a = store.view(b -> new TenantBackend(b, "x_", table -> { }, (kind, name) -> { }));
+            Store broken = store.view(b -> new TenantBackend(b, "x_", table -> { }, (kind, name) -> { }));
             put(byCity(a), "a");
             put(byCity(broken), "b");
             assertNotEquals(List.of("a"), owners(byCity(a), "Oslo"));

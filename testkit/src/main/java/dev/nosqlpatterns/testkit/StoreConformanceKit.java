@@ -260,6 +260,10 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class TenantLifecycle extends dev.nosqlpatterns.testkit.tenant.TenantLifecycleSuite {
+    }
+
+    @Nested
     class EntityBulkSaves extends dev.nosqlpatterns.testkit.entity.EntityBulkSuite {
     }
 
