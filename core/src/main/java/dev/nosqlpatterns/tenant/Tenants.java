@@ -51,6 +51,7 @@ public final class Tenants {
     private final TenancyModel model;
     private final Function<String, Store> silos;
     private final String registry;
+    private final double callsPerSecond;
     private final Map<String, Store> views = new ConcurrentHashMap<>();
     private final Set<String> recordedNow = ConcurrentHashMap.newKeySet();
 
@@ -59,6 +60,7 @@ public final class Tenants {
         this.model = b.model;
         this.silos = b.silos;
         this.registry = b.registry;
+        this.callsPerSecond = b.callsPerSecond;
     }
 
     /** Tenants whose registry is kept in {@code control}, which in the bridge model also holds their data. */
@@ -83,8 +85,9 @@ public final class Tenants {
             Store base = model == TenancyModel.BRIDGE ? control : Objects.requireNonNull(silos.apply(id),
                     () -> "the silo function opened no store for tenant '" + id + "'");
             String prefix = model == TenancyModel.BRIDGE ? code + "_" : "";
-            return base.view(b -> new TenantBackend(b, prefix, table -> record(id, TABLE, table),
+            Store view = base.view(b -> new TenantBackend(b, prefix, table -> record(id, TABLE, table),
                     (kind, name) -> record(id, kind == TenantBackend.NameKind.GEO_SET ? GEO_SET : TEXT_INDEX, name)), id);
+            return callsPerSecond > 0 ? view.limitedTo(callsPerSecond) : view;
         });
     }
 
@@ -264,6 +267,7 @@ public final class Tenants {
         private TenancyModel model = TenancyModel.BRIDGE;
         private Function<String, Store> silos;
         private String registry = "tenantRegistry";
+        private double callsPerSecond;
 
         private Builder(Store control) {
             this.control = Objects.requireNonNull(control, "control store must not be null");
@@ -287,6 +291,15 @@ public final class Tenants {
             return this;
         }
 
+        /**
+         * At most this many store calls per second through each tenant's handle (0, the default: no limit), so that
+         * one tenant cannot take a shared store's whole capacity; a call over the rate waits for its turn.
+         */
+        public Builder rateLimit(double callsPerSecondPerTenant) {
+            this.callsPerSecond = callsPerSecondPerTenant;
+            return this;
+        }
+
         public Tenants build() {
             List<String> problems = new ArrayList<>();
             if (model == null) {
@@ -297,6 +310,10 @@ public final class Tenants {
             }
             if (model == TenancyModel.BRIDGE && silos != null) {
                 problems.add("silos(function) is for the SILO model only");
+            }
+            if (!(callsPerSecond >= 0) || Double.isInfinite(callsPerSecond)) {
+                problems.add("rateLimit must be zero (none) or a positive number of calls per second, got "
+                        + callsPerSecond);
             }
             try {
                 TableSpec.checkName(registry);
