@@ -274,6 +274,11 @@ public final class EntityRepository {
             }
 
             @Override
+            public List<Key> updateItems(EntityType<?> t, List<Item> items) {
+                return EntityRepository.this.updateItems(t, items);
+            }
+
+            @Override
             public boolean deleteItem(EntityType<?> t, Key key) {
                 return EntityRepository.this.deleteItem(t, key);
             }
@@ -321,6 +326,22 @@ public final class EntityRepository {
                 store.writeBatch(items.stream().map(item -> Write.put(type.table(), item)).toList());
             }
         });
+    }
+
+    /** {@link Following#updateItems}. */
+    private List<Key> updateItems(EntityType<?> type, List<Item> items) {
+        Objects.requireNonNull(type, "entity type is null");
+        Objects.requireNonNull(items, "items is null");
+        items.forEach(item -> EntityChecks.check(store, type, indexing(type),
+                Objects.requireNonNull(item, "an item to update is null")));
+        List<Item> versioned = items.stream().filter(i -> i.get(EntityType.VERSION_ATTRIBUTE).isPresent()).toList();
+        if (!indexing(type).hasTables() || versioned.isEmpty()) {
+            return items.stream().map(Item::key).toList();
+        }
+        List<Key> left = new ArrayList<>(TechniqueCalls.call(store, "entity.updateItems", type.table(),
+                () -> indexing(type).group().updateAll(versioned)));
+        items.stream().filter(i -> i.get(EntityType.VERSION_ATTRIBUTE).isEmpty()).forEach(i -> left.add(i.key()));
+        return left;
     }
 
     /** {@link Following#deleteItem}. */

@@ -55,16 +55,29 @@ final class BulkIndexWrites {
     private final Store store;
     private final String baseTable;
 
-    private final boolean keepVersions;
+    private final Versions versions;
+    private final List<Key> deferred = new ArrayList<>();
 
-    BulkIndexWrites(IndexWrites writes) {
-        this(writes, false);
+    /** What the version attribute an item carries means. */
+    enum Versions {
+        /** Nothing: every item is stored at the current version plus one. */
+        RENEWED,
+        /** The version to store the item at (when it carries one). */
+        KEPT,
+        /**
+         * The version the item was made from: it is stored (at the next version) only while the current item has
+         * that version; otherwise it is left for the caller, see {@link #putAll}.
+         */
+        EXPECTED
     }
 
-    /** With {@code keepVersions}, an item that carries the version attribute is stored at that version. */
-    BulkIndexWrites(IndexWrites writes, boolean keepVersions) {
+    BulkIndexWrites(IndexWrites writes) {
+        this(writes, Versions.RENEWED);
+    }
+
+    BulkIndexWrites(IndexWrites writes, Versions versions) {
         this.writes = writes;
-        this.keepVersions = keepVersions;
+        this.versions = versions;
         this.store = writes.store();
         this.baseTable = writes.baseTable();
     }
@@ -85,8 +98,12 @@ final class BulkIndexWrites {
     private record Plan(List<Planned> items, int cut, UniqueConstraintException clash) {
     }
 
-    /** Puts every item, in windows of {@link #WINDOW}; the items were checked by the caller. */
-    void putAll(List<Item> items) {
+    /**
+     * Puts every item, in windows of {@link #WINDOW}; the items were checked by the caller. Answers the keys of the
+     * items left unwritten because the stored item was not at the version they expected ({@link Versions#EXPECTED}
+     * only; empty otherwise).
+     */
+    List<Key> putAll(List<Item> items) {
         List<Item> window = new ArrayList<>();
         Set<Key> keys = new HashSet<>();
         for (Item item : items) {
@@ -101,6 +118,7 @@ final class BulkIndexWrites {
         if (!window.isEmpty()) {
             putWindow(window);
         }
+        return List.copyOf(deferred);
     }
 
     private void putWindow(List<Item> window) {
@@ -157,7 +175,12 @@ final class BulkIndexWrites {
             Item item = window.get(i);
             Key key = item.key();
             Optional<Item> old = reads.get(new ItemRef(baseTable, key));
-            Item stored = keepVersions && item.get(writes.versionAttribute()).isPresent() ? item
+            Optional<Long> carried = item.getLong(writes.versionAttribute());
+            if (versions == Versions.EXPECTED && !carried.equals(old.flatMap(o -> o.getLong(writes.versionAttribute())))) {
+                deferred.add(key); // made from another version than the one stored now
+                continue;
+            }
+            Item stored = versions == Versions.KEPT && carried.isPresent() ? item
                     : item.toBuilder().put(writes.versionAttribute(), writes.nextVersion(old)).build();
             writes.check(stored);
             List<Write.Put> entries = new ArrayList<>();
@@ -345,7 +368,11 @@ final class BulkIndexWrites {
 
     /** One item the window could not write, written on its own as the one-item put would write it. */
     private void putAlone(Planned p) {
-        writes.put(p.original().key(), old -> p.original(), false, keepVersions);
+        if (versions == Versions.EXPECTED) {
+            deferred.add(p.original().key()); // the caller makes it again from what it reads now
+            return;
+        }
+        writes.put(p.original().key(), old -> p.original(), false, versions == Versions.KEPT);
     }
 
     /** The end (exclusive) of the atomic write starting at item {@code from}: whole items, within the limits. */

@@ -143,7 +143,31 @@ public final class IndexGroup {
             for (int i = 0; i < items.size(); i++) {
                 writes.check(Objects.requireNonNull(items.get(i), "item " + i + " to put is null"));
             }
-            new BulkIndexWrites(writes, true).putAll(items);
+            new BulkIndexWrites(writes, BulkIndexWrites.Versions.KEPT).putAll(items);
+        });
+    }
+
+    /**
+     * Rewrites many items made from what was read of them, each only while the stored item is still at the version
+     * it carries (the version it was made from), in windows as {@link #putAll} writes; each written is stored at
+     * the next version with its entries moved. An item whose stored version differs (it changed, or is gone) is
+     * not written: its key is answered, for the caller to read it again and make it anew.
+     *
+     * @return the keys of the items not written, in no particular order
+     * @throws UniqueConstraintException as {@link #putAll}
+     */
+    public List<Key> updateAll(List<Item> items) {
+        return TechniqueCalls.call(writes.store(), "indexGroup.updateAll", baseTable, () -> {
+            Objects.requireNonNull(items, "items must not be null");
+            for (int i = 0; i < items.size(); i++) {
+                Item item = Objects.requireNonNull(items.get(i), "item " + i + " to update is null");
+                if (item.getLong(writes.versionAttribute()).isEmpty()) {
+                    throw new IllegalArgumentException("item " + i + " (" + item.key() + ") carries no '"
+                            + writes.versionAttribute() + "': updateAll needs the version each item was made from");
+                }
+                writes.check(item);
+            }
+            return new BulkIndexWrites(writes, BulkIndexWrites.Versions.EXPECTED).putAll(items);
         });
     }
 
