@@ -2,7 +2,9 @@ package dev.nosqlpatterns.tenant;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.Scan;
@@ -12,6 +14,7 @@ import dev.nosqlpatterns.store.model.Write;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,14 +27,19 @@ import java.util.function.Function;
 
 /**
  * The tenants of an application and the one way to reach their data: {@link #forTenant(String)} gives a
- * {@link Store} that sees the tenant's tables alone, so every technique built on it (index tables, geo cells,
+ * {@link Store} that sees the tenant's data alone, so every technique built on it (index tables, geo cells,
  * trees, postings, counters, copies) keeps its derived data inside the tenant, and no read, query, cursor, scan
  * or repair through it can reach another tenant's. Tenant ids are any non-empty text (separators, escapes and
  * any Unicode included); each gets a short code, unique among the tenants and kept in a registry table of the
  * control store, with every table the tenant created, so that {@link #offboard(String)} can remove them all.
  *
+ * <p>The {@link TenancyModel} decides where the code goes: before every table, geo set and search index name
+ * (bridge: a table per tenant and logical table), before every partition key and native index value in tables
+ * all tenants share (pool: a table per logical table, scans reading every tenant's items), or nowhere (silo: a
+ * store per tenant).
+ *
  * <pre>{@code
- * Tenants tenants = Tenants.builder(store).model(TenancyModel.BRIDGE).build();
+ * Tenants tenants = Tenants.builder(store).model(TenancyModel.POOL).build();
  * Store acme = tenants.forTenant("acme");
  * EntityRepository<User> users = EntityRepository.builder(acme, User.class)...build();
  * }</pre>
@@ -42,6 +50,7 @@ public final class Tenants {
     private static final String RECORD = "~tenant";
     private static final String CLAIM = "~code";
     private static final String TABLE = "table:";
+    private static final Key CURSOR_KEY = Key.of("k:cursors", "~key");
     private static final int MAX_ID_LENGTH = 256;
     private static final int CODE_CHARS = 10;
 
@@ -49,6 +58,7 @@ public final class Tenants {
     private final TenancyModel model;
     private final Function<String, Store> silos;
     private final String registry;
+    private final byte[] cursorKey;
     private final Map<String, Store> views = new ConcurrentHashMap<>();
     private final Set<String> recorded = ConcurrentHashMap.newKeySet();
 
@@ -57,9 +67,10 @@ public final class Tenants {
         this.model = b.model;
         this.silos = b.silos;
         this.registry = b.registry;
+        this.cursorKey = model == TenancyModel.POOL ? cursorKey() : null;
     }
 
-    /** Tenants whose registry is kept in {@code control}, which in the bridge model also holds their data. */
+    /** Tenants whose registry is kept in {@code control}, which in the bridge and pool models also holds their data. */
     public static Builder builder(Store control) {
         return new Builder(control);
     }
@@ -78,14 +89,18 @@ public final class Tenants {
         checkId(tenantId);
         return views.computeIfAbsent(tenantId, id -> {
             String code = register(id);
-            Store base = model == TenancyModel.BRIDGE ? control : Objects.requireNonNull(silos.apply(id),
-                    () -> "the silo function opened no store for tenant '" + id + "'");
-            String prefix = model == TenancyModel.BRIDGE ? code + "_" : "";
-            return base.view(b -> new TenantBackend(b, prefix, table -> record(id, table)));
+            return switch (model) {
+                case BRIDGE -> control.view(b -> new TenantBackend(b, code + "_", table -> record(id, table)));
+                case POOL -> control.view(b -> new PoolBackend(b, code, cursorKey, Set.of(registry),
+                        table -> record(id, table)));
+                case SILO -> Objects.requireNonNull(silos.apply(id),
+                        () -> "the silo function opened no store for tenant '" + id + "'")
+                        .view(b -> new TenantBackend(b, "", table -> record(id, table)));
+            };
         });
     }
 
-    /** The code the tenant's names are stored under (bridge), if it is registered. */
+    /** The code the tenant's names (bridge) or keys (pool) are stored under, if it is registered. */
     public Optional<String> codeOf(String tenantId) {
         checkId(tenantId);
         return control.get(registry, Key.of(TENANT + tenantId, RECORD)).flatMap(i -> i.getString("code"));
@@ -113,8 +128,11 @@ public final class Tenants {
 
     /**
      * Removes every table the tenant created, with every item and derived entry in it, then the tenant from the
-     * registry. Each step can be repeated: after a crash, call it again and it goes on where it stopped. Native
-     * geo sets and search indexes a store keeps apart from its tables are not removed (see the README).
+     * registry. In the pool model the tables are shared and stay: every item of the tenant in each is deleted (a
+     * scan of the whole shared table, deletes in batches), and as every derived structure a technique keeps (index
+     * tables, geo cells, postings) lives in tables, that removes them too. Each step can be repeated: after a
+     * crash, call it again and it goes on where it stopped. Native geo sets and search indexes a store keeps apart
+     * from its tables are not removed (see the README).
      */
     public void offboard(String tenantId) {
         checkId(tenantId);
@@ -133,6 +151,31 @@ public final class Tenants {
         record.get().getString("code").ifPresent(code -> control.delete(registry, Key.of(CODE + code, CLAIM)));
     }
 
+    /**
+     * The key that seals the scan cursors of pool views: 32 random bytes, made once per registry and kept in it, so
+     * that every process sharing the store reads the same.
+     */
+    private byte[] cursorKey() {
+        Optional<byte[]> known = storedCursorKey();
+        if (known.isPresent()) {
+            return known.get();
+        }
+        byte[] fresh = new byte[32];
+        new SecureRandom().nextBytes(fresh);
+        try {
+            control.put(Write.put(registry, Item.builder(CURSOR_KEY).put("key", Value.of(fresh)).build())
+                    .when(Condition.ifAbsent()));
+            return fresh;
+        } catch (ConditionFailedException madeMeanwhile) {
+            return storedCursorKey().orElseThrow(() -> madeMeanwhile);
+        }
+    }
+
+    private Optional<byte[]> storedCursorKey() {
+        return control.get(registry, CURSOR_KEY).flatMap(i -> i.get("key"))
+                .filter(v -> v instanceof Value.Bin).map(v -> ((Value.Bin) v).value());
+    }
+
     private void record(String tenantId, String table) {
         if (recorded.add(tenantId + "\u0000" + table)) {
             control.put(registry, Item.builder(Key.of(TENANT + tenantId, TABLE + table)).build());
@@ -149,7 +192,7 @@ public final class Tenants {
             String code = code(tenantId, attempt);
             try {
                 control.put(Write.put(registry, Item.builder(Key.of(CODE + code, CLAIM)).put("tenant", tenantId).build())
-                        .when(dev.nosqlpatterns.store.model.Condition.ifAbsent()));
+                        .when(Condition.ifAbsent()));
             } catch (ConditionFailedException taken) {
                 boolean ours = control.get(registry, Key.of(CODE + code, CLAIM))
                         .flatMap(i -> i.getString("tenant")).filter(tenantId::equals).isPresent();
@@ -159,7 +202,7 @@ public final class Tenants {
             }
             try {
                 control.put(Write.put(registry, Item.builder(Key.of(TENANT + tenantId, RECORD)).put("code", code).build())
-                        .when(dev.nosqlpatterns.store.model.Condition.ifAbsent()));
+                        .when(Condition.ifAbsent()));
                 return code;
             } catch (ConditionFailedException registeredMeanwhile) {
                 return codeOf(tenantId).orElseThrow(() -> registeredMeanwhile);
@@ -208,7 +251,7 @@ public final class Tenants {
             this.control = Objects.requireNonNull(control, "control store must not be null");
         }
 
-        /** Bridge by default. */
+        /** Bridge by default; pool and bridge keep the tenants' data in the control store. */
         public Builder model(TenancyModel m) {
             this.model = m;
             return this;
@@ -234,7 +277,7 @@ public final class Tenants {
             if (model == TenancyModel.SILO && silos == null) {
                 problems.add("the SILO model needs silos(function) to open each tenant's store");
             }
-            if (model == TenancyModel.BRIDGE && silos != null) {
+            if (model != TenancyModel.SILO && model != null && silos != null) {
                 problems.add("silos(function) is for the SILO model only");
             }
             try {
