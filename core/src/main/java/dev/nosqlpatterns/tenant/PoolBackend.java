@@ -108,7 +108,7 @@ final class PoolBackend implements StoreBackend {
     private final String numberPrefix;
     private final SecretKeySpec cursorKey;
     private final Set<String> reserved;
-    private final Consumer<String> onCreate;
+    private final Consumer<TableSpec> onCreate;
     private final Capabilities capabilities;
     private final Limits limits;
     private final Map<String, TableSpec> specs = new ConcurrentHashMap<>();
@@ -117,9 +117,11 @@ final class PoolBackend implements StoreBackend {
      * @param code      the tenant's code, {@code t} and ten of {@code [a-z2-7]}
      * @param cursorKey 32 bytes that seal scan tokens, the same in every process that shares the store
      * @param reserved  table names the tenant may not use (the registry's)
-     * @param onCreate  told of every table the tenant creates, before it is created (for off-boarding)
+     * @param onCreate  told of every table the tenant creates, with its declaration, before it is created (for
+     *                  off-boarding)
      */
-    PoolBackend(StoreBackend shared, String code, byte[] cursorKey, Set<String> reserved, Consumer<String> onCreate) {
+    PoolBackend(StoreBackend shared, String code, byte[] cursorKey, Set<String> reserved,
+                Consumer<TableSpec> onCreate) {
         this.shared = Objects.requireNonNull(shared, "shared backend");
         if (!CODE.matcher(code).matches()) {
             throw new IllegalArgumentException("a tenant code is 't' and ten of [a-z2-7], got '" + code + "'");
@@ -408,26 +410,29 @@ final class PoolBackend implements StoreBackend {
                         + " the tenant's code; sort by another attribute");
             });
         }
-        onCreate.accept(spec.name());
+        onCreate.accept(spec);
         shared.createTable(physical(spec), meter);
         specs.put(spec.name(), spec);
     }
 
     /**
      * Deletes every item of the tenant in the shared table, which stays: a scan of the whole table, its pages'
-     * items of the tenant deleted in batches the size of the store's atomic writes. Repeatable.
+     * items of the tenant deleted in batches the size of the store's atomic writes. Repeatable. The table must have
+     * been declared through this view, so that the store knows its indexes when it deletes
+     * ({@link Tenants#offboard} declares each table the tenant recorded, with its recorded spec).
+     *
+     * @throws IllegalStateException when the table was not declared through this view
      */
     @Override
     public void dropTable(String table, CostMeter meter) {
+        if (!specs.containsKey(table)) {
+            throw new IllegalStateException("in the pool model table '" + table + "' is shared: declare it with"
+                    + " createTable before dropping the tenant's items from it, so that the store knows its indexes");
+        }
         int batch = Math.max(1, shared.limits().maxAtomicWriteItems());
         Optional<String> token = Optional.empty();
         do {
-            ScanResult page;
-            try {
-                page = shared.scan(new ScanRequest(table, 0, 1, DROP_PAGE, token), meter);
-            } catch (TableNotFoundException absent) {
-                break;
-            }
+            ScanResult page = shared.scan(new ScanRequest(table, 0, 1, DROP_PAGE, token), meter);
             List<Write> deletes = page.items().stream().filter(this::ours)
                     .<Write>map(i -> Write.delete(table, i.key())).toList();
             for (int from = 0; from < deletes.size(); from += batch) {

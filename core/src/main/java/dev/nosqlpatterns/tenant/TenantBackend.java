@@ -41,14 +41,14 @@ final class TenantBackend implements StoreBackend {
 
     private final StoreBackend shared;
     private final String prefix;
-    private final Consumer<String> onCreate;
+    private final Consumer<TableSpec> onCreate;
     private final Capabilities capabilities;
 
     /**
      * @param prefix   put before every name: the tenant's code and an underscore (bridge), or nothing (silo)
      * @param onCreate told of every table the tenant creates, before it is created (for off-boarding)
      */
-    TenantBackend(StoreBackend shared, String prefix, Consumer<String> onCreate) {
+    TenantBackend(StoreBackend shared, String prefix, Consumer<TableSpec> onCreate) {
         this.shared = shared;
         this.prefix = prefix;
         this.onCreate = onCreate;
@@ -137,7 +137,7 @@ final class TenantBackend implements StoreBackend {
                     + " tenant's code takes " + prefix.length() + " of the " + MAX_NAME + " characters, so at most "
                     + (MAX_NAME - prefix.length()) + " are left");
         }
-        onCreate.accept(spec.name());
+        onCreate.accept(spec);
         shared.createTable(scoped(spec), meter);
     }
 

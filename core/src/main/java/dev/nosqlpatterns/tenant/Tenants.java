@@ -5,6 +5,7 @@ import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.IndexSpec;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.Scan;
@@ -60,7 +61,7 @@ public final class Tenants {
     private final String registry;
     private final byte[] cursorKey;
     private final Map<String, Store> views = new ConcurrentHashMap<>();
-    private final Set<String> recorded = ConcurrentHashMap.newKeySet();
+    private final Map<String, TableSpec> recorded = new ConcurrentHashMap<>();
 
     private Tenants(Builder b) {
         this.control = b.control;
@@ -90,12 +91,12 @@ public final class Tenants {
         return views.computeIfAbsent(tenantId, id -> {
             String code = register(id);
             return switch (model) {
-                case BRIDGE -> control.view(b -> new TenantBackend(b, code + "_", table -> record(id, table)));
+                case BRIDGE -> control.view(b -> new TenantBackend(b, code + "_", spec -> record(id, spec)));
                 case POOL -> control.view(b -> new PoolBackend(b, code, cursorKey, Set.of(registry),
-                        table -> record(id, table)));
+                        spec -> record(id, spec)));
                 case SILO -> Objects.requireNonNull(silos.apply(id),
                         () -> "the silo function opened no store for tenant '" + id + "'")
-                        .view(b -> new TenantBackend(b, "", table -> record(id, table)));
+                        .view(b -> new TenantBackend(b, "", spec -> record(id, spec)));
             };
         });
     }
@@ -141,9 +142,14 @@ public final class Tenants {
             return;
         }
         Store view = forTenant(tenantId);
-        for (String table : tablesOf(tenantId)) {
+        for (Item row : control.queryAll(Query.in(registry, TENANT + tenantId)
+                .where(SortKeyCondition.beginsWith(TABLE))).toList()) {
+            String table = row.key().sort().substring(TABLE.length());
+            if (model == TenancyModel.POOL) {
+                view.createTable(specOf(table, row)); // so that the store knows the shared table's indexes
+            }
             view.dropTable(table);
-            control.delete(registry, Key.of(TENANT + tenantId, TABLE + table));
+            control.delete(registry, row.key());
             recorded.remove(tenantId + "\u0000" + table);
         }
         views.remove(tenantId);
@@ -176,10 +182,37 @@ public final class Tenants {
                 .filter(v -> v instanceof Value.Bin).map(v -> ((Value.Bin) v).value());
     }
 
-    private void record(String tenantId, String table) {
-        if (recorded.add(tenantId + "\u0000" + table)) {
-            control.put(registry, Item.builder(Key.of(TENANT + tenantId, TABLE + table)).build());
+    /** Records a table of the tenant with its declaration, once per declaration and process. */
+    private void record(String tenantId, TableSpec spec) {
+        if (!spec.equals(recorded.put(tenantId + "\u0000" + spec.name(), spec))) {
+            Item.Builder row = Item.builder(Key.of(TENANT + tenantId, TABLE + spec.name()));
+            if (!spec.declaredAttributes().isEmpty()) {
+                Map<String, Value> declared = new java.util.TreeMap<>();
+                spec.declaredAttributes().forEach((name, type) -> declared.put(name, Value.of(type.name())));
+                row.put("attributes", Value.map(declared));
+            }
+            if (!spec.indexes().isEmpty()) {
+                row.put("indexes", Value.list(spec.indexes().stream().<Value>map(i -> Value.list(Value.of(i.name()),
+                        Value.of(i.partitionAttribute()), i.sortAttribute().<Value>map(Value::of)
+                                .orElse(Value.nullValue()))).toList()));
+            }
+            control.put(registry, row.build());
         }
+    }
+
+    /** The declaration recorded with a table of the tenant. */
+    private static TableSpec specOf(String table, Item row) {
+        TableSpec.Builder spec = TableSpec.builder(table);
+        row.get("attributes").filter(v -> v instanceof Value.MapValue).ifPresent(v -> ((Value.MapValue) v).value()
+                .forEach((name, type) -> spec.attribute(name, Value.Type.valueOf(((Value.Str) type).value()))));
+        row.get("indexes").filter(v -> v instanceof Value.ListValue).ifPresent(v -> {
+            for (Value index : ((Value.ListValue) v).value()) {
+                List<Value> parts = ((Value.ListValue) index).value();
+                spec.index(new IndexSpec(((Value.Str) parts.get(0)).value(), ((Value.Str) parts.get(1)).value(),
+                        parts.get(2) instanceof Value.Str s ? Optional.of(s.value()) : Optional.empty()));
+            }
+        });
+        return spec.build();
     }
 
     /** The tenant's code: read from the registry, or claimed there (unique among tenants) and recorded. */
