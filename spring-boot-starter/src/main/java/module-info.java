@@ -12,6 +12,8 @@ module dev.nosqlpatterns.spring {
     requires spring.context;
     requires spring.core;
     requires static spring.boot.health;
+    requires static spring.web;
+    requires static jakarta.servlet;
 
     requires static dev.nosqlpatterns.cassandra;
     requires static dev.nosqlpatterns.dynamodb;

@@ -126,9 +126,42 @@ final class CellWrites {
                             Item entry, Condition unchanged, OptionalLong expiry) {
         store.put(table, entry);
         store.put(table, keys.point(scope, id, cell, point, token, stale, expiry), unchanged);
+        if (unchanged.equals(Condition.ifAbsent()) && store.get(table, entry.key()).isEmpty()) {
+            // A creation cannot prove, as an update's record write does, that no other write of the id came
+            // between its read and its write: writers of an earlier life may have rewritten this entry and
+            // removed it. If it is gone, it is put back from the record (see removeEntry).
+            restoreEntry(scope, id, cell);
+        }
         if (!stale.isEmpty()) {
             finish(scope, id, token, stale);
         }
+    }
+
+    /**
+     * Puts back the entry of {@code cell} from the point record, if the record names that cell and the entry is
+     * gone; if the record moved on meanwhile, an entry so put back is removed again. Every writer that removes an
+     * entry looks at the record afterwards, and a creator looks at its entry after writing its record, so of a
+     * creator and a writer removing the entry of an earlier life that had replaced the creator's, at least one
+     * sees the other and the entry the record names is there when both have returned.
+     */
+    private void restoreEntry(String scope, String id, String cell) {
+        Key pointKey = keys.pointKey(scope, id);
+        Optional<CellKeys.Point> now = store.get(table, pointKey).flatMap(keys::pointOf);
+        if (now.isEmpty() || !now.get().cell().equals(cell)) {
+            return;
+        }
+        try {
+            store.put(table, keys.entry(now.get()), Condition.ifAbsent());
+        } catch (ConditionFailedException present) {
+            return; // another writer's entry stands there: its own write commits or removes it
+        }
+        if (!recordCarries(pointKey, now.get().token())) {
+            removeEntry(scope, cell, id, now.get().token());
+        }
+    }
+
+    private boolean recordCarries(Key pointKey, long token) {
+        return store.get(table, pointKey).flatMap(keys::pointOf).map(p -> p.token() == token).orElse(false);
     }
 
     /**
@@ -169,7 +202,7 @@ final class CellWrites {
     /** Deletes the stale entries, then drops the stale list unless another write came since. */
     void finish(String scope, String id, long token, Set<String> stale) {
         for (String member : stale) {
-            deleteIfToken(keys.entryKey(scope, CellKeys.staleCell(member), id), CellKeys.staleToken(member));
+            removeEntry(scope, CellKeys.staleCell(member), id, CellKeys.staleToken(member));
         }
         try {
             store.update(Write.update(table, keys.pointKey(scope, id), UpdateAction.remove(CellKeys.STALE))
@@ -196,7 +229,7 @@ final class CellWrites {
         Optional<CellKeys.Point> now = store.get(table, pointKey).flatMap(keys::pointOf);
         Key entryKey = keys.entryKey(scope, cell, id);
         if (now.isEmpty() || !now.get().cell().equals(cell)) {
-            deleteIfToken(entryKey, token);
+            removeEntry(scope, cell, id, token);
             return;
         }
         try {
@@ -207,7 +240,7 @@ final class CellWrites {
         long winner = now.get().token();
         boolean moved = store.get(table, pointKey).flatMap(keys::pointOf).map(p -> p.token() != winner).orElse(true);
         if (moved) {
-            deleteIfToken(entryKey, winner);
+            removeEntry(scope, cell, id, winner);
         }
     }
 
@@ -234,7 +267,7 @@ final class CellWrites {
                 } else {
                     store.delete(new Write.Delete(table, pointKey, unchanged));
                     for (String member : entries) {
-                        deleteIfToken(keys.entryKey(scope, CellKeys.staleCell(member), id), CellKeys.staleToken(member));
+                        removeEntry(scope, CellKeys.staleCell(member), id, CellKeys.staleToken(member));
                     }
                 }
                 return;
@@ -245,12 +278,24 @@ final class CellWrites {
         throw conflict;
     }
 
-    /** Deletes an entry only while it carries {@code token}; an entry changed or gone is left alone. */
-    void deleteIfToken(Key entryKey, long token) {
+    /** Deletes an entry only while it carries {@code token}; false when it was changed or gone. */
+    boolean deleteIfToken(Key entryKey, long token) {
         try {
             store.delete(new Write.Delete(table, entryKey, Condition.attributeEquals(CellKeys.TOKEN, Value.of(token))));
+            return true;
         } catch (ConditionFailedException e) {
-            // Already deleted, or rewritten by a newer write: nothing of ours to remove.
+            return false; // Already deleted, or rewritten by a newer write: nothing of ours to remove.
+        }
+    }
+
+    /**
+     * Deletes the entry of {@code id} in {@code cell} while it carries {@code token}, then, without atomic writes,
+     * looks at the record: a record created since may name this cell, and the entry just deleted may have been
+     * written over that record's own (see {@link #restoreEntry}).
+     */
+    void removeEntry(String scope, String cell, String id, long token) {
+        if (deleteIfToken(keys.entryKey(scope, cell, id), token) && !atomic()) {
+            restoreEntry(scope, id, cell);
         }
     }
 

@@ -57,6 +57,11 @@ public final class NearestCircles {
         return Math.min(whole, radius * factor);
     }
 
+    /** Forgets the density of {@code key}, whose points are gone: its next search starts from 1 km again. */
+    public void forget(String key) {
+        densities.remove(key);
+    }
+
     /** Remembers for {@code key} the density of {@code k} points found within {@code kthDistance} metres. */
     public void found(String key, int k, double kthDistance) {
         double radius = Math.max(NARROWEST, kthDistance);

@@ -9,8 +9,8 @@ import java.util.function.Function;
 /**
  * Calls on the store's native geo sets, from {@link Store#nativeGeo()}: arguments are checked before the
  * store is asked, and each call reports one {@link OperationCost} (operation {@code geoPut},
- * {@code geoRemove}, {@code geoRadius}, {@code geoBox}, {@code geoPolygon} or {@code geoNearest}, table =
- * the set) with the hits as items read.
+ * {@code geoRemove}, {@code geoDrop}, {@code geoRadius}, {@code geoBox}, {@code geoPolygon} or
+ * {@code geoNearest}, table = the set) with the hits as items read.
  */
 public final class NativeGeoCalls {
     private final Store store;
@@ -45,6 +45,16 @@ public final class NativeGeoCalls {
             geo.removePoint(set, id, call.meter);
             call.counted(0, 0, 1, 0);
         });
+    }
+
+    /**
+     * Removes every point of {@code set} and nothing else; repeatable (a set already empty is left as it is),
+     * and the set can be filled again afterwards. Reported as {@code geoDrop}, with no item counted: the store
+     * does not say how many points it removed.
+     */
+    public void dropSet(String set) {
+        GeoArguments.set(set);
+        store.run("geoDrop", set, call -> geo.dropSet(set, call.meter));
     }
 
     /** Points within {@code radiusMeters} of the centre, nearest first, at most {@code limit}. */

@@ -14,13 +14,21 @@ import java.util.Objects;
  * @param table     the logical table (for a technique, the table it is built on), {@code "*"} when the call
  *                  spans tables
  * @param storeKind the store behind, as {@link Store#kind()}, e.g. {@code memory} or {@code dynamodb}
+ * @param tenant    the tenant whose store handle made the call ({@link Store#tenant()}), empty without tenants;
+ *                  as many values as tenants, so a metrics binding should bound it
  */
-public record ObservedCall(Kind kind, String name, String table, String storeKind) {
+public record ObservedCall(Kind kind, String name, String table, String storeKind, String tenant) {
     public ObservedCall {
+        Objects.requireNonNull(tenant, "tenant must not be null (empty for none)");
         Objects.requireNonNull(kind, "kind must not be null");
         Objects.requireNonNull(name, "name must not be null");
         Objects.requireNonNull(table, "table must not be null");
         Objects.requireNonNull(storeKind, "storeKind must not be null");
+    }
+
+    /** A call made without a tenant. */
+    public ObservedCall(Kind kind, String name, String table, String storeKind) {
+        this(kind, name, table, storeKind, "");
     }
 
     /** The two kinds of call a store reports to its observers. */

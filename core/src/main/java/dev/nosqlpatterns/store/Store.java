@@ -61,7 +61,8 @@ import java.util.stream.StreamSupport;
 public final class Store implements AutoCloseable {
     private final StoreBackend backend;
     private final Map<String, TableSpec> tables = new ConcurrentHashMap<>();
-    private final List<CallObserver> observers = new CopyOnWriteArrayList<>();
+    private final List<CallObserver> observers;
+    private final String tenant;
     private final Capabilities capabilities;
     private final Map<Class<?>, Object> extensions = new ConcurrentHashMap<>();
     private final StoreMaintenance maintenance;
@@ -69,6 +70,12 @@ public final class Store implements AutoCloseable {
     private final java.time.Clock clock;
 
     private Store(StoreBackend backend, java.time.Clock clock) {
+        this(backend, clock, new CopyOnWriteArrayList<>(), "");
+    }
+
+    private Store(StoreBackend backend, java.time.Clock clock, List<CallObserver> observers, String tenant) {
+        this.observers = observers;
+        this.tenant = tenant;
         this.backend = Objects.requireNonNull(backend, "backend must not be null");
         this.clock = Objects.requireNonNull(clock, "clock must not be null");
         this.capabilities = Objects.requireNonNull(backend.capabilities(), "the backend's capabilities must not be null");
@@ -91,13 +98,32 @@ public final class Store implements AutoCloseable {
     }
 
     /**
-     * A store over this one's backend as {@code view} wraps it, with this store's clock and no observer of its
-     * own; closing it leaves this store open. For views that change where the same calls land, such as a
-     * tenant's in the bridge model; applications get such views from the technique that makes them.
+     * A store over this one's backend as {@code view} wraps it, with this store's clock, tenant and observers
+     * (an observer registered on either sees the calls of both); closing it leaves this store open. For views that
+     * change where the same calls land; applications get such views from the technique that makes them.
      */
     public Store view(java.util.function.UnaryOperator<StoreBackend> view) {
+        return view(view, tenant);
+    }
+
+    /**
+     * {@link #view(java.util.function.UnaryOperator)} for one tenant: every call through it reports
+     * {@code tenantId} to the observers and in its {@link OperationCost}, so that cost is seen per tenant.
+     */
+    public Store view(java.util.function.UnaryOperator<StoreBackend> view, String tenantId) {
         Objects.requireNonNull(view, "view must not be null");
-        return new Store(Objects.requireNonNull(view.apply(backend), "the view made no backend"), clock);
+        Objects.requireNonNull(tenantId, "tenant id must not be null (empty for none)");
+        return new Store(Objects.requireNonNull(view.apply(backend), "the view made no backend"), clock, observers,
+                tenantId);
+    }
+
+    /** The tenant whose handle this is (see {@code dev.nosqlpatterns.tenant.Tenants}); empty for a shared store. */
+    public Optional<String> tenant() {
+        return tenant.isEmpty() ? Optional.empty() : Optional.of(tenant);
+    }
+
+    String tenantTag() {
+        return tenant;
     }
 
     /** The clock this store judges item expiry by. */

@@ -41,7 +41,7 @@ final class StoreCall {
         if (observers.isEmpty()) {
             this.handles = UNOBSERVED;
         } else {
-            ObservedCall call = new ObservedCall(ObservedCall.Kind.STORE, operation, table, store.kind());
+            ObservedCall call = new ObservedCall(ObservedCall.Kind.STORE, operation, table, store.kind(), store.tenantTag());
             List<CallObserver.Handle> started = new ArrayList<>(observers.size());
             for (CallObserver o : observers) {
                 started.add(o.start(call));
@@ -91,7 +91,7 @@ final class StoreCall {
         OperationCost cost = new OperationCost(operation, table, meter.roundTrips(), meter.criticalPath(),
                 itemsRead + meter.extraItemsRead(), ok ? itemsWritten : 0, bytesRead, ok ? bytesWritten : 0,
                 meter.readUnits(), meter.writeUnits(), meter.capacityReported(),
-                java.time.Duration.ofNanos(System.nanoTime() - start), !ok, meter.throttles());
+                java.time.Duration.ofNanos(System.nanoTime() - start), !ok, meter.throttles(), store.tenantTag());
         if (technique != null) {
             technique.add(cost);
         }

@@ -40,7 +40,7 @@ final class TechniqueFrame {
 
     /** Opens a frame on this thread and tells the observers; they are a snapshot taken by the store. */
     static TechniqueFrame open(Store store, String name, String table, List<CallObserver> observers) {
-        ObservedCall call = new ObservedCall(ObservedCall.Kind.TECHNIQUE, name, table, store.kind());
+        ObservedCall call = new ObservedCall(ObservedCall.Kind.TECHNIQUE, name, table, store.kind(), store.tenantTag());
         List<CallObserver.Handle> handles = observers.stream().map(o -> o.start(call)).toList();
         TechniqueFrame frame = new TechniqueFrame(store, name, table, handles);
         CURRENT.set(frame);
@@ -89,7 +89,7 @@ final class TechniqueFrame {
         }
         OperationCost cost = new OperationCost(name, table, roundTrips, criticalPath, itemsRead, itemsWritten,
                 bytesRead, bytesWritten, readUnits, writeUnits, capacityReported,
-                Duration.ofNanos(System.nanoTime() - start), failure != null, throttles);
+                Duration.ofNanos(System.nanoTime() - start), failure != null, throttles, store.tenantTag());
         if (parent != null && parent.store == store) {
             parent.add(cost);
         }

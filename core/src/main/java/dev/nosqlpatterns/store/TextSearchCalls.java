@@ -53,6 +53,16 @@ public final class TextSearchCalls {
     }
 
     /**
+     * Removes every document of {@code index} and nothing else; repeatable (an index already empty is left as it
+     * is), and the index can be filled again afterwards. Reported as {@code textDrop}, with no item counted: the
+     * store does not say how many documents it removed.
+     */
+    public void dropIndex(String index) {
+        checkIndex(index);
+        store.run("textDrop", index, call -> search.dropIndex(index, call.meter));
+    }
+
+    /**
      * Ids of documents whose {@code field} holds the words of {@code phrase} within {@code slop} moves, at most
      * {@code limit} of them.
      */

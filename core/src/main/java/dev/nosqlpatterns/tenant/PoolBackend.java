@@ -43,6 +43,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import javax.crypto.AEADBadTagException;
@@ -109,19 +110,22 @@ final class PoolBackend implements StoreBackend {
     private final SecretKeySpec cursorKey;
     private final Set<String> reserved;
     private final Consumer<TableSpec> onCreate;
+    private final NamedPorts.FirstUse firstUse;
     private final Capabilities capabilities;
     private final Limits limits;
     private final Map<String, TableSpec> specs = new ConcurrentHashMap<>();
 
     /**
-     * @param code      the tenant's code, {@code t} and ten of {@code [a-z2-7]}
-     * @param cursorKey 32 bytes that seal scan tokens, the same in every process that shares the store
-     * @param reserved  table names the tenant may not use (the registry's)
-     * @param onCreate  told of every table the tenant creates, with its declaration, before it is created (for
-     *                  off-boarding)
+     * @param code       the tenant's code, {@code t} and ten of {@code [a-z2-7]}
+     * @param cursorKey  32 bytes that seal scan tokens, the same in every process that shares the store
+     * @param reserved   table names the tenant may not use (the registry's)
+     * @param onCreate   told of every table the tenant creates, with its declaration, before it is created (for
+     *                   off-boarding)
+     * @param onFirstUse told of every native geo set and text index the tenant writes to, before the first write
+     *                   through this view (for off-boarding)
      */
     PoolBackend(StoreBackend shared, String code, byte[] cursorKey, Set<String> reserved,
-                Consumer<TableSpec> onCreate) {
+                Consumer<TableSpec> onCreate, BiConsumer<NamedPorts.Kind, String> onFirstUse) {
         this.shared = Objects.requireNonNull(shared, "shared backend");
         if (!CODE.matcher(code).matches()) {
             throw new IllegalArgumentException("a tenant code is 't' and ten of [a-z2-7], got '" + code + "'");
@@ -135,6 +139,7 @@ final class PoolBackend implements StoreBackend {
         this.cursorKey = new SecretKeySpec(cursorKey, "AES");
         this.reserved = Set.copyOf(reserved);
         this.onCreate = onCreate;
+        this.firstUse = new NamedPorts.FirstUse(onFirstUse);
         this.capabilities = scoped(shared.capabilities());
         this.limits = roomForTheCode(shared.limits());
     }
@@ -155,8 +160,8 @@ final class PoolBackend implements StoreBackend {
         Capabilities.Builder b = Capabilities.builder();
         all.all().stream().filter(c -> !PORTS.contains(c)).forEach(b::with);
         all.nativeIndexes().ifPresent(p -> b.nativeIndexes((read, meter) -> ownResult(read, p.read(scoped(read), meter))));
-        all.nativeGeo().ifPresent(p -> b.nativeGeo(new NamedPorts.Geo(p, this::named)));
-        all.textSearch().ifPresent(p -> b.textSearch(new NamedPorts.Search(p, this::named)));
+        all.nativeGeo().ifPresent(p -> b.nativeGeo(new NamedPorts.Geo(p, this::named, firstUse)));
+        all.textSearch().ifPresent(p -> b.textSearch(new NamedPorts.Search(p, this::named, firstUse)));
         all.linkedReads().ifPresent(p -> b.linkedReads((read, meter) -> p.follow(scoped(read), meter).stream()
                 .filter(this::ours).map(i -> own(read.table(), i)).toList()));
         return b.withoutFootprints().build();

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -42,16 +43,22 @@ final class TenantBackend implements StoreBackend {
     private final StoreBackend shared;
     private final String prefix;
     private final Consumer<TableSpec> onCreate;
+    private final NamedPorts.FirstUse firstUse;
     private final Capabilities capabilities;
 
     /**
-     * @param prefix   put before every name: the tenant's code and an underscore (bridge), or nothing (silo)
-     * @param onCreate told of every table the tenant creates, before it is created (for off-boarding)
+     * @param prefix     put before every name: the tenant's code and an underscore (bridge), or nothing (silo)
+     * @param onCreate   told of every table the tenant creates, with its declaration, before it is created (for
+     *                   off-boarding)
+     * @param onFirstUse told of every native geo set and text index the tenant writes to, before the first write
+     *                   through this view (for off-boarding)
      */
-    TenantBackend(StoreBackend shared, String prefix, Consumer<TableSpec> onCreate) {
+    TenantBackend(StoreBackend shared, String prefix, Consumer<TableSpec> onCreate,
+                  BiConsumer<NamedPorts.Kind, String> onFirstUse) {
         this.shared = shared;
         this.prefix = prefix;
         this.onCreate = onCreate;
+        this.firstUse = new NamedPorts.FirstUse(onFirstUse);
         this.capabilities = scoped(shared.capabilities());
     }
 
@@ -64,8 +71,8 @@ final class TenantBackend implements StoreBackend {
         Capabilities.Builder b = Capabilities.builder();
         all.all().stream().filter(c -> !PORTS.contains(c)).forEach(b::with);
         all.nativeIndexes().ifPresent(p -> b.nativeIndexes((read, meter) -> p.read(scoped(read), meter)));
-        all.nativeGeo().ifPresent(p -> b.nativeGeo(new NamedPorts.Geo(p, this::physical)));
-        all.textSearch().ifPresent(p -> b.textSearch(new NamedPorts.Search(p, this::physical)));
+        all.nativeGeo().ifPresent(p -> b.nativeGeo(new NamedPorts.Geo(p, this::physical, firstUse)));
+        all.textSearch().ifPresent(p -> b.textSearch(new NamedPorts.Search(p, this::physical, firstUse)));
         all.nestedDocuments().ifPresent(p -> b.nestedDocuments((table, list, fields, limit, meter) ->
                 p.findByElement(physical(table), list, fields, limit, meter)));
         all.linkedReads().ifPresent(p -> b.linkedReads((read, meter) -> p.follow(scoped(read), meter)));

@@ -5,8 +5,8 @@ import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Condition;
-import dev.nosqlpatterns.store.model.IndexSpec;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
+import dev.nosqlpatterns.store.model.IndexSpec;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
@@ -32,12 +32,13 @@ import java.util.function.Function;
  * trees, postings, counters, copies) keeps its derived data inside the tenant, and no read, query, cursor, scan
  * or repair through it can reach another tenant's. Tenant ids are any non-empty text (separators, escapes and
  * any Unicode included); each gets a short code, unique among the tenants and kept in a registry table of the
- * control store, with every table the tenant created, so that {@link #offboard(String)} can remove them all.
+ * control store, with every table (and its declaration), geo set and text index the tenant used, so that
+ * {@link #offboard(String)} can remove them all.
  *
  * <p>The {@link TenancyModel} decides where the code goes: before every table, geo set and search index name
  * (bridge: a table per tenant and logical table), before every partition key and native index value in tables
- * all tenants share (pool: a table per logical table, scans reading every tenant's items), or nowhere (silo: a
- * store per tenant).
+ * all tenants share, and before every geo set and search index name (pool: a table per logical table, scans
+ * reading every tenant's items), or nowhere (silo: a store per tenant).
  *
  * <pre>{@code
  * Tenants tenants = Tenants.builder(store).model(TenancyModel.POOL).build();
@@ -51,6 +52,8 @@ public final class Tenants {
     private static final String RECORD = "~tenant";
     private static final String CLAIM = "~code";
     private static final String TABLE = "table:";
+    private static final String GEO_SET = "geo:";
+    private static final String TEXT_INDEX = "text:";
     private static final Key CURSOR_KEY = Key.of("k:cursors", "~key");
     private static final int MAX_ID_LENGTH = 256;
     private static final int CODE_CHARS = 10;
@@ -61,7 +64,7 @@ public final class Tenants {
     private final String registry;
     private final byte[] cursorKey;
     private final Map<String, Store> views = new ConcurrentHashMap<>();
-    private final Map<String, TableSpec> recorded = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, Value>> recordedNow = new ConcurrentHashMap<>();
 
     private Tenants(Builder b) {
         this.control = b.control;
@@ -90,13 +93,16 @@ public final class Tenants {
         checkId(tenantId);
         return views.computeIfAbsent(tenantId, id -> {
             String code = register(id);
+            java.util.function.Consumer<TableSpec> onCreate = spec -> record(id, spec);
+            java.util.function.BiConsumer<NamedPorts.Kind, String> onFirstUse = (kind, name) ->
+                    record(id, kind == NamedPorts.Kind.GEO_SET ? GEO_SET : TEXT_INDEX, name, Map.of());
             return switch (model) {
-                case BRIDGE -> control.view(b -> new TenantBackend(b, code + "_", spec -> record(id, spec)));
-                case POOL -> control.view(b -> new PoolBackend(b, code, cursorKey, Set.of(registry),
-                        spec -> record(id, spec)));
+                case BRIDGE -> control.view(b -> new TenantBackend(b, code + "_", onCreate, onFirstUse), id);
+                case POOL -> control.view(b -> new PoolBackend(b, code, cursorKey, Set.of(registry), onCreate,
+                        onFirstUse), id);
                 case SILO -> Objects.requireNonNull(silos.apply(id),
                         () -> "the silo function opened no store for tenant '" + id + "'")
-                        .view(b -> new TenantBackend(b, "", spec -> record(id, spec)));
+                        .view(b -> new TenantBackend(b, "", onCreate, onFirstUse), id);
             };
         });
     }
@@ -104,7 +110,7 @@ public final class Tenants {
     /** The code the tenant's names (bridge) or keys (pool) are stored under, if it is registered. */
     public Optional<String> codeOf(String tenantId) {
         checkId(tenantId);
-        return control.get(registry, Key.of(TENANT + tenantId, RECORD)).flatMap(i -> i.getString("code"));
+        return control.get(registry, Key.of(row(tenantId), RECORD)).flatMap(i -> i.getString("code"));
     }
 
     /** Every registered tenant, in id order (a scan of the registry). */
@@ -112,7 +118,7 @@ public final class Tenants {
         Set<String> out = new TreeSet<>();
         control.scanAll(Scan.of(registry)).forEach(i -> {
             if (i.key().partition().startsWith(TENANT) && i.key().sort().equals(RECORD)) {
-                out.add(i.key().partition().substring(TENANT.length()));
+                out.add(idOf(i.key().partition()));
             }
         });
         return out;
@@ -120,41 +126,127 @@ public final class Tenants {
 
     /** The logical tables tenant {@code tenantId} has created, in name order. */
     public List<String> tablesOf(String tenantId) {
+        return recorded(tenantId, TABLE);
+    }
+
+    private List<String> recorded(String tenantId, String kind) {
+        return rows(tenantId, kind).stream().map(i -> i.key().sort().substring(kind.length())).toList();
+    }
+
+    private List<Item> rows(String tenantId, String kind) {
         checkId(tenantId);
-        List<String> out = new ArrayList<>();
-        control.queryAll(Query.in(registry, TENANT + tenantId).where(SortKeyCondition.beginsWith(TABLE)))
-                .forEach(i -> out.add(i.key().sort().substring(TABLE.length())));
-        return out;
+        return control.queryAll(Query.in(registry, row(tenantId)).where(SortKeyCondition.beginsWith(kind))).toList();
+    }
+
+    /**
+     * Declares the tenant's table on its handle, when not declared there yet, with the declaration the registry
+     * recorded: in the pool model the store must know a shared table's indexes before the tenant's items are read
+     * or deleted.
+     */
+    private void declare(Store view, Item tableRow) {
+        String table = tableRow.key().sort().substring(TABLE.length());
+        if (!view.hasTable(table)) {
+            view.createTable(specOf(table, tableRow));
+        }
+    }
+
+    /**
+     * Hands every item of every table the tenant created to {@code sink}, with the table's name, table by table in
+     * name order (a scan of each): the tenant's data and the derived entries kept in tables, e.g. to move the tenant
+     * elsewhere or to keep a copy before off-boarding. Native geo sets and text indexes are not read; they are
+     * rebuilt from the items.
+     *
+     * @return the number of items exported
+     */
+    public long export(String tenantId, java.util.function.BiConsumer<String, Item> sink) {
+        Objects.requireNonNull(sink, "sink must not be null");
+        Store view = forTenant(tenantId);
+        long count = 0;
+        for (Item row : rows(tenantId, TABLE)) {
+            declare(view, row);
+            String table = row.key().sort().substring(TABLE.length());
+            for (Item item : (Iterable<Item>) view.scanAll(Scan.of(table))::iterator) {
+                sink.accept(table, item);
+                count++;
+            }
+        }
+        return count;
     }
 
     /**
      * Removes every table the tenant created, with every item and derived entry in it, then the tenant from the
-     * registry. In the pool model the tables are shared and stay: every item of the tenant in each is deleted (a
-     * scan of the whole shared table, deletes in batches), and as every derived structure a technique keeps (index
+     * registry: its native geo sets and text indexes first, then its tables. In the pool model the tables are shared
+     * and stay: each is declared with the spec the registry recorded, and every item of the tenant in it is deleted
+     * (a scan of the whole shared table, deletes in batches); as every derived structure a technique keeps (index
      * tables, geo cells, postings) lives in tables, that removes them too. Each step can be repeated: after a
-     * crash, call it again and it goes on where it stopped. Native geo sets and search indexes a store keeps apart
-     * from its tables are not removed (see the README).
+     * crash, call it again and it goes on where it stopped.
      */
     public void offboard(String tenantId) {
         checkId(tenantId);
-        Optional<Item> record = control.get(registry, Key.of(TENANT + tenantId, RECORD));
+        Optional<Item> record = control.get(registry, Key.of(row(tenantId), RECORD));
         if (record.isEmpty()) {
             return;
         }
         Store view = forTenant(tenantId);
-        for (Item row : control.queryAll(Query.in(registry, TENANT + tenantId)
-                .where(SortKeyCondition.beginsWith(TABLE))).toList()) {
+        for (String set : recorded(tenantId, GEO_SET)) {
+            view.nativeGeo().dropSet(set);
+            forget(tenantId, GEO_SET, set);
+        }
+        for (String index : recorded(tenantId, TEXT_INDEX)) {
+            view.textSearch().dropIndex(index);
+            forget(tenantId, TEXT_INDEX, index);
+        }
+        for (Item row : rows(tenantId, TABLE)) {
             String table = row.key().sort().substring(TABLE.length());
             if (model == TenancyModel.POOL) {
-                view.createTable(specOf(table, row)); // so that the store knows the shared table's indexes
+                declare(view, row);
             }
             view.dropTable(table);
-            control.delete(registry, row.key());
-            recorded.remove(tenantId + "\u0000" + table);
+            forget(tenantId, TABLE, table);
         }
         views.remove(tenantId);
-        control.delete(registry, Key.of(TENANT + tenantId, RECORD));
+        control.delete(registry, Key.of(row(tenantId), RECORD));
         record.get().getString("code").ifPresent(code -> control.delete(registry, Key.of(CODE + code, CLAIM)));
+    }
+
+    /** Records a name of the tenant with what else the registry keeps of it, once per process (and declaration). */
+    private void record(String tenantId, String kind, String name, Map<String, Value> about) {
+        if (!about.equals(recordedNow.put(tenantId + "\u0000" + kind + name, about))) {
+            Item.Builder row = Item.builder(Key.of(row(tenantId), kind + name));
+            about.forEach(row::put);
+            control.put(registry, row.build());
+        }
+    }
+
+    /** Records a table of the tenant with its declaration. */
+    private void record(String tenantId, TableSpec spec) {
+        Map<String, Value> about = new java.util.TreeMap<>();
+        if (!spec.declaredAttributes().isEmpty()) {
+            Map<String, Value> declared = new java.util.TreeMap<>();
+            spec.declaredAttributes().forEach((name, type) -> declared.put(name, Value.of(type.name())));
+            about.put("attributes", Value.map(declared));
+        }
+        if (!spec.indexes().isEmpty()) {
+            about.put("indexes", Value.list(spec.indexes().stream().<Value>map(i -> Value.list(Value.of(i.name()),
+                    Value.of(i.partitionAttribute()), i.sortAttribute().<Value>map(Value::of)
+                            .orElse(Value.nullValue()))).toList()));
+        }
+        record(tenantId, TABLE, spec.name(), about);
+    }
+
+    /** The declaration recorded with a table of the tenant: no attributes and no indexes when none was recorded. */
+    private static TableSpec specOf(String table, Item row) {
+        TableSpec.Builder spec = TableSpec.builder(table);
+        row.get("attributes").filter(v -> v instanceof Value.MapValue).ifPresent(v -> ((Value.MapValue) v).value()
+                .forEach((name, type) -> spec.attribute(name, Value.Type.valueOf(((Value.Str) type).value()))));
+        row.get("indexes").filter(v -> v instanceof Value.ListValue).ifPresent(v -> {
+            for (Value index : ((Value.ListValue) v).value()) {
+                List<Value> parts = ((Value.ListValue) index).value();
+                spec.index(new IndexSpec(((Value.Str) parts.get(0)).value(), ((Value.Str) parts.get(1)).value(),
+                        parts.get(2) instanceof Value.Str s ? Optional.of(s.value()) : Optional.empty()));
+            }
+        });
+        return spec.build();
     }
 
     /**
@@ -182,37 +274,9 @@ public final class Tenants {
                 .filter(v -> v instanceof Value.Bin).map(v -> ((Value.Bin) v).value());
     }
 
-    /** Records a table of the tenant with its declaration, once per declaration and process. */
-    private void record(String tenantId, TableSpec spec) {
-        if (!spec.equals(recorded.put(tenantId + "\u0000" + spec.name(), spec))) {
-            Item.Builder row = Item.builder(Key.of(TENANT + tenantId, TABLE + spec.name()));
-            if (!spec.declaredAttributes().isEmpty()) {
-                Map<String, Value> declared = new java.util.TreeMap<>();
-                spec.declaredAttributes().forEach((name, type) -> declared.put(name, Value.of(type.name())));
-                row.put("attributes", Value.map(declared));
-            }
-            if (!spec.indexes().isEmpty()) {
-                row.put("indexes", Value.list(spec.indexes().stream().<Value>map(i -> Value.list(Value.of(i.name()),
-                        Value.of(i.partitionAttribute()), i.sortAttribute().<Value>map(Value::of)
-                                .orElse(Value.nullValue()))).toList()));
-            }
-            control.put(registry, row.build());
-        }
-    }
-
-    /** The declaration recorded with a table of the tenant. */
-    private static TableSpec specOf(String table, Item row) {
-        TableSpec.Builder spec = TableSpec.builder(table);
-        row.get("attributes").filter(v -> v instanceof Value.MapValue).ifPresent(v -> ((Value.MapValue) v).value()
-                .forEach((name, type) -> spec.attribute(name, Value.Type.valueOf(((Value.Str) type).value()))));
-        row.get("indexes").filter(v -> v instanceof Value.ListValue).ifPresent(v -> {
-            for (Value index : ((Value.ListValue) v).value()) {
-                List<Value> parts = ((Value.ListValue) index).value();
-                spec.index(new IndexSpec(((Value.Str) parts.get(0)).value(), ((Value.Str) parts.get(1)).value(),
-                        parts.get(2) instanceof Value.Str s ? Optional.of(s.value()) : Optional.empty()));
-            }
-        });
-        return spec.build();
+    private void forget(String tenantId, String kind, String name) {
+        control.delete(registry, Key.of(row(tenantId), kind + name));
+        recordedNow.remove(tenantId + "\u0000" + kind + name);
     }
 
     /** The tenant's code: read from the registry, or claimed there (unique among tenants) and recorded. */
@@ -224,17 +288,17 @@ public final class Tenants {
         for (int attempt = 0; ; attempt++) {
             String code = code(tenantId, attempt);
             try {
-                control.put(Write.put(registry, Item.builder(Key.of(CODE + code, CLAIM)).put("tenant", tenantId).build())
+                control.put(Write.put(registry, Item.builder(Key.of(CODE + code, CLAIM)).put("tenant", encoded(tenantId)).build())
                         .when(Condition.ifAbsent()));
             } catch (ConditionFailedException taken) {
                 boolean ours = control.get(registry, Key.of(CODE + code, CLAIM))
-                        .flatMap(i -> i.getString("tenant")).filter(tenantId::equals).isPresent();
+                        .flatMap(i -> i.getString("tenant")).filter(encoded(tenantId)::equals).isPresent();
                 if (!ours) {
                     continue; // another tenant's code: try the next candidate
                 }
             }
             try {
-                control.put(Write.put(registry, Item.builder(Key.of(TENANT + tenantId, RECORD)).put("code", code).build())
+                control.put(Write.put(registry, Item.builder(Key.of(row(tenantId), RECORD)).put("code", code).build())
                         .when(Condition.ifAbsent()));
                 return code;
             } catch (ConditionFailedException registeredMeanwhile) {
@@ -263,6 +327,24 @@ public final class Tenants {
             bits <<= 5;
         }
         return out.toString();
+    }
+
+    /**
+     * The registry's partition key of a tenant. Ids are kept as their UTF-16 code units in base64url, so that any
+     * text (a NUL, an unpaired surrogate) makes a valid key on every store and two ids never share one.
+     */
+    private static String row(String tenantId) {
+        return TENANT + encoded(tenantId);
+    }
+
+    private static String encoded(String tenantId) {
+        return java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(tenantId.getBytes(StandardCharsets.UTF_16BE));
+    }
+
+    private static String idOf(String row) {
+        return new String(java.util.Base64.getUrlDecoder().decode(row.substring(TENANT.length())),
+                StandardCharsets.UTF_16BE);
     }
 
     private static void checkId(String tenantId) {

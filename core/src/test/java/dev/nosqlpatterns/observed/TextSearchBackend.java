@@ -37,6 +37,11 @@ final class TextSearchBackend implements TextSearch {
     }
 
     @Override
+    public void dropIndex(String index, CostMeter meter) {
+        indexes.remove(index);
+    }
+
+    @Override
     public List<String> searchPhrase(String index, String field, String phrase, int slop, int limit, CostMeter meter) {
         List<String> wanted = words(phrase);
         List<String> out = new ArrayList<>();

@@ -80,8 +80,8 @@ class TenantsTest {
     @Test
     void aViewThatDropsTheTenantFromItsNamesIsCaught() {
         try (Store store = Store.of(new MemoryBackend())) {
-            Store a = store.view(b -> new TenantBackend(b, "x_", table -> { }));
-            Store broken = store.view(b -> new TenantBackend(b, "x_", table -> { }));
+            Store a = store.view(b -> new TenantBackend(b, "x_", table -> { }, (kind, name) -> { }));
+            Store broken = store.view(b -> new TenantBackend(b, "x_", table -> { }, (kind, name) -> { }));
             put(byCity(a), "a");
             put(byCity(broken), "b");
             assertNotEquals(List.of("a"), owners(byCity(a), "Oslo"));
@@ -120,9 +120,12 @@ class TenantsTest {
     @Test
     void aPoolViewThatGivesTwoTenantsOneCodeIsCaught() {
         try (Store store = Store.of(new MemoryBackend())) {
-            Store a = store.view(b -> new PoolBackend(b, "taaaaaaaaaa", CURSOR_KEY, Set.of(), table -> { }));
-            Store other = store.view(b -> new PoolBackend(b, "tbbbbbbbbbb", CURSOR_KEY, Set.of(), table -> { }));
-            Store broken = store.view(b -> new PoolBackend(b, "taaaaaaaaaa", CURSOR_KEY, Set.of(), table -> { }));
+            Store a = store.view(b -> new PoolBackend(b, "taaaaaaaaaa", CURSOR_KEY, Set.of(), table -> { },
+                    (kind, name) -> { }));
+            Store other = store.view(b -> new PoolBackend(b, "tbbbbbbbbbb", CURSOR_KEY, Set.of(), table -> { },
+                    (kind, name) -> { }));
+            Store broken = store.view(b -> new PoolBackend(b, "taaaaaaaaaa", CURSOR_KEY, Set.of(), table -> { },
+                    (kind, name) -> { }));
             put(byCity(a), "a");
             put(byCity(other), "b");
             assertEquals(List.of("a"), owners(byCity(a), "Oslo"), "tenants with codes of their own");

@@ -76,10 +76,24 @@ final class LuceneBackend implements StoreBackend {
             committer = null;
         }
         Reader reader = this::read;
-        Writer writer = (field, replaced, docs) -> Failures.run(null, null, () -> {
-            index.written(writeDocuments(field, replaced, docs));
-            return null;
-        });
+        Writer writer = new Writer() {
+            @Override
+            public void write(String field, List<BytesRef> replaced, List<Iterable<IndexableField>> docs) {
+                Failures.run(null, null, () -> {
+                    index.written(writeDocuments(field, replaced, docs));
+                    return null;
+                });
+            }
+
+            @Override
+            public void deleteAll(String field, String value) {
+                Failures.run(null, null, () -> {
+                    index.written(index.writer.deleteDocuments(new Term(field, value)));
+                    afterWrite();
+                    return null;
+                });
+            }
+        };
         TextIndex text = new TextIndex(reader, writer);
         PathSearch paths = new PathSearch(this.pathAttributes, reader);
         capabilities = Capabilities.builder().with(Capability.ATOMIC_WRITES, Capability.ATOMIC_WRITES_SINGLE_PARTITION,
@@ -439,8 +453,15 @@ final class LuceneBackend implements StoreBackend {
         }
     }
 
-    /** Replaces the documents holding given terms of a field, atomically; the next read refreshes to see it. */
+    /** Writes documents other than items; the next read refreshes to see what was written. */
     interface Writer {
+        /** Replaces the documents holding the given terms of {@code field}, atomically. */
         void write(String field, List<BytesRef> replaced, List<Iterable<IndexableField>> docs);
+
+        /**
+         * Deletes every document whose {@code field} holds the term {@code value}, in one IndexWriter call, made
+         * durable as the commit policy says.
+         */
+        void deleteAll(String field, String value);
     }
 }

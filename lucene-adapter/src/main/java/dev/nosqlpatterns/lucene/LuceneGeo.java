@@ -45,7 +45,7 @@ import org.apache.lucene.util.BytesRef;
  */
 final class LuceneGeo implements NativeGeo {
     private static final String ID = "_gid";
-    private static final String SET = "_gset";
+    static final String SET = "_gset";
     private static final String POINT = "_gp";
     private static final String STORED_ID = "_gid_s";
     private static final String LAT = "_glat";
@@ -99,6 +99,16 @@ final class LuceneGeo implements NativeGeo {
         check(set, id);
         meter.roundTrip();
         writer.write(ID, List.of(term(set, id)), List.of());
+    }
+
+    /** One delete by the set's term: every point document of the set, whatever their number. */
+    @Override
+    public void dropSet(String set, CostMeter meter) {
+        if (set == null || set.isEmpty()) {
+            throw new IllegalArgumentException("a geo set name must be non-empty, got '" + set + "'");
+        }
+        meter.roundTrip();
+        writer.deleteAll(SET, set);
     }
 
     @Override

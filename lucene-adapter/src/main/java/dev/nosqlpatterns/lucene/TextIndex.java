@@ -39,7 +39,7 @@ import org.apache.lucene.util.BytesRef;
  */
 final class TextIndex implements TextSearch, ProximitySearch {
     private static final String ID = "_tid";
-    private static final String INDEX = "_tix";
+    static final String INDEX = "_tix";
     private static final String STORED_ID = "_tid_s";
     private static final String FIELD = "_tx.";
 
@@ -78,6 +78,16 @@ final class TextIndex implements TextSearch, ProximitySearch {
         meter.roundTrip();
         check(index, id);
         writer.write(ID, List.of(term(index, id)), List.of());
+    }
+
+    /** One delete by the index's term: every document of the index, whatever their number. */
+    @Override
+    public void dropIndex(String index, CostMeter meter) {
+        if (index == null || index.isEmpty()) {
+            throw new IllegalArgumentException("a text index name must be non-empty, got '" + index + "'");
+        }
+        meter.roundTrip();
+        writer.deleteAll(INDEX, index);
     }
 
     @Override

@@ -28,7 +28,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Every meter and observation carries the low-cardinality tags {@value #PATTERN_TAG} (the access pattern:
  * the store operation or the technique's name), {@value #STORE_TAG} ({@link Store#kind()}) and
- * {@value #TABLE_TAG} (the table; {@code *} when a call spans tables). Timers and failure counters add
+ * {@value #TABLE_TAG} (the table; {@code *} when a call spans tables) and {@value #TENANT_TAG} (the tenant whose
+ * store handle made the call, {@code none} without tenants; after the first {@value #DEFAULT_MAX_TENANTS} tenants
+ * seen, or as many as {@link #bind(Store, ObservationRegistry, MeterRegistry, int)} allows, {@code other}, so a
+ * noisy neighbour stands out without the cardinality growing with the tenants). Timers and failure counters add
  * {@value #OUTCOME_TAG} ({@code success}, {@code conflict} or {@code failure}); failure and conflict
  * counters add {@value #EXCEPTION_TAG} (the exception's simple class name).
  *
@@ -76,6 +79,10 @@ public final class NosqlPatternsObservation implements CallObserver {
     public static final String STORE_TAG = "nosqlpatterns.store";
     /** Tag: the logical table. */
     public static final String TABLE_TAG = "nosqlpatterns.table";
+    /** Tag: the tenant whose store handle made the call, {@code none}, or {@code other} past the bound. */
+    public static final String TENANT_TAG = "nosqlpatterns.tenant";
+    /** Tenants given a tag value of their own when no bound is given. */
+    public static final int DEFAULT_MAX_TENANTS = 100;
     /** Tag of timers and failure counters: {@code success}, {@code conflict} or {@code failure}. */
     public static final String OUTCOME_TAG = "outcome";
     /** Tag of failure and conflict counters: the simple class name of the exception. */
@@ -136,10 +143,47 @@ public final class NosqlPatternsObservation implements CallObserver {
     private final ObservationRegistry observations;
     private final MeterRegistry meters;
     private final Map<ObservedCall, Meters> byCall = new ConcurrentHashMap<>();
+    private final java.util.Set<String> namedTenants = ConcurrentHashMap.newKeySet();
+    private final int maxTenants;
 
-    private NosqlPatternsObservation(ObservationRegistry observations, MeterRegistry meters) {
+    private NosqlPatternsObservation(ObservationRegistry observations, MeterRegistry meters, int maxTenants) {
         this.observations = observations;
         this.meters = meters;
+        this.maxTenants = maxTenants;
+    }
+
+    /**
+     * {@link #bind(Store, ObservationRegistry, MeterRegistry)} with the tenant tag bounded to {@code maxTenants}
+     * values of their own (0: every call is tagged {@code other} or {@code none}).
+     *
+     * @throws IllegalArgumentException when an argument is null or the bound is negative
+     */
+    public static Store.Registration bind(Store store, ObservationRegistry observations, MeterRegistry meters,
+                                          int maxTenants) {
+        require(store, "store", "the Store to observe");
+        require(observations, "observations", "an ObservationRegistry, ObservationRegistry.NOOP for meters only");
+        require(meters, "meters", "a MeterRegistry");
+        if (maxTenants < 0) {
+            throw new IllegalArgumentException("maxTenants must be zero or more, got " + maxTenants);
+        }
+        return store.observe(new NosqlPatternsObservation(observations, meters, maxTenants));
+    }
+
+    /** The tag value of a tenant: its id while the bound allows, else {@code other}; {@code none} for no tenant. */
+    private String tenantValue(String tenant) {
+        if (tenant.isEmpty()) {
+            return "none";
+        }
+        if (namedTenants.contains(tenant)) {
+            return tenant;
+        }
+        synchronized (namedTenants) {
+            if (namedTenants.contains(tenant) || namedTenants.size() < maxTenants) {
+                namedTenants.add(tenant);
+                return tenant;
+            }
+        }
+        return "other";
     }
 
     /**
@@ -153,7 +197,7 @@ public final class NosqlPatternsObservation implements CallObserver {
         require(observations, "observations", "an ObservationRegistry; ObservationRegistry.NOOP when only meters"
                 + " are wanted, or bind(store, meters)");
         require(meters, "meters", "a MeterRegistry; bind(store, observations) when only observations are wanted");
-        return store.observe(new NosqlPatternsObservation(observations, meters));
+        return store.observe(new NosqlPatternsObservation(observations, meters, DEFAULT_MAX_TENANTS));
     }
 
     /**
@@ -165,7 +209,7 @@ public final class NosqlPatternsObservation implements CallObserver {
     public static Store.Registration bind(Store store, ObservationRegistry observations) {
         require(store, "store", "the Store to observe");
         require(observations, "observations", "an ObservationRegistry");
-        return store.observe(new NosqlPatternsObservation(observations, null));
+        return store.observe(new NosqlPatternsObservation(observations, null, DEFAULT_MAX_TENANTS));
     }
 
     /**
@@ -176,7 +220,7 @@ public final class NosqlPatternsObservation implements CallObserver {
     public static Store.Registration bind(Store store, MeterRegistry meters) {
         require(store, "store", "the Store to observe");
         require(meters, "meters", "a MeterRegistry");
-        return store.observe(new NosqlPatternsObservation(ObservationRegistry.NOOP, meters));
+        return store.observe(new NosqlPatternsObservation(ObservationRegistry.NOOP, meters, DEFAULT_MAX_TENANTS));
     }
 
     private static void require(Object argument, String name, String what) {
@@ -187,14 +231,16 @@ public final class NosqlPatternsObservation implements CallObserver {
 
     /** Starts the observation of {@code call} and opens its scope on this thread. */
     @Override
-    public Handle start(ObservedCall call) {
+    public Handle start(ObservedCall observed) {
+        ObservedCall call = new ObservedCall(observed.kind(), observed.name(), observed.table(), observed.storeKind(),
+                tenantValue(observed.tenant()));
         boolean technique = call.kind() == ObservedCall.Kind.TECHNIQUE;
-        NosqlPatternsContext context = new NosqlPatternsContext(call);
+        NosqlPatternsContext context = new NosqlPatternsContext(observed);
         Observation observation = Observation.createNotStarted(
                         technique ? TECHNIQUE_CALL_OBSERVATION : STORE_CALL_OBSERVATION, () -> context, observations)
                 .contextualName(call.name())
                 .lowCardinalityKeyValues(KeyValues.of(PATTERN_TAG, call.name(), STORE_TAG, call.storeKind(),
-                        TABLE_TAG, call.table()))
+                        TABLE_TAG, call.table(), TENANT_TAG, call.tenant()))
                 .start();
         Observation.Scope scope = observation.openScope();
         Meters m = meters == null ? null : byCall.computeIfAbsent(call, c -> new Meters(meters, c));
@@ -266,7 +312,8 @@ public final class NosqlPatternsObservation implements CallObserver {
         Meters(MeterRegistry registry, ObservedCall call) {
             this.registry = registry;
             this.technique = call.kind() == ObservedCall.Kind.TECHNIQUE;
-            this.tags = Tags.of(PATTERN_TAG, call.name(), STORE_TAG, call.storeKind(), TABLE_TAG, call.table());
+            this.tags = Tags.of(PATTERN_TAG, call.name(), STORE_TAG, call.storeKind(), TABLE_TAG, call.table(),
+                    TENANT_TAG, call.tenant());
             this.success = timer("success");
             this.retries = technique
                     ? Counter.builder(TECHNIQUE_RETRIES).description("optimistic writes tried again after a lost race")

@@ -23,6 +23,8 @@ import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
+import org.bson.BsonMaxKey;
+import org.bson.BsonMinKey;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 
@@ -81,6 +83,26 @@ final class Geo implements NativeGeo {
         meter.roundTrip();
         Failures.run("removePoint", tables.internalName(NAME), null, () -> collection().deleteOne(new BsonDocument(Documents.ID,
                 new BsonDocument("s", new BsonString(set)).append("i", new BsonString(id)))));
+    }
+
+    /**
+     * One {@code deleteMany} of the set's documents. Every set shares the collection, so the filter bounds
+     * {@code _id} (the document {@code {s, i}}, which orders by the set first) to the set's range,
+     * {@code {s: set, i: MinKey}} to {@code {s: set, i: MaxKey}}, for the {@code _id} index to serve, and names
+     * the set again for the exact match: the server reads the set's points only, not every set's.
+     */
+    @Override
+    public void dropSet(String set, CostMeter meter) {
+        check(set, "-");
+        BsonDocument range = new BsonDocument("$gte", setBound(set, new BsonMinKey()))
+                .append("$lte", setBound(set, new BsonMaxKey()));
+        BsonDocument filter = new BsonDocument(Documents.ID, range).append(Documents.ID + ".s", new BsonString(set));
+        meter.roundTrip();
+        Failures.run("dropSet", tables.internalName(NAME), null, () -> collection().deleteMany(filter));
+    }
+
+    private static BsonDocument setBound(String set, BsonValue id) {
+        return new BsonDocument("s", new BsonString(set)).append("i", id);
     }
 
     @Override

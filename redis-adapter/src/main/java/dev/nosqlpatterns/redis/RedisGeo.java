@@ -77,6 +77,19 @@ final class RedisGeo implements NativeGeo {
         Failures.guard(null, null, () -> Script.GEO.run(jedis, meter, geoKeys(set), List.of(Keys.utf8(id))));
     }
 
+    /**
+     * One UNLINK of the set's three keys (geohashes, exact coordinates, polar points), which share the set's hash
+     * tag and so one cluster slot: Redis frees them in the background, however many points they hold. The
+     * density remembered for its nearest searches is forgotten with it.
+     */
+    @Override
+    public void dropSet(String set, CostMeter meter) {
+        checkSet(set, "");
+        meter.roundTrip();
+        Failures.guard(null, null, () -> jedis.unlink(geoKeys(set).toArray(new byte[0][])));
+        circles.forget(set);
+    }
+
     @Override
     public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                                      CostMeter meter) {

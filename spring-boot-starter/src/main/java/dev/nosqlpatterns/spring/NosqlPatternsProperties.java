@@ -13,7 +13,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("nosqlpatterns")
 public record NosqlPatternsProperties(@DefaultValue StoreSettings store, @DefaultValue HealthSettings health,
-                                      @DefaultValue ObservationSettings observation) {
+                                      @DefaultValue ObservationSettings observation,
+                                      @DefaultValue TenancySettings tenancy) {
 
     /**
      * The store to open.
@@ -45,5 +46,17 @@ public record NosqlPatternsProperties(@DefaultValue StoreSettings store, @Defaul
      *                {@code ObservationRegistry} or a {@code MeterRegistry}
      */
     public record ObservationSettings(@DefaultValue("true") boolean enabled) {
+    }
+
+    /**
+     * Many tenants in the store ({@code dev.nosqlpatterns.tenant.Tenants}).
+     *
+     * @param model         {@code bridge} (tables of its own per tenant in the shared store) or any other model
+     *                      {@code TenancyModel} names that needs no more than the store; unset: no tenancy
+     * @param header        the request header a servlet application's requests name their tenant in
+     * @param registryTable the table of the store that keeps the tenants' registry
+     */
+    public record TenancySettings(String model, @DefaultValue("X-Tenant-Id") String header,
+                                  @DefaultValue("tenantRegistry") String registryTable) {
     }
 }

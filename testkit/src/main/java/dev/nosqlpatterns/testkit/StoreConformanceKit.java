@@ -42,6 +42,7 @@ import dev.nosqlpatterns.testkit.search.InvertedSearchSuite;
 import dev.nosqlpatterns.testkit.search.InvertedSearchConcurrencySuite;
 import dev.nosqlpatterns.testkit.search.InvertedSearchInterleavingSuite;
 import dev.nosqlpatterns.testkit.search.InvertedSearchCrashSuite;
+import dev.nosqlpatterns.testkit.search.TextSearchSuite;
 import dev.nosqlpatterns.testkit.graph.BatchGraphSuite;
 import dev.nosqlpatterns.testkit.graph.BatchGraphCrashSuite;
 import org.junit.jupiter.api.Nested;
@@ -255,6 +256,14 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class TenantProperties extends dev.nosqlpatterns.testkit.tenant.TenantPropertySuite {
+    }
+
+    @Nested
+    class TenantLifecycle extends dev.nosqlpatterns.testkit.tenant.TenantLifecycleSuite {
+    }
+
+    @Nested
     class EntityBulkSaves extends dev.nosqlpatterns.testkit.entity.EntityBulkSuite {
     }
 
@@ -332,6 +341,10 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class InvertedSearch extends InvertedSearchSuite {
+    }
+
+    @Nested
+    class TextSearchIndexes extends TextSearchSuite {
     }
 
     @Nested

@@ -26,12 +26,16 @@ import java.util.Objects;
  *                       overloaded) and that the adapter waited for and sent again; at most
  *                       {@link #roundTrips()}. Retries after a lost connection or a server error are round
  *                       trips but not throttles
+ * @param tenant         the tenant whose store handle made the call ({@code dev.nosqlpatterns.tenant.Tenants}),
+ *                       empty for a store without tenants
  */
 public record OperationCost(String operation, String table, long roundTrips, long criticalPath, long itemsRead,
                             long itemsWritten,
                             long bytesRead, long bytesWritten, double readUnits, double writeUnits,
-                            boolean capacityReported, Duration elapsed, boolean failed, long throttles) {
+                            boolean capacityReported, Duration elapsed, boolean failed, long throttles,
+                            String tenant) {
     public OperationCost {
+        Objects.requireNonNull(tenant, "tenant (empty for none)");
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(elapsed, "elapsed");
@@ -45,17 +49,25 @@ public record OperationCost(String operation, String table, long roundTrips, lon
         }
     }
 
+    /** A cost of a call made without a tenant. */
+    public OperationCost(String operation, String table, long roundTrips, long criticalPath, long itemsRead,
+                         long itemsWritten, long bytesRead, long bytesWritten, double readUnits, double writeUnits,
+                         boolean capacityReported, Duration elapsed, boolean failed, long throttles) {
+        this(operation, table, roundTrips, criticalPath, itemsRead, itemsWritten, bytesRead, bytesWritten, readUnits,
+                writeUnits, capacityReported, elapsed, failed, throttles, "");
+    }
+
     /** A cost without throttles: every attempt the call made was served. */
     public OperationCost(String operation, String table, long roundTrips, long criticalPath, long itemsRead,
                          long itemsWritten, long bytesRead, long bytesWritten, double readUnits, double writeUnits,
                          boolean capacityReported, Duration elapsed, boolean failed) {
         this(operation, table, roundTrips, criticalPath, itemsRead, itemsWritten, bytesRead, bytesWritten, readUnits,
-                writeUnits, capacityReported, elapsed, failed, 0);
+                writeUnits, capacityReported, elapsed, failed, 0, "");
     }
 
     @Override
     public String toString() {
-        return operation + "(" + table + "): " + roundTrips + " round trips (" + criticalPath + " in sequence), "
+        return (tenant.isEmpty() ? "" : "[" + tenant + "] ") + operation + "(" + table + "): " + roundTrips + " round trips (" + criticalPath + " in sequence), "
                 + itemsRead + " read, " + itemsWritten + " written" + (capacityReported ? ", " + readUnits + " RCU, " + writeUnits + " WCU" : "")
                 + (throttles > 0 ? ", " + throttles + " throttled" : "") + (failed ? ", failed" : "");
     }

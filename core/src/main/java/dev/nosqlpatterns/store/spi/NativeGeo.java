@@ -41,6 +41,21 @@ public interface NativeGeo {
 
     void removePoint(String set, String id, CostMeter meter);
 
+    /**
+     * Removes every point of {@code set}, in as few requests as the store allows, and nothing else: other sets,
+     * tables and search indexes are left as they were. Dropping a set that holds nothing, or was dropped already,
+     * does nothing; points put in the set afterwards are found as in a new set.
+     *
+     * <p>Every adapter of the library overrides it. The default refuses, for a port written before the method
+     * existed: it has no way to know where the set's points are kept.
+     *
+     * @throws UnsupportedOperationException by default
+     */
+    default void dropSet(String set, CostMeter meter) {
+        throw new UnsupportedOperationException(getClass().getName() + " cannot drop the native geo set '" + set
+                + "': it does not implement NativeGeo.dropSet");
+    }
+
     /** Points within {@code radiusMeters} of the centre, nearest first (ties by id), the first {@code limit}. */
     List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                               CostMeter meter);

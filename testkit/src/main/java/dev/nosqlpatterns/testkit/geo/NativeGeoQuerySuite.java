@@ -27,6 +27,8 @@ import org.junit.jupiter.api.Test;
  * and cell strategies giving the same answers. Skipped on stores without {@link Capability#NATIVE_GEO}.
  */
 public abstract class NativeGeoQuerySuite extends GeoQuerySuite {
+    /** A radius past the whole sphere's: every point of a set. */
+    private static final double WHOLE_SPHERE = dev.nosqlpatterns.store.spi.NativeGeo.WHOLE_SPHERE_METERS;
 
     @BeforeEach
     void needsNativeGeo() {
@@ -122,6 +124,85 @@ public abstract class NativeGeoQuerySuite extends GeoQuerySuite {
         });
         OperationCost radius = only(costs, "geoRadius");
         assertTrue(radius.roundTrips() >= 1 && radius.itemsRead() >= 1, radius.toString());
+    }
+
+    /**
+     * Two sets holding the same ids, among them points beside a pole and on the antimeridian (which some stores
+     * keep apart): dropping one empties it for every kind of search and leaves the other whole; dropping again,
+     * or dropping a set never filled, is harmless; the dropped set takes points again and answers only those.
+     */
+    @Test
+    void droppingASetRemovesItsPointsAndNothingElse() {
+        NativeGeoCalls geo = store.nativeGeo();
+        String dropped = reserveTable();
+        String kept = reserveTable();
+        Random random = new Random(29);
+        List<dev.nosqlpatterns.store.model.GeoPoint> points = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            points.add(new dev.nosqlpatterns.store.model.GeoPoint("p" + i, -34 + random.nextDouble() * 0.3,
+                    18.3 + random.nextDouble() * 0.4));
+        }
+        points.add(new dev.nosqlpatterns.store.model.GeoPoint("north", 89.5, 40));
+        points.add(new dev.nosqlpatterns.store.model.GeoPoint("south", -88.25, -120));
+        points.add(new dev.nosqlpatterns.store.model.GeoPoint("dateline", 12.5, 180));
+        geo.putPoints(dropped, points);
+        geo.putPoints(kept, points);
+        Map<String, LatLon> all = new LinkedHashMap<>();
+        points.forEach(p -> all.put(p.id(), LatLon.of(p.latitude(), p.longitude())));
+        assertEquals(all, everything(geo, dropped));
+        List<GeoHit> before = geo.withinRadius(kept, 0, 0, WHOLE_SPHERE, 100);
+
+        List<OperationCost> costs = new CopyOnWriteArrayList<>();
+        store.measure(costs::add, () -> geo.dropSet(dropped));
+        OperationCost drop = only(costs, "geoDrop");
+        assertTrue(drop.roundTrips() >= 1, drop.toString());
+        assertEquals(0, drop.itemsRead(), drop.toString());
+        assertEquals(dropped, drop.table());
+
+        assertEquals(Map.of(), everything(geo, dropped));
+        assertEquals(List.of(), geo.nearest(dropped, 89.5, 40, 10));
+        assertEquals(List.of(), geo.withinRadius(dropped, -33.9, 18.5, 50_000, 100));
+        assertEquals(all, everything(geo, kept));
+        assertEquals(before, geo.withinRadius(kept, 0, 0, WHOLE_SPHERE, 100));
+        assertEquals(List.of("north"), ids(geo.nearest(kept, 89.5, 40, 1)));
+
+        geo.dropSet(dropped);
+        geo.dropSet(reserveTable());
+        assertEquals(Map.of(), everything(geo, dropped));
+        assertEquals(all, everything(geo, kept));
+
+        geo.putPoint(dropped, "p0", -33.5, 18.0);
+        geo.putPoint(dropped, "north", 88.75, -10);
+        assertEquals(Map.of("p0", LatLon.of(-33.5, 18.0), "north", LatLon.of(88.75, -10)), everything(geo, dropped));
+        assertEquals(List.of("p0"), ids(geo.withinRadius(dropped, -33.9, 18.5, 100_000, 100)));
+        assertEquals(all, everything(geo, kept));
+
+        costs.clear();
+        store.measure(costs::add, () -> {
+            assertThrows(IllegalArgumentException.class, () -> geo.dropSet(""));
+            assertThrows(NullPointerException.class, () -> geo.dropSet(null));
+        });
+        assertTrue(costs.isEmpty(), "refused calls reach the store: " + costs);
+        geo.dropSet(dropped);
+        geo.dropSet(kept);
+        assertEquals(Map.of(), everything(geo, kept));
+    }
+
+    /**
+     * Every point of {@code set} by id, as a whole-sphere radius search, a whole-world box and the nearest find
+     * them, all three required to agree.
+     */
+    private static Map<String, LatLon> everything(NativeGeoCalls geo, String set) {
+        Map<String, LatLon> byRadius = points(geo.withinRadius(set, 0, 0, WHOLE_SPHERE, 1_000));
+        assertEquals(byRadius, points(geo.withinBox(set, -90, -180, 90, 180, 1_000)), "box and radius of " + set);
+        assertEquals(byRadius, points(geo.nearest(set, 0, 0, 1_000)), "nearest and radius of " + set);
+        return byRadius;
+    }
+
+    private static Map<String, LatLon> points(List<GeoHit> hits) {
+        Map<String, LatLon> out = new java.util.TreeMap<>();
+        hits.forEach(h -> assertEquals(null, out.put(h.id(), h.point()), () -> "id " + h.id() + " twice in " + hits));
+        return out;
     }
 
     private static OperationCost only(List<OperationCost> costs, String operation) {

@@ -51,6 +51,12 @@ final class GeoTestBackend extends ForwardingBackend {
         }
 
         @Override
+        public void dropSet(String set, CostMeter meter) {
+            meter.roundTrip();
+            sets.remove(set);
+        }
+
+        @Override
         public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters, int limit,
                                          CostMeter meter) {
             return search(set, latitude, longitude, (lat, lon, d) -> d <= radiusMeters, limit, meter);

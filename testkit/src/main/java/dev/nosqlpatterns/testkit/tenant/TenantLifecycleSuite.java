@@ -1,0 +1,136 @@
+package dev.nosqlpatterns.testkit.tenant;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nosqlpatterns.index.IndexTable;
+import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.Capability;
+import dev.nosqlpatterns.store.model.GeoHit;
+import dev.nosqlpatterns.store.model.GeoPoint;
+import dev.nosqlpatterns.store.model.Scan;
+import dev.nosqlpatterns.store.model.TableSpec;
+import dev.nosqlpatterns.tenant.TenancyModel;
+import dev.nosqlpatterns.tenant.Tenants;
+import dev.nosqlpatterns.testkit.FaultInjectingBackend;
+import dev.nosqlpatterns.testkit.StoreSuite;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A tenant's life in a shared store: off-boarding removes its native geo sets and text indexes as well as its
+ * tables and leaves the other tenants whole, it completes when repeated after a crash at any of its writes, and
+ * an export hands over every item of the tenant and nothing of another's.
+ */
+public abstract class TenantLifecycleSuite extends StoreSuite {
+    private Tenants tenants(Store on, String registry, TenancyModel model) {
+        return Tenants.builder(on).model(model).registryTable(registry).build();
+    }
+
+    private static IndexTable people(Store on) {
+        on.createTable(TableSpec.named("people"));
+        return IndexTable.builder(on).baseTable("people").indexTable("peopleByCity").attribute("city").build();
+    }
+
+    private static void fill(IndexTable people, String owner, int count) {
+        for (int i = 0; i < count; i++) {
+            people.put(Item.builder(Key.of("user|" + i, "<BASE>")).put("owner", owner).put("city", "Oslo").build());
+        }
+    }
+
+    @Test
+    void offboardingDropsTheTenantsNativeGeoSetsAndTextIndexes() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(store.has(Capability.NATIVE_GEO) || store.has(Capability.TEXT_SEARCH),
+                "the " + store.kind() + " store keeps no geo set or text index apart from its tables");
+        Tenants tenants = tenants(store, reserveTable(), TenancyModel.BRIDGE);
+        try {
+            for (String t : List.of("gone", "stays")) {
+                Store on = tenants.forTenant(t);
+                if (store.has(Capability.NATIVE_GEO)) {
+                    on.nativeGeo().putPoints("shops", List.of(new GeoPoint("s1", 59.91, 10.75)));
+                }
+                if (store.has(Capability.TEXT_SEARCH)) {
+                    on.textSearch().indexDocument("docs", "d1", Map.of("body", "red apples"));
+                }
+            }
+            tenants.offboard("gone");
+            for (String t : List.of("gone", "stays")) {
+                Store on = tenants.forTenant(t);
+                int expected = t.equals("stays") ? 1 : 0;
+                if (store.has(Capability.NATIVE_GEO)) {
+                    List<GeoHit> hits = on.nativeGeo().withinRadius("shops", 59.91, 10.75, 1_000, 10);
+                    assertEquals(expected, hits.size(), "geo set of tenant '" + t + "' after 'gone' left: " + hits);
+                }
+                if (store.has(Capability.TEXT_SEARCH)) {
+                    List<String> found = on.textSearch().searchPhrase("docs", "body", "red apples", 0, 10);
+                    assertEquals(expected, found.size(), "text index of tenant '" + t + "' after 'gone' left");
+                }
+            }
+        } finally {
+            tenants.tenantIds().forEach(tenants::offboard);
+        }
+    }
+
+    /** Off-boarding crashed after each of its writes, then repeated, removes the tenant and nothing else. */
+    @ParameterizedTest
+    @EnumSource(value = TenancyModel.class, mode = EnumSource.Mode.EXCLUDE, names = "SILO")
+    void offboardingRepeatedAfterACrashAtAnyWriteFinishes(TenancyModel model) {
+        String registry = reserveTable();
+        Tenants tenants = tenants(store, registry, model);
+        try {
+            fill(people(tenants.forTenant("bystander")), "bystander", 3);
+            boolean crashed = true;
+            for (int write = 1; crashed; write++) {
+                String victim = "victim" + write;
+                fill(people(tenants.forTenant(victim)), victim, 3);
+                Tenants faulty = tenants(crashingStore(write, FaultInjectingBackend.When.AFTER), registry, model);
+                try {
+                    faulty.offboard(victim);
+                    crashed = false;
+                } catch (RuntimeException crash) {
+                    assertTrue(crash.getClass().getSimpleName().contains("Crash"), "not a simulated crash: " + crash);
+                }
+                tenants.offboard(victim);
+                assertTrue(!tenants.tenantIds().contains(victim), "'" + victim + "' still registered");
+                assertEquals(List.of(), tenants.tablesOf(victim));
+                Store again = tenants.forTenant(victim);
+                again.createTable(TableSpec.named("people"));
+                assertEquals(0, again.scanAll(Scan.of("people")).count(), "items of '" + victim + "' left");
+                tenants.offboard(victim);
+                assertTrue(write < 50, "off-boarding never finished without a crash");
+            }
+            IndexTable bystander = people(tenants.forTenant("bystander"));
+            assertEquals(3, bystander.find("Oslo").size(), "the bystander lost items");
+            assertTrue(bystander.verify().consistent(), "the bystander's index: " + bystander.verify());
+        } finally {
+            tenants.tenantIds().forEach(tenants::offboard);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = TenancyModel.class, mode = EnumSource.Mode.EXCLUDE, names = "SILO")
+    void anExportHoldsEveryItemOfTheTenantAndNoneOfAnothers(TenancyModel model) {
+        Tenants tenants = tenants(store, reserveTable(), model);
+        try {
+            fill(people(tenants.forTenant("a")), "a", 4);
+            fill(people(tenants.forTenant("b")), "b", 2);
+            Map<String, Integer> perTable = new TreeMap<>();
+            long count = tenants.export("a", (table, item) -> {
+                perTable.merge(table, 1, Integer::sum);
+                if (table.equals("people")) {
+                    assertEquals("a", item.getString("owner").orElse("?"), "an export of 'a' holds " + item);
+                }
+            });
+            assertEquals(Map.of("people", 4, "peopleByCity", 4), perTable);
+            assertEquals(8, count);
+        } finally {
+            tenants.tenantIds().forEach(tenants::offboard);
+        }
+    }
+}
