@@ -316,7 +316,7 @@ public final class EntityRepository {
                 Objects.requireNonNull(item, "an item to put is null")));
         TechniqueCalls.run(store, "entity.putItems", type.table(), () -> {
             if (indexing(type).hasTables()) {
-                items.forEach(item -> indexing(type).group().compute(item.key(), old -> item));
+                indexing(type).group().replaceAll(items);
             } else {
                 store.writeBatch(items.stream().map(item -> Write.put(type.table(), item)).toList());
             }

@@ -21,7 +21,7 @@ public interface Following extends Store.Registration {
 
     /**
      * Writes {@code items} as {@link #putItem} writes each, not atomically: in one batch when the type keeps no
-     * index tables, else one by one with their entries. Every item and its entries are checked before any is
+     * index tables, else in windows with their entries ({@link dev.nosqlpatterns.index.IndexGroup#replaceAll}). Every item and its entries are checked before any is
      * written, so bad input writes nothing.
      */
     void putItems(EntityType<?> type, List<Item> items);

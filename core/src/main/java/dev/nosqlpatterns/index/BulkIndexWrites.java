@@ -55,8 +55,16 @@ final class BulkIndexWrites {
     private final Store store;
     private final String baseTable;
 
+    private final boolean keepVersions;
+
     BulkIndexWrites(IndexWrites writes) {
+        this(writes, false);
+    }
+
+    /** With {@code keepVersions}, an item that carries the version attribute is stored at that version. */
+    BulkIndexWrites(IndexWrites writes, boolean keepVersions) {
         this.writes = writes;
+        this.keepVersions = keepVersions;
         this.store = writes.store();
         this.baseTable = writes.baseTable();
     }
@@ -149,7 +157,8 @@ final class BulkIndexWrites {
             Item item = window.get(i);
             Key key = item.key();
             Optional<Item> old = reads.get(new ItemRef(baseTable, key));
-            Item stored = item.toBuilder().put(writes.versionAttribute(), writes.nextVersion(old)).build();
+            Item stored = keepVersions && item.get(writes.versionAttribute()).isPresent() ? item
+                    : item.toBuilder().put(writes.versionAttribute(), writes.nextVersion(old)).build();
             writes.check(stored);
             List<Write.Put> entries = new ArrayList<>();
             List<Claim> claims = new ArrayList<>();
@@ -250,7 +259,7 @@ final class BulkIndexWrites {
             }
             from = to;
         }
-        again.forEach(p -> writes.put(p.original()));
+        again.forEach(this::putAlone);
     }
 
     /** Repairable mode: the one-item order, each step for every item of the window before the next step. */
@@ -312,7 +321,7 @@ final class BulkIndexWrites {
         }
         // (4) The entries of the old values, each only if no later put rewrote it.
         conditional(deletes);
-        again.forEach(p -> writes.put(p.original()));
+        again.forEach(this::putAlone);
         if (lost != null) {
             throw lost;
         }
@@ -332,6 +341,11 @@ final class BulkIndexWrites {
             }
         }
         conditional(List.copyOf(again.keySet())).forEach(w -> again.get(w).run());
+    }
+
+    /** One item the window could not write, written on its own as the one-item put would write it. */
+    private void putAlone(Planned p) {
+        writes.put(p.original().key(), old -> p.original(), false, keepVersions);
     }
 
     /** The end (exclusive) of the atomic write starting at item {@code from}: whole items, within the limits. */

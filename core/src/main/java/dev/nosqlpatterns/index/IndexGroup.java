@@ -131,6 +131,23 @@ public final class IndexGroup {
     }
 
     /**
+     * {@link #putAll} for items that carry their own versions: each is stored as {@link #compute} with
+     * {@code old -> item} stores it, at the version attribute it carries (one more than the current one when it
+     * carries none). For writers that number versions themselves, such as a migration's backfill.
+     *
+     * @throws UniqueConstraintException as {@link #putAll}
+     */
+    public void replaceAll(List<Item> items) {
+        TechniqueCalls.run(writes.store(), "indexGroup.replaceAll", baseTable, () -> {
+            Objects.requireNonNull(items, "items must not be null");
+            for (int i = 0; i < items.size(); i++) {
+                writes.check(Objects.requireNonNull(items.get(i), "item " + i + " to put is null"));
+            }
+            new BulkIndexWrites(writes, true).putAll(items);
+        });
+    }
+
+    /**
      * Checks {@code item} and the entry of each index as {@link #put} checks them before writing (keys, names,
      * values, sizes), writing nothing: bulk writers check every item of a batch before writing any.
      *

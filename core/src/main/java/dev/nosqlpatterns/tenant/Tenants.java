@@ -63,6 +63,7 @@ public final class Tenants {
     private final Function<String, Store> silos;
     private final String registry;
     private final byte[] cursorKey;
+    private final double callsPerSecond;
     private final Map<String, Store> views = new ConcurrentHashMap<>();
     private final Map<String, Map<String, Value>> recordedNow = new ConcurrentHashMap<>();
 
@@ -72,6 +73,7 @@ public final class Tenants {
         this.silos = b.silos;
         this.registry = b.registry;
         this.cursorKey = model == TenancyModel.POOL ? cursorKey() : null;
+        this.callsPerSecond = b.callsPerSecond;
     }
 
     /** Tenants whose registry is kept in {@code control}, which in the bridge and pool models also holds their data. */
@@ -96,7 +98,7 @@ public final class Tenants {
             java.util.function.Consumer<TableSpec> onCreate = spec -> record(id, spec);
             java.util.function.BiConsumer<NamedPorts.Kind, String> onFirstUse = (kind, name) ->
                     record(id, kind == NamedPorts.Kind.GEO_SET ? GEO_SET : TEXT_INDEX, name, Map.of());
-            return switch (model) {
+            Store view = switch (model) {
                 case BRIDGE -> control.view(b -> new TenantBackend(b, code + "_", onCreate, onFirstUse), id);
                 case POOL -> control.view(b -> new PoolBackend(b, code, cursorKey, Set.of(registry), onCreate,
                         onFirstUse), id);
@@ -104,6 +106,7 @@ public final class Tenants {
                         () -> "the silo function opened no store for tenant '" + id + "'")
                         .view(b -> new TenantBackend(b, "", onCreate, onFirstUse), id);
             };
+            return callsPerSecond > 0 ? view.limitedTo(callsPerSecond) : view;
         });
     }
 
@@ -361,6 +364,7 @@ public final class Tenants {
         private TenancyModel model = TenancyModel.BRIDGE;
         private Function<String, Store> silos;
         private String registry = "tenantRegistry";
+        private double callsPerSecond;
 
         private Builder(Store control) {
             this.control = Objects.requireNonNull(control, "control store must not be null");
@@ -384,6 +388,15 @@ public final class Tenants {
             return this;
         }
 
+        /**
+         * At most this many store calls per second through each tenant's handle (0, the default: no limit), so that
+         * one tenant cannot take a shared store's whole capacity; a call over the rate waits for its turn.
+         */
+        public Builder rateLimit(double callsPerSecondPerTenant) {
+            this.callsPerSecond = callsPerSecondPerTenant;
+            return this;
+        }
+
         public Tenants build() {
             List<String> problems = new ArrayList<>();
             if (model == null) {
@@ -394,6 +407,10 @@ public final class Tenants {
             }
             if (model != TenancyModel.SILO && model != null && silos != null) {
                 problems.add("silos(function) is for the SILO model only");
+            }
+            if (!(callsPerSecond >= 0) || Double.isInfinite(callsPerSecond)) {
+                problems.add("rateLimit must be zero (none) or a positive number of calls per second, got "
+                        + callsPerSecond);
             }
             try {
                 TableSpec.checkName(registry);

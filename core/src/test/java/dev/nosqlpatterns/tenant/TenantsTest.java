@@ -435,6 +435,12 @@ class TenantsTest {
                     () -> Tenants.builder(store).model(TenancyModel.SILO).registryTable("1bad").build());
             assertTrue(e.getMessage().contains("silos(function)") && e.getMessage().contains("registryTable"),
                     e.getMessage());
+            IllegalArgumentException rate = assertThrows(IllegalArgumentException.class,
+                    () -> Tenants.builder(store).rateLimit(-1).build());
+            assertTrue(rate.getMessage().contains("rateLimit"), rate.getMessage());
+            Tenants limited = Tenants.builder(store).rateLimit(1_000_000).build();
+            put(byCity(limited.forTenant("a")), "a");
+            assertEquals(List.of("a"), owners(byCity(limited.forTenant("a")), "Oslo"));
             Tenants tenants = Tenants.builder(store).build();
             assertThrows(IllegalArgumentException.class, () -> tenants.forTenant(""));
             IllegalArgumentException tooLong = assertThrows(IllegalArgumentException.class,
