@@ -3,36 +3,33 @@ package dev.nosqlpatterns.tenant;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.Capability;
-import dev.nosqlpatterns.store.model.GeoPoint;
-import dev.nosqlpatterns.store.model.GeoVertex;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.LinkedRead;
-import dev.nosqlpatterns.store.model.GeoHit;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.IndexRead;
 import dev.nosqlpatterns.store.spi.KeyQuery;
-import dev.nosqlpatterns.store.spi.NativeGeo;
 import dev.nosqlpatterns.store.spi.QueryResult;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.store.spi.StoreBackend;
-import dev.nosqlpatterns.store.spi.TextSearch;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
  * One tenant's view of a backend. In the bridge model the backend is shared: every table, geo set and search
  * index the tenant names is stored under its own name, the tenant's code and an underscore before the name the
- * tenant gave. In the silo model the backend is the tenant's own and names are kept; the view records tables. Every
+ * tenant gave. In the silo model the backend is the tenant's own and names are kept; the view records tables. (The
+ * pool model, tables shared by every tenant, has a view of its own: {@link PoolBackend}.) Every
  * derived structure a technique keeps lives in tables, sets or indexes named this way, so nothing one tenant
  * writes is in reach of another's calls, whatever keys and values they use. The adapter's own extensions are not
  * offered: they take their own names, which this view cannot scope. Closing the view leaves the backend open.
@@ -45,36 +42,24 @@ final class TenantBackend implements StoreBackend {
 
     private final StoreBackend shared;
     private final String prefix;
-    private final Consumer<String> onCreate;
-    private final java.util.function.BiConsumer<NameKind, String> onFirstUse;
-    private final Set<String> used = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-    /** Names the tenant uses outside tables, recorded so that off-boarding can drop them. */
-    enum NameKind {
-        GEO_SET,
-        TEXT_INDEX
-    }
+    private final Consumer<TableSpec> onCreate;
+    private final NamedPorts.FirstUse firstUse;
     private final Capabilities capabilities;
 
     /**
-     * @param prefix   put before every name: the tenant's code and an underscore (bridge), or nothing (silo)
-     * @param onCreate   told of every table the tenant creates, before it is created (for off-boarding)
+     * @param prefix     put before every name: the tenant's code and an underscore (bridge), or nothing (silo)
+     * @param onCreate   told of every table the tenant creates, with its declaration, before it is created (for
+     *                   off-boarding)
      * @param onFirstUse told of every native geo set and text index the tenant writes to, before the first write
      *                   through this view (for off-boarding)
      */
-    TenantBackend(StoreBackend shared, String prefix, Consumer<String> onCreate,
-                  java.util.function.BiConsumer<NameKind, String> onFirstUse) {
+    TenantBackend(StoreBackend shared, String prefix, Consumer<TableSpec> onCreate,
+                  BiConsumer<NamedPorts.Kind, String> onFirstUse) {
         this.shared = shared;
         this.prefix = prefix;
         this.onCreate = onCreate;
-        this.onFirstUse = onFirstUse;
+        this.firstUse = new NamedPorts.FirstUse(onFirstUse);
         this.capabilities = scoped(shared.capabilities());
-    }
-
-    private void firstUse(NameKind kind, String name) {
-        if (used.add(kind + ":" + name)) {
-            onFirstUse.accept(kind, name);
-        }
     }
 
     /** The name the shared store keeps the tenant's table, set or index {@code name} under. */
@@ -86,8 +71,8 @@ final class TenantBackend implements StoreBackend {
         Capabilities.Builder b = Capabilities.builder();
         all.all().stream().filter(c -> !PORTS.contains(c)).forEach(b::with);
         all.nativeIndexes().ifPresent(p -> b.nativeIndexes((read, meter) -> p.read(scoped(read), meter)));
-        all.nativeGeo().ifPresent(p -> b.nativeGeo(new ScopedGeo(p)));
-        all.textSearch().ifPresent(p -> b.textSearch(new ScopedSearch(p)));
+        all.nativeGeo().ifPresent(p -> b.nativeGeo(new NamedPorts.Geo(p, this::physical, firstUse)));
+        all.textSearch().ifPresent(p -> b.textSearch(new NamedPorts.Search(p, this::physical, firstUse)));
         all.nestedDocuments().ifPresent(p -> b.nestedDocuments((table, list, fields, limit, meter) ->
                 p.findByElement(physical(table), list, fields, limit, meter)));
         all.linkedReads().ifPresent(p -> b.linkedReads((read, meter) -> p.follow(scoped(read), meter)));
@@ -159,7 +144,7 @@ final class TenantBackend implements StoreBackend {
                     + " tenant's code takes " + prefix.length() + " of the " + MAX_NAME + " characters, so at most "
                     + (MAX_NAME - prefix.length()) + " are left");
         }
-        onCreate.accept(spec.name());
+        onCreate.accept(spec);
         shared.createTable(scoped(spec), meter);
     }
 
@@ -227,83 +212,5 @@ final class TenantBackend implements StoreBackend {
     @Override
     public void close() {
         // The shared backend belongs to the store the view was made from.
-    }
-
-    /** The native geo port with every set named for the tenant. */
-    private final class ScopedGeo implements NativeGeo {
-        private final NativeGeo port;
-
-        ScopedGeo(NativeGeo port) {
-            this.port = port;
-        }
-
-        @Override
-        public void putPoints(String set, List<GeoPoint> points, CostMeter meter) {
-            firstUse(NameKind.GEO_SET, set);
-            port.putPoints(physical(set), points, meter);
-        }
-
-        @Override
-        public void dropSet(String set, CostMeter meter) {
-            port.dropSet(physical(set), meter);
-        }
-
-        @Override
-        public void removePoint(String set, String id, CostMeter meter) {
-            port.removePoint(physical(set), id, meter);
-        }
-
-        @Override
-        public List<GeoHit> withinRadius(String set, double latitude, double longitude, double radiusMeters,
-                                               int limit, CostMeter meter) {
-            return port.withinRadius(physical(set), latitude, longitude, radiusMeters, limit, meter);
-        }
-
-        @Override
-        public List<GeoHit> withinBox(String set, double south, double west, double north, double east, int limit,
-                                            CostMeter meter) {
-            return port.withinBox(physical(set), south, west, north, east, limit, meter);
-        }
-
-        @Override
-        public List<GeoHit> withinPolygon(String set, List<List<GeoVertex>> rings, int limit, CostMeter meter) {
-            return port.withinPolygon(physical(set), rings, limit, meter);
-        }
-
-        @Override
-        public List<GeoHit> nearest(String set, double latitude, double longitude, int k, CostMeter meter) {
-            return port.nearest(physical(set), latitude, longitude, k, meter);
-        }
-    }
-
-    /** The text search port with every index named for the tenant. */
-    private final class ScopedSearch implements TextSearch {
-        private final TextSearch port;
-
-        ScopedSearch(TextSearch port) {
-            this.port = port;
-        }
-
-        @Override
-        public void indexDocument(String index, String id, Map<String, String> fields, CostMeter meter) {
-            firstUse(NameKind.TEXT_INDEX, index);
-            port.indexDocument(physical(index), id, fields, meter);
-        }
-
-        @Override
-        public void dropIndex(String index, CostMeter meter) {
-            port.dropIndex(physical(index), meter);
-        }
-
-        @Override
-        public void deleteDocument(String index, String id, CostMeter meter) {
-            port.deleteDocument(physical(index), id, meter);
-        }
-
-        @Override
-        public List<String> searchPhrase(String index, String field, String phrase, int slop, int limit,
-                                         CostMeter meter) {
-            return port.searchPhrase(physical(index), field, phrase, slop, limit, meter);
-        }
     }
 }
