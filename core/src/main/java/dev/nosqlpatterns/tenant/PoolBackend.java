@@ -4,12 +4,10 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.Utf8Order;
-import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.IndexSpec;
 import dev.nosqlpatterns.store.model.InvalidKeyException;
 import dev.nosqlpatterns.store.model.InvalidRequestException;
-import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.ItemTooLargeException;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.LinkedRead;
@@ -22,8 +20,6 @@ import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.IndexPosition;
 import dev.nosqlpatterns.store.spi.IndexRead;
 import dev.nosqlpatterns.store.spi.IndexResult;
-import dev.nosqlpatterns.store.spi.KeyQuery;
-import dev.nosqlpatterns.store.spi.QueryResult;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.store.spi.StoreBackend;
@@ -34,7 +30,6 @@ import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -88,14 +83,12 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>Every process declares the same specs for a logical table, as always; in the pool model the tenants share
  * the declaration too. Closing the view leaves the backend open.
  */
-final class PoolBackend implements StoreBackend {
+final class PoolBackend extends ScopedBackend {
     /** Between the code and a partition key or a string index value. */
     static final char SEPARATOR = '#';
     /** Between the code and the text of a number index value. */
     static final char NUMBER = '=';
 
-    private static final Set<Capability> PORTS = EnumSet.of(Capability.NATIVE_SECONDARY_INDEX, Capability.NATIVE_GEO,
-            Capability.TEXT_SEARCH, Capability.NESTED_DOCUMENTS, Capability.NATIVE_LINKED_READS);
     private static final Pattern CODE = Pattern.compile("t[a-z2-7]{10}");
     private static final int DROP_PAGE = 1000;
     private static final int IV_BYTES = 12;
@@ -103,7 +96,6 @@ final class PoolBackend implements StoreBackend {
     private static final Base64.Encoder ENC = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DEC = Base64.getUrlDecoder();
 
-    private final StoreBackend shared;
     private final String code;
     private final String keyPrefix;
     private final String numberPrefix;
@@ -126,7 +118,7 @@ final class PoolBackend implements StoreBackend {
      */
     PoolBackend(StoreBackend shared, String code, byte[] cursorKey, Set<String> reserved,
                 Consumer<TableSpec> onCreate, BiConsumer<NamedPorts.Kind, String> onFirstUse) {
-        this.shared = Objects.requireNonNull(shared, "shared backend");
+        super(Objects.requireNonNull(shared, "shared backend"));
         if (!CODE.matcher(code).matches()) {
             throw new IllegalArgumentException("a tenant code is 't' and ten of [a-z2-7], got '" + code + "'");
         }
@@ -178,7 +170,14 @@ final class PoolBackend implements StoreBackend {
         return item.key().partition().startsWith(keyPrefix);
     }
 
-    private Key physical(String table, Key key) {
+    /** Tables keep the tenant's names: they are shared. */
+    @Override
+    String table(String table) {
+        return table;
+    }
+
+    @Override
+    Key key(String table, Key key) {
         String partition = keyPrefix + key.partition();
         int bytes = Utf8Order.utf8Length(partition);
         if (bytes > shared.limits().maxPartitionKeyBytes()) {
@@ -238,9 +237,10 @@ final class PoolBackend implements StoreBackend {
         return value;
     }
 
-    private Item physical(String table, Item item) {
+    @Override
+    Item stored(String table, Item item) {
         Set<String> indexed = indexed(table);
-        Item.Builder b = Item.builder(physical(table, item.key()));
+        Item.Builder b = Item.builder(key(table, item.key()));
         item.attributes().forEach((name, value) -> b.put(name, indexed.contains(name) ? stored(value) : value));
         Item stored = b.build();
         int bytes = stored.sizeInBytes();
@@ -252,7 +252,8 @@ final class PoolBackend implements StoreBackend {
     }
 
     /** The item as the tenant wrote it, from its stored form. */
-    private Item own(String table, Item item) {
+    @Override
+    Item own(String table, Item item) {
         Set<String> indexed = indexed(table);
         Map<String, Value> attributes = item.attributes();
         if (!indexed.isEmpty()) {
@@ -264,14 +265,16 @@ final class PoolBackend implements StoreBackend {
         return new Item(own(item.key()), attributes);
     }
 
-    private Condition stored(String table, Condition condition) {
+    @Override
+    Condition stored(String table, Condition condition) {
         if (condition instanceof Condition.AttributeEquals eq && indexed(table).contains(eq.name())) {
             return Condition.attributeEquals(eq.name(), stored(eq.value()));
         }
         return condition;
     }
 
-    private List<UpdateAction> stored(Write.Update u) {
+    @Override
+    List<UpdateAction> storedActions(Write.Update u) {
         Set<String> indexed = indexed(u.table());
         List<UpdateAction> out = new ArrayList<>(u.actions().size());
         for (UpdateAction a : u.actions()) {
@@ -290,36 +293,6 @@ final class PoolBackend implements StoreBackend {
         return out;
     }
 
-    private Write physical(Write write) {
-        String table = write.table();
-        if (write instanceof Write.Put p) {
-            return new Write.Put(table, physical(table, p.item()), stored(table, p.condition()));
-        }
-        if (write instanceof Write.Delete d) {
-            return new Write.Delete(table, physical(table, d.key()), stored(table, d.condition()));
-        }
-        if (write instanceof Write.Update u) {
-            return new Write.Update(table, physical(table, u.key()), stored(u), stored(table, u.condition()));
-        }
-        if (write instanceof Write.Check c) {
-            return new Write.Check(table, physical(table, c.key()), stored(table, c.condition()));
-        }
-        throw new IllegalArgumentException("unknown write " + write);
-    }
-
-    private List<Write> physical(List<Write> writes) {
-        return writes.stream().map(this::physical).toList();
-    }
-
-    private KeyQuery physical(KeyQuery q) {
-        return new KeyQuery(q.table(), physical(q.table(), Key.of(q.partition(), "")).partition(), q.condition(),
-                q.descending(), q.limit(), q.startAfter());
-    }
-
-    private QueryResult own(String table, QueryResult result) {
-        return new QueryResult(result.items().stream().map(i -> own(table, i)).toList(), result.more());
-    }
-
     // ---- native indexes and linked reads
 
     private static TableSpec physical(TableSpec spec) {
@@ -334,7 +307,7 @@ final class PoolBackend implements StoreBackend {
         String table = read.tableName();
         return new IndexRead(physical(read.table()), read.index(), stored(read.partitionValue()), read.sortCondition(),
                 read.direction(), read.limit(), read.after().map(at -> new IndexPosition(at.sortValue(),
-                        physical(table, at.key()))));
+                        key(table, at.key()))));
     }
 
     private IndexResult ownResult(IndexRead read, IndexResult result) {
@@ -344,7 +317,7 @@ final class PoolBackend implements StoreBackend {
     }
 
     private LinkedRead scoped(LinkedRead read) {
-        return new LinkedRead(read.table(), physical(read.table(), Key.of(read.partition(), "")).partition(),
+        return new LinkedRead(read.table(), key(read.table(), Key.of(read.partition(), "")).partition(),
                 read.start(), read.links(), read.targetPrefix(), read.maxDepth());
     }
 
@@ -384,11 +357,6 @@ final class PoolBackend implements StoreBackend {
     }
 
     // ---- the backend
-
-    @Override
-    public String kind() {
-        return shared.kind();
-    }
 
     @Override
     public Capabilities capabilities() {
@@ -448,51 +416,6 @@ final class PoolBackend implements StoreBackend {
         specs.remove(table);
     }
 
-    @Override
-    public Optional<Item> get(String table, Key key, CostMeter meter) {
-        return shared.get(table, physical(table, key), meter).map(i -> own(table, i));
-    }
-
-    @Override
-    public Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
-        Map<ItemRef, ItemRef> asGiven = new LinkedHashMap<>();
-        refs.forEach(r -> asGiven.put(new ItemRef(r.table(), physical(r.table(), r.key())), r));
-        Map<ItemRef, Item> found = shared.getAll(List.copyOf(asGiven.keySet()), meter);
-        Map<ItemRef, Item> out = new LinkedHashMap<>();
-        found.forEach((ref, item) -> out.put(asGiven.get(ref), own(ref.table(), item)));
-        return out;
-    }
-
-    @Override
-    public void put(Write.Put put, CostMeter meter) {
-        shared.put((Write.Put) physical(put), meter);
-    }
-
-    @Override
-    public void delete(Write.Delete delete, CostMeter meter) {
-        shared.delete((Write.Delete) physical(delete), meter);
-    }
-
-    @Override
-    public Item update(Write.Update update, CostMeter meter) {
-        return own(update.table(), shared.update((Write.Update) physical(update), meter));
-    }
-
-    @Override
-    public QueryResult query(KeyQuery query, CostMeter meter) {
-        return own(query.table(), shared.query(physical(query), meter));
-    }
-
-    @Override
-    public List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
-        List<QueryResult> results = shared.queryEach(queries.stream().map(this::physical).toList(), meter);
-        List<QueryResult> out = new ArrayList<>(results.size());
-        for (int i = 0; i < results.size(); i++) {
-            out.add(own(queries.get(i).table(), results.get(i)));
-        }
-        return out;
-    }
-
     /**
      * One page of the shared table's segment, the tenant's items alone: one request to the store, whose items of
      * other tenants count as read and not returned. The page may be short or empty while the token goes on.
@@ -508,13 +431,8 @@ final class PoolBackend implements StoreBackend {
     }
 
     @Override
-    public void writeBatch(List<Write> writes, CostMeter meter) {
-        shared.writeBatch(physical(writes), meter);
-    }
-
-    @Override
     public void writeAtomically(List<Write> writes, CostMeter meter) {
-        List<Write> stored = physical(writes);
+        List<Write> stored = stored(writes);
         long bytes = stored.stream().mapToLong(w -> w instanceof Write.Put p ? p.item().sizeInBytes() : 0).sum();
         if (bytes > shared.limits().maxAtomicWriteBytes()) {
             Write first = writes.get(0);
@@ -525,8 +443,4 @@ final class PoolBackend implements StoreBackend {
         shared.writeAtomically(stored, meter);
     }
 
-    @Override
-    public void close() {
-        // The shared backend belongs to the store the view was made from.
-    }
 }

@@ -1,27 +1,14 @@
 package dev.nosqlpatterns.tenant;
 
-import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.item.Key;
-import dev.nosqlpatterns.store.model.Capability;
-import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.LinkedRead;
 import dev.nosqlpatterns.store.model.TableSpec;
-import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.IndexRead;
-import dev.nosqlpatterns.store.spi.KeyQuery;
-import dev.nosqlpatterns.store.spi.QueryResult;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.store.spi.StoreBackend;
-import java.util.EnumSet;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -34,13 +21,9 @@ import java.util.function.Consumer;
  * writes is in reach of another's calls, whatever keys and values they use. The adapter's own extensions are not
  * offered: they take their own names, which this view cannot scope. Closing the view leaves the backend open.
  */
-final class TenantBackend implements StoreBackend {
-    private static final Set<Capability> PORTS = EnumSet.of(Capability.NATIVE_SECONDARY_INDEX, Capability.NATIVE_GEO,
-            Capability.TEXT_SEARCH, Capability.NESTED_DOCUMENTS, Capability.NATIVE_LINKED_READS);
-
+final class TenantBackend extends ScopedBackend {
     private static final int MAX_NAME = 48;
 
-    private final StoreBackend shared;
     private final String prefix;
     private final Consumer<TableSpec> onCreate;
     private final NamedPorts.FirstUse firstUse;
@@ -55,7 +38,7 @@ final class TenantBackend implements StoreBackend {
      */
     TenantBackend(StoreBackend shared, String prefix, Consumer<TableSpec> onCreate,
                   BiConsumer<NamedPorts.Kind, String> onFirstUse) {
-        this.shared = shared;
+        super(shared);
         this.prefix = prefix;
         this.onCreate = onCreate;
         this.firstUse = new NamedPorts.FirstUse(onFirstUse);
@@ -63,7 +46,8 @@ final class TenantBackend implements StoreBackend {
     }
 
     /** The name the shared store keeps the tenant's table, set or index {@code name} under. */
-    String physical(String name) {
+    @Override
+    String table(String name) {
         return prefix + name;
     }
 
@@ -71,13 +55,13 @@ final class TenantBackend implements StoreBackend {
         Capabilities.Builder b = Capabilities.builder();
         all.all().stream().filter(c -> !PORTS.contains(c)).forEach(b::with);
         all.nativeIndexes().ifPresent(p -> b.nativeIndexes((read, meter) -> p.read(scoped(read), meter)));
-        all.nativeGeo().ifPresent(p -> b.nativeGeo(new NamedPorts.Geo(p, this::physical, firstUse)));
-        all.textSearch().ifPresent(p -> b.textSearch(new NamedPorts.Search(p, this::physical, firstUse)));
+        all.nativeGeo().ifPresent(p -> b.nativeGeo(new NamedPorts.Geo(p, this::table, firstUse)));
+        all.textSearch().ifPresent(p -> b.textSearch(new NamedPorts.Search(p, this::table, firstUse)));
         all.nestedDocuments().ifPresent(p -> b.nestedDocuments((table, list, fields, limit, meter) ->
-                p.findByElement(physical(table), list, fields, limit, meter)));
+                p.findByElement(table(table), list, fields, limit, meter)));
         all.linkedReads().ifPresent(p -> b.linkedReads((read, meter) -> p.follow(scoped(read), meter)));
         if (all.footprints().isPresent()) {
-            b.footprints((table, meter) -> all.footprints().get().footprint(physical(table), meter));
+            b.footprints((table, meter) -> all.footprints().get().footprint(table(table), meter));
         } else {
             b.withoutFootprints();
         }
@@ -85,7 +69,7 @@ final class TenantBackend implements StoreBackend {
     }
 
     private TableSpec scoped(TableSpec spec) {
-        return new TableSpec(physical(spec.name()), spec.declaredAttributes(), spec.indexes());
+        return new TableSpec(table(spec.name()), spec.declaredAttributes(), spec.indexes());
     }
 
     private IndexRead scoped(IndexRead read) {
@@ -94,37 +78,8 @@ final class TenantBackend implements StoreBackend {
     }
 
     private LinkedRead scoped(LinkedRead read) {
-        return new LinkedRead(physical(read.table()), read.partition(), read.start(), read.links(), read.targetPrefix(),
+        return new LinkedRead(table(read.table()), read.partition(), read.start(), read.links(), read.targetPrefix(),
                 read.maxDepth());
-    }
-
-    private Write scoped(Write write) {
-        if (write instanceof Write.Put p) {
-            return new Write.Put(physical(p.table()), p.item(), p.condition());
-        }
-        if (write instanceof Write.Delete d) {
-            return new Write.Delete(physical(d.table()), d.key(), d.condition());
-        }
-        if (write instanceof Write.Update u) {
-            return new Write.Update(physical(u.table()), u.key(), u.actions(), u.condition());
-        }
-        if (write instanceof Write.Check c) {
-            return new Write.Check(physical(c.table()), c.key(), c.condition());
-        }
-        throw new IllegalArgumentException("unknown write " + write);
-    }
-
-    private List<Write> scoped(List<Write> writes) {
-        return writes.stream().map(this::scoped).toList();
-    }
-
-    private KeyQuery scoped(KeyQuery q) {
-        return new KeyQuery(physical(q.table()), q.partition(), q.condition(), q.descending(), q.limit(), q.startAfter());
-    }
-
-    @Override
-    public String kind() {
-        return shared.kind();
     }
 
     @Override
@@ -139,7 +94,7 @@ final class TenantBackend implements StoreBackend {
 
     @Override
     public void createTable(TableSpec spec, CostMeter meter) {
-        if (physical(spec.name()).length() > MAX_NAME) {
+        if (table(spec.name()).length() > MAX_NAME) {
             throw new IllegalArgumentException("table name '" + spec.name() + "' is too long for a tenant's table: the"
                     + " tenant's code takes " + prefix.length() + " of the " + MAX_NAME + " characters, so at most "
                     + (MAX_NAME - prefix.length()) + " are left");
@@ -150,67 +105,12 @@ final class TenantBackend implements StoreBackend {
 
     @Override
     public void dropTable(String table, CostMeter meter) {
-        shared.dropTable(physical(table), meter);
-    }
-
-    @Override
-    public Optional<Item> get(String table, Key key, CostMeter meter) {
-        return shared.get(physical(table), key, meter);
-    }
-
-    @Override
-    public Map<ItemRef, Item> getAll(List<ItemRef> refs, CostMeter meter) {
-        Map<ItemRef, ItemRef> asGiven = new LinkedHashMap<>();
-        refs.forEach(r -> asGiven.put(new ItemRef(physical(r.table()), r.key()), r));
-        Map<ItemRef, Item> found = shared.getAll(List.copyOf(asGiven.keySet()), meter);
-        Map<ItemRef, Item> out = new LinkedHashMap<>();
-        found.forEach((ref, item) -> out.put(asGiven.get(ref), item));
-        return out;
-    }
-
-    @Override
-    public void put(Write.Put put, CostMeter meter) {
-        shared.put((Write.Put) scoped(put), meter);
-    }
-
-    @Override
-    public void delete(Write.Delete delete, CostMeter meter) {
-        shared.delete((Write.Delete) scoped(delete), meter);
-    }
-
-    @Override
-    public Item update(Write.Update update, CostMeter meter) {
-        return shared.update((Write.Update) scoped(update), meter);
-    }
-
-    @Override
-    public QueryResult query(KeyQuery query, CostMeter meter) {
-        return shared.query(scoped(query), meter);
-    }
-
-    @Override
-    public List<QueryResult> queryEach(List<KeyQuery> queries, CostMeter meter) {
-        return shared.queryEach(queries.stream().map(this::scoped).toList(), meter);
+        shared.dropTable(table(table), meter);
     }
 
     @Override
     public ScanResult scan(ScanRequest scan, CostMeter meter) {
-        return shared.scan(new ScanRequest(physical(scan.table()), scan.segment(), scan.totalSegments(), scan.limit(),
+        return shared.scan(new ScanRequest(table(scan.table()), scan.segment(), scan.totalSegments(), scan.limit(),
                 scan.token()), meter);
-    }
-
-    @Override
-    public void writeBatch(List<Write> writes, CostMeter meter) {
-        shared.writeBatch(scoped(writes), meter);
-    }
-
-    @Override
-    public void writeAtomically(List<Write> writes, CostMeter meter) {
-        shared.writeAtomically(scoped(writes), meter);
-    }
-
-    @Override
-    public void close() {
-        // The shared backend belongs to the store the view was made from.
     }
 }
