@@ -334,14 +334,15 @@ public final class EntityRepository {
         Objects.requireNonNull(items, "items is null");
         items.forEach(item -> EntityChecks.check(store, type, indexing(type),
                 Objects.requireNonNull(item, "an item to update is null")));
-        List<Item> versioned = items.stream().filter(i -> i.get(EntityType.VERSION_ATTRIBUTE).isPresent()).toList();
-        if (!indexing(type).hasTables() || versioned.isEmpty()) {
-            return items.stream().map(Item::key).toList();
-        }
-        List<Key> left = new ArrayList<>(TechniqueCalls.call(store, "entity.updateItems", type.table(),
-                () -> indexing(type).group().updateAll(versioned)));
-        items.stream().filter(i -> i.get(EntityType.VERSION_ATTRIBUTE).isEmpty()).forEach(i -> left.add(i.key()));
-        return left;
+        return TechniqueCalls.call(store, "entity.updateItems", type.table(), () -> {
+            List<Item> versioned = items.stream().filter(i -> i.get(EntityType.VERSION_ATTRIBUTE).isPresent()).toList();
+            if (!indexing(type).hasTables() || versioned.isEmpty()) {
+                return items.stream().map(Item::key).toList();
+            }
+            List<Key> left = new ArrayList<>(indexing(type).group().updateAll(versioned));
+            items.stream().filter(i -> i.get(EntityType.VERSION_ATTRIBUTE).isEmpty()).forEach(i -> left.add(i.key()));
+            return left;
+        });
     }
 
     /** {@link Following#deleteItem}. */
