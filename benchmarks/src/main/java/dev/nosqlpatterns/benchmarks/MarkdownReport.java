@@ -262,7 +262,7 @@ final class MarkdownReport {
             b.append(' ').append(step.label).append(step.read() ? " p50 (round trips)" : ": time, round trips, items/s")
                     .append(" |");
         }
-        b.append(" stored bytes (the readers' tenants) |\n|---|---|---|").append("---:|".repeat(steps.size() + 1)).append('\n');
+        b.append(" stored bytes of the read tenants |\n|---|---|---|").append("---:|".repeat(steps.size() + 1)).append('\n');
         for (String store : r.storeNames()) {
             List<String> models = cells.stream().filter(c -> c.store().equals(store) && !c.technique().equals("*"))
                     .map(CellResult::technique).distinct().toList();
@@ -294,7 +294,7 @@ final class MarkdownReport {
         if (TenancyFamily.Step.of(c.workload()).orElseThrow().read()) {
             return Report.micros(s.p50Micros()) + " (" + Report.compact(k.roundTripsPerOp()) + ")";
         }
-        return Report.micros(s.p50Micros()) + ", " + Report.number(k.roundTripsPerOp()) + ", "
+        return Report.micros(s.p50Micros()) + ", " + Report.compact(k.roundTripsPerOp()) + ", "
                 + Report.number(k.itemsPerOp() * 1e6 / s.p50Micros());
     }
 

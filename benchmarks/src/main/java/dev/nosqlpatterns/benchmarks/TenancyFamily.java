@@ -61,6 +61,10 @@ final class TenancyFamily implements Family {
     static final int PAGE = 100;
     static final int CITIES = 10;
     private static final int WINDOW = 500;
+    /** The Cassandra driver's count of sessions past which it warns of a leak (a system property it reads). */
+    private static final String SESSION_LEAK_THRESHOLD = "datastax-java-driver.advanced.session-leak.threshold";
+    /** Items of the tenant each model onboards and offboards before the lifecycle cells. */
+    static final int LIFECYCLE_WARM_UP = 2_000;
     static final String GET = "get an item through a tenant's handle";
     static final String LOOKUP = "find a tenant's items by city (index table)";
     static final String SCAN = "scan a page of " + PAGE + " of a tenant's items";
@@ -95,18 +99,26 @@ final class TenancyFamily implements Family {
         return Integer.getInteger(TENANTS_PROPERTY, DEFAULT_TENANTS);
     }
 
-    /** Items per tenant for the reads: 500 quick, 1,000 standard, 10,000 full, or the system property. */
+    /** Items per tenant for the reads: 200 quick, 1,000 standard, 10,000 full, or the system property. */
     static int items(Settings.Mode mode) {
         return Integer.getInteger(ITEMS_PROPERTY, switch (mode) {
-            case QUICK -> 500;
+            case QUICK -> 200;
             case STANDARD -> 1_000;
             case FULL -> 10_000;
         });
     }
 
-    /** Items of a tenant onboarded and offboarded: 10,000, 100,000 in full mode, or the system property. */
+    /**
+     * Items of a tenant onboarded and offboarded: 1,000 quick, 10,000 standard, 100,000 full, or the system
+     * property. The quick mode's tenant is a tenth of the standard one: the embedded MongoDB server, which scans its
+     * collection for every query, took 77 to 97 s to onboard a tenant of 10,000 items (2 requests per item).
+     */
     static int onboardItems(Settings.Mode mode) {
-        return Integer.getInteger(ONBOARD_ITEMS_PROPERTY, mode == Settings.Mode.FULL ? 100_000 : 10_000);
+        return Integer.getInteger(ONBOARD_ITEMS_PROPERTY, switch (mode) {
+            case QUICK -> 1_000;
+            case STANDARD -> 10_000;
+            case FULL -> 100_000;
+        });
     }
 
     /** The workload of onboarding, with its size. */
@@ -154,27 +166,78 @@ final class TenancyFamily implements Family {
                         + " and indexed by city in an index table; onboarding and offboarding %d tenants of %,d items per model,"
                         + " one per operation", tenants, items, lifecycle, onboarded));
         Optional<SiloAddresses> siloAddresses = SiloAddresses.of(address);
-        List<Candidate> out = new ArrayList<>();
+        Map<String, String> skipped = new LinkedHashMap<>();
+        Map<String, Model> running = new LinkedHashMap<>();
         for (TenancyModel model : TenancyModel.values()) {
             String technique = technique(model);
             Model m = new Model(model, store, siloAddresses, tables, tenants, items, onboarded, lifecycle);
             Optional<String> skip = m.skipReason();
             if (skip.isPresent()) {
-                for (String w : List.of(GET, LOOKUP, SCAN, onboard(onboarded), offboard(onboarded))) {
-                    out.add(Candidate.skip(w, technique, skip.get()));
-                }
+                skipped.put(technique, skip.get());
                 continue;
             }
+            running.put(technique, m);
             models.put(technique, m);
             notes.put(technique, m.where());
             cleanUp.add(m::cleanUp);
-            out.add(Candidate.of(GET, technique, () -> m.getCell()));
-            out.add(Candidate.of(LOOKUP, technique, () -> m.lookupCell()));
-            out.add(Candidate.of(SCAN, technique, () -> m.scanCell()));
-            out.add(Candidate.of(onboard(onboarded), technique, () -> m.onboardCell()));
-            out.add(Candidate.of(offboard(onboarded), technique, () -> m.offboardCell()));
+        }
+        Lazy<Boolean> warm = new Lazy<>(() -> warmUp(running.values(), mode));
+        Lazy<Boolean> warmLifecycle = new Lazy<>(() -> {
+            running.values().forEach(Model::warmUpLifecycle);
+            return true;
+        });
+        List<Candidate> out = new ArrayList<>();
+        // workload by workload, so that each model's cell of a workload runs beside the others'
+        for (String workload : List.of(GET, LOOKUP, SCAN, onboard(onboarded), offboard(onboarded))) {
+            for (TenancyModel model : TenancyModel.values()) {
+                String technique = technique(model);
+                if (skipped.containsKey(technique)) {
+                    out.add(Candidate.skip(workload, technique, skipped.get(technique)));
+                    continue;
+                }
+                Model m = running.get(technique);
+                out.add(Candidate.of(workload, technique, switch (TenancyFamily.Step.of(workload).orElseThrow()) {
+                    case GET_ITEM -> () -> {
+                        warm.get();
+                        return m.getCell();
+                    };
+                    case FIND_BY_CITY -> () -> {
+                        warm.get();
+                        return m.lookupCell();
+                    };
+                    case SCAN_PAGE -> () -> {
+                        warm.get();
+                        return m.scanCell();
+                    };
+                    case ONBOARDING -> () -> {
+                        warmLifecycle.get();
+                        return m.onboardCell();
+                    };
+                    case OFFBOARDING -> m::offboardCell;
+                }));
+            }
         }
         return out;
+    }
+
+    /**
+     * Before the first read cell: every model's tenants loaded, then every model's reads run in turn, a get, a
+     * lookup and a scan page of each per round, for the mode's least warm-up operations of a read cell or ten
+     * times its least warm-up time, whichever ends first. The models share the library's code and the client's:
+     * without it, the first model measured would run it before the compiler took it, and the later ones after.
+     */
+    private static boolean warmUp(java.util.Collection<Model> running, Settings.Mode mode) {
+        List<CellSpec> reads = new ArrayList<>();
+        for (Model m : running) {
+            reads.addAll(List.of(m.getCell(), m.lookupCell(), m.scanCell()));
+        }
+        long end = System.nanoTime() + Harness.WARM_UP_LIMIT * mode.readWarmUp.toNanos();
+        for (int round = 0; round < mode.readWarmUpOps && System.nanoTime() < end; round++) {
+            for (CellSpec read : reads) {
+                read.operation().run(round);
+            }
+        }
+        return true;
     }
 
     /** The handle of read tenant {@code t} of a model's run, for tests; loads the tenants if they are not yet. */
@@ -300,6 +363,12 @@ final class TenancyFamily implements Family {
         /** Opens tenant {@code id}'s own store, in a namespace of its own named for this run. */
         private Store openSilo(String id) {
             String namespace = namespaces.computeIfAbsent(id, k -> registry + "_" + namespaces.size());
+            if (siloAddresses.orElseThrow().kind() == SiloAddresses.Kind.CASSANDRA) {
+                // a session per tenant is what a silo is here: the driver's warning past 4 sessions would say so on
+                // the console for every one
+                System.setProperty(SESSION_LEAK_THRESHOLD, Integer.toString(Math.max(silos.size() + 8,
+                        Integer.getInteger(SESSION_LEAK_THRESHOLD, 4))));
+            }
             Store silo = open(store, siloAddresses.orElseThrow().address(namespace));
             silos.add(silo);
             return silo;
@@ -401,6 +470,17 @@ final class TenancyFamily implements Family {
             CellSpec.Operation readBack = i -> Answer.inOrder(onboardedState(i));
             return new CellSpec(technique, 1, 1, op, i -> Answer.inOrder(expectedOnboarded(i)), readBack, onboarded,
                     onboarded, -1);
+        }
+
+        /**
+         * Before the first onboarding cell, a tenant of a fifth of the size (at most {@value #LIFECYCLE_WARM_UP} items) onboarded and
+         * offboarded with each model, untimed, so that no model's cells run the code of its lifecycle first.
+         */
+        void warmUpLifecycle() {
+            Tenants ts = lifecycleTenants.get();
+            String id = "warm-up";
+            loadItems(createTables(ts.forTenant(id)), id, Math.min(onboarded / 5, LIFECYCLE_WARM_UP));
+            ts.offboard(id);
         }
 
         /** Tenant {@code i} of the lifecycle: registered, its store opened, its tables created and loaded. */
