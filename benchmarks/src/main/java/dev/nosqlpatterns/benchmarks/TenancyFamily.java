@@ -153,6 +153,7 @@ final class TenancyFamily implements Family {
     @Override
     public List<Candidate> candidates(Store store, String address, Tables tables, Settings.Mode mode) {
         close();
+        notes.clear();
         int tenants = sizes != null ? sizes[0] : tenants();
         int items = sizes != null ? sizes[1] : items(mode);
         int onboarded = sizes != null ? sizes[2] : onboardItems(mode);

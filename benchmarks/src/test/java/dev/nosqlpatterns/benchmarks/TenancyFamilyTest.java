@@ -91,6 +91,7 @@ class TenancyFamilyTest {
             assertTrue(pick.reason().contains("onboarding: ") && pick.reason().contains("offboarding: ")
                     && pick.reason().contains("stored: "), pick.reason());
             assertTrue(MarkdownReport.render(report).contains("## Tenancy: the models side by side"));
+            assertTrue(HtmlReport.render(report).contains("<h2>Tenancy: the models side by side</h2>"), "in both reports");
         } finally {
             family.close();
         }
@@ -167,6 +168,30 @@ class TenancyFamilyTest {
         assertEquals("redis://h:1/0?timeoutMs=5&prefix=app%3Ans%3A", address("redis://h:1/0?prefix=app:&timeoutMs=5", "ns"));
         assertTrue(TenancyFamily.SiloAddresses.of("oracle://h").isEmpty(), "no way known: the silo cells are skipped");
         assertTrue(TenancyFamily.SiloAddresses.of("cassandra://h/k").orElseThrow().description().contains("keyspace"));
+    }
+
+    @Test
+    void theModelRecommendedOnAStoreFollowsItsFigures() {
+        List<CellResult> cells = new ArrayList<>();
+        // on redis bridge reads faster; on mongodb silo reads faster, bridge onboards faster
+        for (String store : List.of("redis", "mongodb")) {
+            double bridge = store.equals("redis") ? 100 : 300;
+            cells.add(ReportCells.read("tenancy", TenancyFamily.GET, store, "bridge", bridge, 1, 1, 1, false, 5_000, "x"));
+            cells.add(ReportCells.read("tenancy", TenancyFamily.GET, store, "silo", 200, 1, 1, 1, false, 4_000, "x"));
+            cells.add(ReportCells.read("tenancy", TenancyFamily.SCAN, store, "bridge", bridge, 1, 1, 1, false, 5_000, "x"));
+            cells.add(ReportCells.read("tenancy", TenancyFamily.SCAN, store, "silo", 200, 1, 1, 1, false, 4_000, "x"));
+            cells.add(ReportCells.write("tenancy", TenancyFamily.onboard(10), store, "bridge", 1_000, 5, 2, 1));
+            cells.add(ReportCells.write("tenancy", TenancyFamily.onboard(10), store, "silo", 5_000, 5, 2, 1));
+        }
+        Report report = ReportCells.report(cells, "redis", "", "mongodb", "");
+        Recommendations.TenancyPick a = Recommendations.tenancy(report, "redis").orElseThrow();
+        Recommendations.TenancyPick b = Recommendations.tenancy(report, "mongodb").orElseThrow();
+        assertEquals("bridge", a.model(), a.reason());
+        assertEquals("silo", b.model(), b.reason());
+        assertTrue(b.reason().startsWith("picked for 2 of the 2 reads through a tenant's handle (get, scan page)")
+                && b.reason().contains("onboarding: bridge (1.0 ms vs 5.0 ms for silo)")
+                && b.reason().contains("stored: bridge 5 KB, silo 4 KB"), b.reason());
+        assertTrue(Recommendations.tenancy(report, "lucene").isEmpty(), "nothing measured there");
     }
 
     private static String address(String runner, String namespace) {
