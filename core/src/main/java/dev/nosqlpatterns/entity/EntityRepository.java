@@ -274,6 +274,11 @@ public final class EntityRepository {
             }
 
             @Override
+            public List<Key> updateItems(EntityType<?> t, List<Item> items) {
+                return EntityRepository.this.updateItems(t, items);
+            }
+
+            @Override
             public boolean deleteItem(EntityType<?> t, Key key) {
                 return EntityRepository.this.deleteItem(t, key);
             }
@@ -316,10 +321,27 @@ public final class EntityRepository {
                 Objects.requireNonNull(item, "an item to put is null")));
         TechniqueCalls.run(store, "entity.putItems", type.table(), () -> {
             if (indexing(type).hasTables()) {
-                items.forEach(item -> indexing(type).group().compute(item.key(), old -> item));
+                indexing(type).group().replaceAll(items);
             } else {
                 store.writeBatch(items.stream().map(item -> Write.put(type.table(), item)).toList());
             }
+        });
+    }
+
+    /** {@link Following#updateItems}. */
+    private List<Key> updateItems(EntityType<?> type, List<Item> items) {
+        Objects.requireNonNull(type, "entity type is null");
+        Objects.requireNonNull(items, "items is null");
+        items.forEach(item -> EntityChecks.check(store, type, indexing(type),
+                Objects.requireNonNull(item, "an item to update is null")));
+        return TechniqueCalls.call(store, "entity.updateItems", type.table(), () -> {
+            List<Item> versioned = items.stream().filter(i -> i.get(EntityType.VERSION_ATTRIBUTE).isPresent()).toList();
+            if (!indexing(type).hasTables() || versioned.isEmpty()) {
+                return items.stream().map(Item::key).toList();
+            }
+            List<Key> left = new ArrayList<>(indexing(type).group().updateAll(versioned));
+            items.stream().filter(i -> i.get(EntityType.VERSION_ATTRIBUTE).isEmpty()).forEach(i -> left.add(i.key()));
+            return left;
         });
     }
 

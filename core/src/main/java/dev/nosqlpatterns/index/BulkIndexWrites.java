@@ -55,8 +55,29 @@ final class BulkIndexWrites {
     private final Store store;
     private final String baseTable;
 
+    private final Versions versions;
+    private final List<Key> deferred = new ArrayList<>();
+
+    /** What the version attribute an item carries means. */
+    enum Versions {
+        /** Nothing: every item is stored at the current version plus one. */
+        RENEWED,
+        /** The version to store the item at (when it carries one). */
+        KEPT,
+        /**
+         * The version the item was made from: it is stored (at the next version) only while the current item has
+         * that version; otherwise it is left for the caller, see {@link #putAll}.
+         */
+        EXPECTED
+    }
+
     BulkIndexWrites(IndexWrites writes) {
+        this(writes, Versions.RENEWED);
+    }
+
+    BulkIndexWrites(IndexWrites writes, Versions versions) {
         this.writes = writes;
+        this.versions = versions;
         this.store = writes.store();
         this.baseTable = writes.baseTable();
     }
@@ -77,8 +98,12 @@ final class BulkIndexWrites {
     private record Plan(List<Planned> items, int cut, UniqueConstraintException clash) {
     }
 
-    /** Puts every item, in windows of {@link #WINDOW}; the items were checked by the caller. */
-    void putAll(List<Item> items) {
+    /**
+     * Puts every item, in windows of {@link #WINDOW}; the items were checked by the caller. Answers the keys of the
+     * items left unwritten because the stored item was not at the version they expected ({@link Versions#EXPECTED}
+     * only; empty otherwise).
+     */
+    List<Key> putAll(List<Item> items) {
         List<Item> window = new ArrayList<>();
         Set<Key> keys = new HashSet<>();
         for (Item item : items) {
@@ -93,6 +118,7 @@ final class BulkIndexWrites {
         if (!window.isEmpty()) {
             putWindow(window);
         }
+        return List.copyOf(deferred);
     }
 
     private void putWindow(List<Item> window) {
@@ -149,7 +175,13 @@ final class BulkIndexWrites {
             Item item = window.get(i);
             Key key = item.key();
             Optional<Item> old = reads.get(new ItemRef(baseTable, key));
-            Item stored = item.toBuilder().put(writes.versionAttribute(), writes.nextVersion(old)).build();
+            Optional<Long> carried = item.getLong(writes.versionAttribute());
+            if (versions == Versions.EXPECTED && !carried.equals(old.flatMap(o -> o.getLong(writes.versionAttribute())))) {
+                deferred.add(key); // made from another version than the one stored now
+                continue;
+            }
+            Item stored = versions == Versions.KEPT && carried.isPresent() ? item
+                    : item.toBuilder().put(writes.versionAttribute(), writes.nextVersion(old)).build();
             writes.check(stored);
             List<Write.Put> entries = new ArrayList<>();
             List<Claim> claims = new ArrayList<>();
@@ -250,7 +282,7 @@ final class BulkIndexWrites {
             }
             from = to;
         }
-        again.forEach(p -> writes.put(p.original()));
+        again.forEach(this::putAlone);
     }
 
     /** Repairable mode: the one-item order, each step for every item of the window before the next step. */
@@ -312,7 +344,7 @@ final class BulkIndexWrites {
         }
         // (4) The entries of the old values, each only if no later put rewrote it.
         conditional(deletes);
-        again.forEach(p -> writes.put(p.original()));
+        again.forEach(this::putAlone);
         if (lost != null) {
             throw lost;
         }
@@ -332,6 +364,15 @@ final class BulkIndexWrites {
             }
         }
         conditional(List.copyOf(again.keySet())).forEach(w -> again.get(w).run());
+    }
+
+    /** One item the window could not write, written on its own as the one-item put would write it. */
+    private void putAlone(Planned p) {
+        if (versions == Versions.EXPECTED) {
+            deferred.add(p.original().key()); // the caller makes it again from what it reads now
+            return;
+        }
+        writes.put(p.original().key(), old -> p.original(), false, versions == Versions.KEPT);
     }
 
     /** The end (exclusive) of the atomic write starting at item {@code from}: whole items, within the limits. */

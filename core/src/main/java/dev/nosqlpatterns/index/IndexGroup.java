@@ -131,6 +131,47 @@ public final class IndexGroup {
     }
 
     /**
+     * {@link #putAll} for items that carry their own versions: each is stored as {@link #compute} with
+     * {@code old -> item} stores it, at the version attribute it carries (one more than the current one when it
+     * carries none). For writers that number versions themselves, such as a migration's backfill.
+     *
+     * @throws UniqueConstraintException as {@link #putAll}
+     */
+    public void replaceAll(List<Item> items) {
+        TechniqueCalls.run(writes.store(), "indexGroup.replaceAll", baseTable, () -> {
+            Objects.requireNonNull(items, "items must not be null");
+            for (int i = 0; i < items.size(); i++) {
+                writes.check(Objects.requireNonNull(items.get(i), "item " + i + " to put is null"));
+            }
+            new BulkIndexWrites(writes, BulkIndexWrites.Versions.KEPT).putAll(items);
+        });
+    }
+
+    /**
+     * Rewrites many items made from what was read of them, each only while the stored item is still at the version
+     * it carries (the version it was made from), in windows as {@link #putAll} writes; each written is stored at
+     * the next version with its entries moved. An item whose stored version differs (it changed, or is gone) is
+     * not written: its key is answered, for the caller to read it again and make it anew.
+     *
+     * @return the keys of the items not written, in no particular order
+     * @throws UniqueConstraintException as {@link #putAll}
+     */
+    public List<Key> updateAll(List<Item> items) {
+        return TechniqueCalls.call(writes.store(), "indexGroup.updateAll", baseTable, () -> {
+            Objects.requireNonNull(items, "items must not be null");
+            for (int i = 0; i < items.size(); i++) {
+                Item item = Objects.requireNonNull(items.get(i), "item " + i + " to update is null");
+                if (item.getLong(writes.versionAttribute()).isEmpty()) {
+                    throw new IllegalArgumentException("item " + i + " (" + item.key() + ") carries no '"
+                            + writes.versionAttribute() + "': updateAll needs the version each item was made from");
+                }
+                writes.check(item);
+            }
+            return new BulkIndexWrites(writes, BulkIndexWrites.Versions.EXPECTED).putAll(items);
+        });
+    }
+
+    /**
      * Checks {@code item} and the entry of each index as {@link #put} checks them before writing (keys, names,
      * values, sizes), writing nothing: bulk writers check every item of a batch before writing any.
      *

@@ -11,6 +11,8 @@ import dev.nosqlpatterns.store.model.BatchGetResult;
 import dev.nosqlpatterns.store.model.ConcurrentUpdateException;
 import dev.nosqlpatterns.store.model.ItemRef;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -126,13 +128,25 @@ final class Forms<O extends Record, N extends Record> {
     }
 
     /**
-     * {@link #follow} for the old items of one scan page: their new forms written (in one batch when the new type
-     * keeps no index tables), then the old items read again in one batch, and each that changed followed on its
-     * own.
+     * {@link #follow} for the old items of one scan page. Re-keyed: their new forms written (in one batch when the
+     * new type keeps no index tables, else in windows), then the old items read again in one batch, and each that
+     * changed followed on its own. In place: the items not in step rewritten in windows, each only while it is
+     * still as read; those that changed meanwhile (or of a type without index tables) followed on their own.
      */
     void followAll(List<Item> seen) {
         if (!migration.rekeys()) {
-            seen.forEach(item -> rewriteInPlace(item.key(), Optional.of(item)));
+            List<Item> behind = seen.stream().filter(item -> !inStep(Optional.of(item), Optional.of(item))).toList();
+            if (behind.isEmpty()) {
+                return;
+            }
+            Set<Key> left = new HashSet<>(following.get().updateItems(migration.to(),
+                    behind.stream().map(this::newItem).toList()));
+            writes.addAndGet(behind.size() - left.size());
+            for (Item item : behind) {
+                if (left.contains(item.key())) {
+                    rewriteInPlace(item.key(), readOld(item.key()));
+                }
+            }
             return;
         }
         following.get().putItems(migration.to(), seen.stream().map(this::newItem).toList());

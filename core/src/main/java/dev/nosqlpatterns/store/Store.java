@@ -60,9 +60,11 @@ import java.util.stream.StreamSupport;
  */
 public final class Store implements AutoCloseable {
     private final StoreBackend backend;
-    private final Map<String, TableSpec> tables = new ConcurrentHashMap<>();
+    private final Map<String, TableSpec> tables;
+    private final boolean ownsBackend;
     private final List<CallObserver> observers;
     private final String tenant;
+    private final CallRateLimit rateLimit;
     private final Capabilities capabilities;
     private final Map<Class<?>, Object> extensions = new ConcurrentHashMap<>();
     private final StoreMaintenance maintenance;
@@ -70,12 +72,16 @@ public final class Store implements AutoCloseable {
     private final java.time.Clock clock;
 
     private Store(StoreBackend backend, java.time.Clock clock) {
-        this(backend, clock, new CopyOnWriteArrayList<>(), "");
+        this(backend, clock, new CopyOnWriteArrayList<>(), "", null, new ConcurrentHashMap<>(), true);
     }
 
-    private Store(StoreBackend backend, java.time.Clock clock, List<CallObserver> observers, String tenant) {
+    private Store(StoreBackend backend, java.time.Clock clock, List<CallObserver> observers, String tenant,
+                  CallRateLimit rateLimit, Map<String, TableSpec> tables, boolean ownsBackend) {
+        this.tables = tables;
+        this.ownsBackend = ownsBackend;
         this.observers = observers;
         this.tenant = tenant;
+        this.rateLimit = rateLimit;
         this.backend = Objects.requireNonNull(backend, "backend must not be null");
         this.clock = Objects.requireNonNull(clock, "clock must not be null");
         this.capabilities = Objects.requireNonNull(backend.capabilities(), "the backend's capabilities must not be null");
@@ -114,7 +120,26 @@ public final class Store implements AutoCloseable {
         Objects.requireNonNull(view, "view must not be null");
         Objects.requireNonNull(tenantId, "tenant id must not be null (empty for none)");
         return new Store(Objects.requireNonNull(view.apply(backend), "the view made no backend"), clock, observers,
-                tenantId);
+                tenantId, rateLimit, new ConcurrentHashMap<>(), true);
+    }
+
+    /**
+     * This store, with at most {@code callsPerSecond} store calls per second through the handle returned (each
+     * call waits for its turn; after a quiet spell up to one second's worth go at once): e.g. one tenant's share of
+     * a shared store. Other handles of the same store are not limited; the handle shares this store's tables,
+     * and closing it leaves this store open.
+     *
+     * @throws IllegalArgumentException when the rate is not a positive number
+     */
+    public Store limitedTo(double callsPerSecond) {
+        return new Store(backend, clock, observers, tenant, CallRateLimit.of(callsPerSecond), tables, false);
+    }
+
+    /** Waits for this handle's rate limit, if it has one; called once per store call. */
+    void admit() {
+        if (rateLimit != null) {
+            rateLimit.admit();
+        }
     }
 
     /** The tenant whose handle this is (see {@code dev.nosqlpatterns.tenant.Tenants}); empty for a shared store. */
@@ -683,7 +708,9 @@ public final class Store implements AutoCloseable {
 
     @Override
     public void close() {
-        backend.close();
+        if (ownsBackend) {
+            backend.close();
+        }
     }
 
     @Override

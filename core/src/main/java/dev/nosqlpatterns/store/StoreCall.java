@@ -33,6 +33,7 @@ final class StoreCall {
     private Throwable failure;
 
     StoreCall(Store store, String operation, String table) {
+        store.admit();
         this.store = store;
         this.operation = operation;
         this.table = table;

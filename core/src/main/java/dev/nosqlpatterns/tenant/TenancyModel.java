@@ -8,6 +8,15 @@ public enum TenancyModel {
      * feature; the cost is one table per tenant and logical table.
      */
     BRIDGE,
+    /**
+     * Every tenant in the same shared tables of one store: the tenant's code leads every partition key and every
+     * native index value, and names its geo sets and search indexes. One physical table serves all tenants, whatever
+     * their number. Isolation is by key, for every technique (their derived data lives in tables under the
+     * tenant's keys); the costs are a scan that reads every tenant's items to answer one tenant's, keys shorter by
+     * the code, and off-boarding by deleting the tenant's items one by one. Queries on elements of nested documents
+     * and storage footprints are not offered.
+     */
+    POOL,
     /** A store of its own per tenant (an account, cluster or database), opened by a function the caller gives. */
     SILO
 }

@@ -2,8 +2,11 @@ package dev.nosqlpatterns.tenant;
 
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
+import dev.nosqlpatterns.store.model.IndexSpec;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
@@ -12,6 +15,7 @@ import dev.nosqlpatterns.store.model.Write;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,14 +28,20 @@ import java.util.function.Function;
 
 /**
  * The tenants of an application and the one way to reach their data: {@link #forTenant(String)} gives a
- * {@link Store} that sees the tenant's tables alone, so every technique built on it (index tables, geo cells,
+ * {@link Store} that sees the tenant's data alone, so every technique built on it (index tables, geo cells,
  * trees, postings, counters, copies) keeps its derived data inside the tenant, and no read, query, cursor, scan
  * or repair through it can reach another tenant's. Tenant ids are any non-empty text (separators, escapes and
  * any Unicode included); each gets a short code, unique among the tenants and kept in a registry table of the
- * control store, with every table the tenant created, so that {@link #offboard(String)} can remove them all.
+ * control store, with every table (and its declaration), geo set and text index the tenant used, so that
+ * {@link #offboard(String)} can remove them all.
+ *
+ * <p>The {@link TenancyModel} decides where the code goes: before every table, geo set and search index name
+ * (bridge: a table per tenant and logical table), before every partition key and native index value in tables
+ * all tenants share, and before every geo set and search index name (pool: a table per logical table, scans
+ * reading every tenant's items), or nowhere (silo: a store per tenant).
  *
  * <pre>{@code
- * Tenants tenants = Tenants.builder(store).model(TenancyModel.BRIDGE).build();
+ * Tenants tenants = Tenants.builder(store).model(TenancyModel.POOL).build();
  * Store acme = tenants.forTenant("acme");
  * EntityRepository<User> users = EntityRepository.builder(acme, User.class)...build();
  * }</pre>
@@ -44,6 +54,7 @@ public final class Tenants {
     private static final String TABLE = "table:";
     private static final String GEO_SET = "geo:";
     private static final String TEXT_INDEX = "text:";
+    private static final Key CURSOR_KEY = Key.of("k:cursors", "~key");
     private static final int MAX_ID_LENGTH = 256;
     private static final int CODE_CHARS = 10;
 
@@ -51,17 +62,21 @@ public final class Tenants {
     private final TenancyModel model;
     private final Function<String, Store> silos;
     private final String registry;
+    private final byte[] cursorKey;
+    private final double callsPerSecond;
     private final Map<String, Store> views = new ConcurrentHashMap<>();
-    private final Set<String> recordedNow = ConcurrentHashMap.newKeySet();
+    private final Map<String, Map<String, Value>> recordedNow = new ConcurrentHashMap<>();
 
     private Tenants(Builder b) {
         this.control = b.control;
         this.model = b.model;
         this.silos = b.silos;
         this.registry = b.registry;
+        this.cursorKey = model == TenancyModel.POOL ? cursorKey() : null;
+        this.callsPerSecond = b.callsPerSecond;
     }
 
-    /** Tenants whose registry is kept in {@code control}, which in the bridge model also holds their data. */
+    /** Tenants whose registry is kept in {@code control}, which in the bridge and pool models also holds their data. */
     public static Builder builder(Store control) {
         return new Builder(control);
     }
@@ -80,15 +95,22 @@ public final class Tenants {
         checkId(tenantId);
         return views.computeIfAbsent(tenantId, id -> {
             String code = register(id);
-            Store base = model == TenancyModel.BRIDGE ? control : Objects.requireNonNull(silos.apply(id),
-                    () -> "the silo function opened no store for tenant '" + id + "'");
-            String prefix = model == TenancyModel.BRIDGE ? code + "_" : "";
-            return base.view(b -> new TenantBackend(b, prefix, table -> record(id, TABLE, table),
-                    (kind, name) -> record(id, kind == TenantBackend.NameKind.GEO_SET ? GEO_SET : TEXT_INDEX, name)), id);
+            java.util.function.Consumer<TableSpec> onCreate = spec -> record(id, spec);
+            java.util.function.BiConsumer<NamedPorts.Kind, String> onFirstUse = (kind, name) ->
+                    record(id, kind == NamedPorts.Kind.GEO_SET ? GEO_SET : TEXT_INDEX, name, Map.of());
+            Store view = switch (model) {
+                case BRIDGE -> control.view(b -> new TenantBackend(b, code + "_", onCreate, onFirstUse), id);
+                case POOL -> control.view(b -> new PoolBackend(b, code, cursorKey, Set.of(registry), onCreate,
+                        onFirstUse), id);
+                case SILO -> Objects.requireNonNull(silos.apply(id),
+                        () -> "the silo function opened no store for tenant '" + id + "'")
+                        .view(b -> new TenantBackend(b, "", onCreate, onFirstUse), id);
+            };
+            return callsPerSecond > 0 ? view.limitedTo(callsPerSecond) : view;
         });
     }
 
-    /** The code the tenant's names are stored under (bridge), if it is registered. */
+    /** The code the tenant's names (bridge) or keys (pool) are stored under, if it is registered. */
     public Optional<String> codeOf(String tenantId) {
         checkId(tenantId);
         return control.get(registry, Key.of(row(tenantId), RECORD)).flatMap(i -> i.getString("code"));
@@ -111,11 +133,24 @@ public final class Tenants {
     }
 
     private List<String> recorded(String tenantId, String kind) {
+        return rows(tenantId, kind).stream().map(i -> i.key().sort().substring(kind.length())).toList();
+    }
+
+    private List<Item> rows(String tenantId, String kind) {
         checkId(tenantId);
-        List<String> out = new ArrayList<>();
-        control.queryAll(Query.in(registry, row(tenantId)).where(SortKeyCondition.beginsWith(kind)))
-                .forEach(i -> out.add(i.key().sort().substring(kind.length())));
-        return out;
+        return control.queryAll(Query.in(registry, row(tenantId)).where(SortKeyCondition.beginsWith(kind))).toList();
+    }
+
+    /**
+     * Declares the tenant's table on its handle, when not declared there yet, with the declaration the registry
+     * recorded: in the pool model the store must know a shared table's indexes before the tenant's items are read
+     * or deleted.
+     */
+    private void declare(Store view, Item tableRow) {
+        String table = tableRow.key().sort().substring(TABLE.length());
+        if (!view.hasTable(table)) {
+            view.createTable(specOf(table, tableRow));
+        }
     }
 
     /**
@@ -130,10 +165,9 @@ public final class Tenants {
         Objects.requireNonNull(sink, "sink must not be null");
         Store view = forTenant(tenantId);
         long count = 0;
-        for (String table : tablesOf(tenantId)) {
-            if (!view.hasTable(table)) {
-                view.createTable(TableSpec.named(table));
-            }
+        for (Item row : rows(tenantId, TABLE)) {
+            declare(view, row);
+            String table = row.key().sort().substring(TABLE.length());
             for (Item item : (Iterable<Item>) view.scanAll(Scan.of(table))::iterator) {
                 sink.accept(table, item);
                 count++;
@@ -144,7 +178,10 @@ public final class Tenants {
 
     /**
      * Removes every table the tenant created, with every item and derived entry in it, then the tenant from the
-     * registry: its native geo sets and text indexes first, then its tables. Each step can be repeated: after a
+     * registry: its native geo sets and text indexes first, then its tables. In the pool model the tables are shared
+     * and stay: each is declared with the spec the registry recorded, and every item of the tenant in it is deleted
+     * (a scan of the whole shared table, deletes in batches); as every derived structure a technique keeps (index
+     * tables, geo cells, postings) lives in tables, that removes them too. Each step can be repeated: after a
      * crash, call it again and it goes on where it stopped.
      */
     public void offboard(String tenantId) {
@@ -162,7 +199,11 @@ public final class Tenants {
             view.textSearch().dropIndex(index);
             forget(tenantId, TEXT_INDEX, index);
         }
-        for (String table : tablesOf(tenantId)) {
+        for (Item row : rows(tenantId, TABLE)) {
+            String table = row.key().sort().substring(TABLE.length());
+            if (model == TenancyModel.POOL) {
+                declare(view, row);
+            }
             view.dropTable(table);
             forget(tenantId, TABLE, table);
         }
@@ -171,10 +212,69 @@ public final class Tenants {
         record.get().getString("code").ifPresent(code -> control.delete(registry, Key.of(CODE + code, CLAIM)));
     }
 
-    private void record(String tenantId, String kind, String name) {
-        if (recordedNow.add(tenantId + "\u0000" + kind + name)) {
-            control.put(registry, Item.builder(Key.of(row(tenantId), kind + name)).build());
+    /** Records a name of the tenant with what else the registry keeps of it, once per process (and declaration). */
+    private void record(String tenantId, String kind, String name, Map<String, Value> about) {
+        if (!about.equals(recordedNow.put(tenantId + "\u0000" + kind + name, about))) {
+            Item.Builder row = Item.builder(Key.of(row(tenantId), kind + name));
+            about.forEach(row::put);
+            control.put(registry, row.build());
         }
+    }
+
+    /** Records a table of the tenant with its declaration. */
+    private void record(String tenantId, TableSpec spec) {
+        Map<String, Value> about = new java.util.TreeMap<>();
+        if (!spec.declaredAttributes().isEmpty()) {
+            Map<String, Value> declared = new java.util.TreeMap<>();
+            spec.declaredAttributes().forEach((name, type) -> declared.put(name, Value.of(type.name())));
+            about.put("attributes", Value.map(declared));
+        }
+        if (!spec.indexes().isEmpty()) {
+            about.put("indexes", Value.list(spec.indexes().stream().<Value>map(i -> Value.list(Value.of(i.name()),
+                    Value.of(i.partitionAttribute()), i.sortAttribute().<Value>map(Value::of)
+                            .orElse(Value.nullValue()))).toList()));
+        }
+        record(tenantId, TABLE, spec.name(), about);
+    }
+
+    /** The declaration recorded with a table of the tenant: no attributes and no indexes when none was recorded. */
+    private static TableSpec specOf(String table, Item row) {
+        TableSpec.Builder spec = TableSpec.builder(table);
+        row.get("attributes").filter(v -> v instanceof Value.MapValue).ifPresent(v -> ((Value.MapValue) v).value()
+                .forEach((name, type) -> spec.attribute(name, Value.Type.valueOf(((Value.Str) type).value()))));
+        row.get("indexes").filter(v -> v instanceof Value.ListValue).ifPresent(v -> {
+            for (Value index : ((Value.ListValue) v).value()) {
+                List<Value> parts = ((Value.ListValue) index).value();
+                spec.index(new IndexSpec(((Value.Str) parts.get(0)).value(), ((Value.Str) parts.get(1)).value(),
+                        parts.get(2) instanceof Value.Str s ? Optional.of(s.value()) : Optional.empty()));
+            }
+        });
+        return spec.build();
+    }
+
+    /**
+     * The key that seals the scan cursors of pool views: 32 random bytes, made once per registry and kept in it, so
+     * that every process sharing the store reads the same.
+     */
+    private byte[] cursorKey() {
+        Optional<byte[]> known = storedCursorKey();
+        if (known.isPresent()) {
+            return known.get();
+        }
+        byte[] fresh = new byte[32];
+        new SecureRandom().nextBytes(fresh);
+        try {
+            control.put(Write.put(registry, Item.builder(CURSOR_KEY).put("key", Value.of(fresh)).build())
+                    .when(Condition.ifAbsent()));
+            return fresh;
+        } catch (ConditionFailedException madeMeanwhile) {
+            return storedCursorKey().orElseThrow(() -> madeMeanwhile);
+        }
+    }
+
+    private Optional<byte[]> storedCursorKey() {
+        return control.get(registry, CURSOR_KEY).flatMap(i -> i.get("key"))
+                .filter(v -> v instanceof Value.Bin).map(v -> ((Value.Bin) v).value());
     }
 
     private void forget(String tenantId, String kind, String name) {
@@ -192,7 +292,7 @@ public final class Tenants {
             String code = code(tenantId, attempt);
             try {
                 control.put(Write.put(registry, Item.builder(Key.of(CODE + code, CLAIM)).put("tenant", encoded(tenantId)).build())
-                        .when(dev.nosqlpatterns.store.model.Condition.ifAbsent()));
+                        .when(Condition.ifAbsent()));
             } catch (ConditionFailedException taken) {
                 boolean ours = control.get(registry, Key.of(CODE + code, CLAIM))
                         .flatMap(i -> i.getString("tenant")).filter(encoded(tenantId)::equals).isPresent();
@@ -202,7 +302,7 @@ public final class Tenants {
             }
             try {
                 control.put(Write.put(registry, Item.builder(Key.of(row(tenantId), RECORD)).put("code", code).build())
-                        .when(dev.nosqlpatterns.store.model.Condition.ifAbsent()));
+                        .when(Condition.ifAbsent()));
                 return code;
             } catch (ConditionFailedException registeredMeanwhile) {
                 return codeOf(tenantId).orElseThrow(() -> registeredMeanwhile);
@@ -264,12 +364,13 @@ public final class Tenants {
         private TenancyModel model = TenancyModel.BRIDGE;
         private Function<String, Store> silos;
         private String registry = "tenantRegistry";
+        private double callsPerSecond;
 
         private Builder(Store control) {
             this.control = Objects.requireNonNull(control, "control store must not be null");
         }
 
-        /** Bridge by default. */
+        /** Bridge by default; pool and bridge keep the tenants' data in the control store. */
         public Builder model(TenancyModel m) {
             this.model = m;
             return this;
@@ -287,6 +388,15 @@ public final class Tenants {
             return this;
         }
 
+        /**
+         * At most this many store calls per second through each tenant's handle (0, the default: no limit), so that
+         * one tenant cannot take a shared store's whole capacity; a call over the rate waits for its turn.
+         */
+        public Builder rateLimit(double callsPerSecondPerTenant) {
+            this.callsPerSecond = callsPerSecondPerTenant;
+            return this;
+        }
+
         public Tenants build() {
             List<String> problems = new ArrayList<>();
             if (model == null) {
@@ -295,8 +405,12 @@ public final class Tenants {
             if (model == TenancyModel.SILO && silos == null) {
                 problems.add("the SILO model needs silos(function) to open each tenant's store");
             }
-            if (model == TenancyModel.BRIDGE && silos != null) {
+            if (model != TenancyModel.SILO && model != null && silos != null) {
                 problems.add("silos(function) is for the SILO model only");
+            }
+            if (!(callsPerSecond >= 0) || Double.isInfinite(callsPerSecond)) {
+                problems.add("rateLimit must be zero (none) or a positive number of calls per second, got "
+                        + callsPerSecond);
             }
             try {
                 TableSpec.checkName(registry);

@@ -12,6 +12,7 @@ import dev.nosqlpatterns.entity.IndexedQuery;
 import dev.nosqlpatterns.entity.ItemCollectionType;
 import dev.nosqlpatterns.entity.VersionConflictException;
 import dev.nosqlpatterns.index.UniqueConstraintException;
+import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.migration.Migration;
 import dev.nosqlpatterns.migration.MigrationJob;
@@ -91,6 +92,10 @@ class EntityTechniqueCallsTest {
                     () -> following.putItem(USERS, repo.itemOf(USERS, new User("carl", "c@x", "Oslo", 1))));
             raw.runs("putItems(EntityType,List)", "entity.putItems",
                     () -> following.putItems(USERS, List.of(repo.itemOf(USERS, new User("dan", "d@x", "Oslo", 1)))));
+            Item dan = store.get(USERS.table(), USERS.key(Map.of("id", "dan"))).orElseThrow();
+            assertEquals(List.of(dan.key()), raw.succeeds("updateItems(EntityType,List)", "entity.updateItems",
+                    () -> following.updateItems(USERS, List.of(dan.toBuilder().put("_version", -1L).build()))),
+                    "an item made from another version than the stored one is left to the caller");
             assertTrue(raw.succeeds("deleteItem(EntityType,Key)", "entity.deleteItem", () -> following.deleteItem(USERS, carl)));
             raw.assertEveryOneChecked();
             following.close();

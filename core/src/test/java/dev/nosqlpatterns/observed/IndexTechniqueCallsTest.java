@@ -109,6 +109,11 @@ class IndexTechniqueCallsTest {
             assertTrue(calls.succeeds("delete(Key,Predicate)", "indexGroup.delete", () -> group.delete(ada, i -> true)));
             calls.runs("putAll(List)", "indexGroup.putAll",
                     () -> group.putAll(List.of(user("cy", "cy@example.com"), user("di", "di@example.com"))));
+            calls.runs("replaceAll(List)", "indexGroup.replaceAll", () -> group.replaceAll(List.of(user("ed", "ed@x.org"))));
+            Item ed = store.get("users", Key.of("user|ed", "<BASE>")).orElseThrow();
+            assertTrue(calls.succeeds("updateAll(List)", "indexGroup.updateAll",
+                    () -> group.updateAll(List.of(ed.toBuilder().put("name", "Ed").build()))).isEmpty(),
+                    "an item at the version it was made from is written");
             calls.assertEveryOneChecked();
         }
     }

@@ -170,12 +170,14 @@ class DynamoDbFaultTest {
     @Test
     void unprocessedBatchWritesAreSentAgain() {
         ScriptedClient client = new ScriptedClient();
-        List<Integer> sizes = new ArrayList<>();
+        // Requests of one batch go concurrently: the script answers by request, not by arrival.
+        List<Integer> sizes = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.atomic.AtomicBoolean throttled = new java.util.concurrent.atomic.AtomicBoolean();
         client.batch = request -> {
             List<WriteRequest> sent = request.requestItems().values().iterator().next();
             sizes.add(sent.size());
             String table = request.requestItems().keySet().iterator().next();
-            return sizes.size() == 1
+            return sent.size() == 25 && throttled.compareAndSet(false, true)
                     ? BatchWriteItemResponse.builder().unprocessedItems(Map.of(table, sent.subList(0, 2))).build()
                     : BatchWriteItemResponse.builder().build();
         };
@@ -185,7 +187,10 @@ class DynamoDbFaultTest {
         }
         CostMeter meter = new CostMeter();
         backend(client, 5).writeBatch(writes, meter);
-        assertEquals(List.of(25, 2, 5), sizes, "25 per request, the unprocessed two again, then the rest");
+        List<Integer> order = List.copyOf(sizes);
+        assertEquals(List.of(2, 5, 25), order.stream().sorted().toList(), "25 per request, the rest, the unprocessed"
+                + " two again: " + order);
+        assertTrue(order.indexOf(2) > order.indexOf(25), "the unprocessed two go again after their request: " + order);
         assertEquals(3, meter.roundTrips());
         assertEquals(1, meter.throttles(), "the partly unprocessed request is a throttle");
         assertEquals(1, pauses.size());

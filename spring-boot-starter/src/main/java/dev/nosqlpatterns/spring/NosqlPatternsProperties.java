@@ -51,7 +51,8 @@ public record NosqlPatternsProperties(@DefaultValue StoreSettings store, @Defaul
     /**
      * Many tenants in the store ({@code dev.nosqlpatterns.tenant.Tenants}).
      *
-     * @param model         {@code bridge} (tables of its own per tenant in the shared store) or any other model
+     * @param model         {@code bridge} (tables of its own per tenant in the shared store), {@code pool} (tables
+     *                      shared by every tenant, its code leading every key) or any other model
      *                      {@code TenancyModel} names that needs no more than the store; unset: no tenancy
      * @param header        the request header a servlet application's requests name their tenant in
      * @param registryTable the table of the store that keeps the tenants' registry

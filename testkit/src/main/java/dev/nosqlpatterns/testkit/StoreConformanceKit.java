@@ -264,6 +264,10 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class TenantTechniques extends dev.nosqlpatterns.testkit.tenant.TenantTechniqueSuite {
+    }
+
+    @Nested
     class EntityBulkSaves extends dev.nosqlpatterns.testkit.entity.EntityBulkSuite {
     }
 

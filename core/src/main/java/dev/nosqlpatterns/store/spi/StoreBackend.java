@@ -97,7 +97,8 @@ public interface StoreBackend extends AutoCloseable {
     /**
      * Reads one page of one scan segment, resuming after the backend's own token. A segment returns
      * each partition's items together and in sort-key order (partitions in any order), so that
-     * techniques can process a table frame by frame, one partition at a time.
+     * techniques can process a table frame by frame, one partition at a time. A page may be short, or
+     * empty, while its token goes on (see {@link ScanResult}).
      */
     ScanResult scan(ScanRequest scan, CostMeter meter);
 

@@ -19,7 +19,6 @@ import dev.nosqlpatterns.testkit.StoreSuite;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -44,11 +43,12 @@ public abstract class TenantLifecycleSuite extends StoreSuite {
         }
     }
 
-    @Test
-    void offboardingDropsTheTenantsNativeGeoSetsAndTextIndexes() {
+    @ParameterizedTest
+    @EnumSource(value = TenancyModel.class, mode = EnumSource.Mode.EXCLUDE, names = "SILO")
+    void offboardingDropsTheTenantsNativeGeoSetsAndTextIndexes(TenancyModel model) {
         org.junit.jupiter.api.Assumptions.assumeTrue(store.has(Capability.NATIVE_GEO) || store.has(Capability.TEXT_SEARCH),
                 "the " + store.kind() + " store keeps no geo set or text index apart from its tables");
-        Tenants tenants = tenants(store, reserveTable(), TenancyModel.BRIDGE);
+        Tenants tenants = tenants(store, reserveTable(), model);
         try {
             for (String t : List.of("gone", "stays")) {
                 Store on = tenants.forTenant(t);
