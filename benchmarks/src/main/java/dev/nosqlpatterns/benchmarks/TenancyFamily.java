@@ -25,8 +25,9 @@ import java.util.TreeMap;
 
 /**
  * Tenancy: the models of {@link Tenants} side by side on each store, one technique per {@link TenancyModel} the
- * library offers (bridge: every tenant's tables under its code in the runner's store; silo: a store of its own per
- * tenant; a model added later runs the same way, with a store per tenant only if its builder asks for one).
+ * library offers (bridge: every tenant's tables under its code in the runner's store; pool: tables every tenant
+ * shares, the tenant's code leading every key; silo: a store of its own per tenant; a model added later runs the
+ * same way, with a store per tenant only if its builder asks for one).
  *
  * <p>Per model, {@value #DEFAULT_TENANTS} tenants (or the system property {@value #TENANTS_PROPERTY}) are onboarded,
  * each with a table of items and an index table of them by city ({@link IndexTable}, loaded in windows through
@@ -35,7 +36,8 @@ import java.util.TreeMap;
  * ({@link Tenants#forTenant}), operation by operation in turn over the tenants: a get, a lookup of a city's items
  * through the index table, and a scan page of {@value #PAGE} items; the stored bytes of the tenants' tables are
  * measured tenant by tenant through their handles ({@link StorageMeter}), the growth of each tenant's tables across
- * its load. Then the lifecycle: onboarding a tenant (registering it, opening its store where it has one, creating
+ * its load (for a model whose handles have no footprint, the pool's shared tables, the growth of the runner's
+ * tables of those names across all the tenants' loads). Then the lifecycle: onboarding a tenant (registering it, opening its store where it has one, creating
  * its two tables, loading {@link #onboardItems} items with their index entries), one tenant per operation, and
  * offboarding those same tenants ({@link Tenants#offboard}), one per operation.
  *
@@ -340,6 +342,9 @@ final class TenancyFamily implements Family {
             if (model == TenancyModel.SILO) {
                 return siloAddresses.orElseThrow().description();
             }
+            if (model == TenancyModel.POOL) {
+                return "the runner's store: tables every tenant shares, the tenant's code leading every key";
+            }
             return "the runner's store, as the " + technique + " model keeps tenants"
                     + siloAddresses.map(a -> " (or, where it opens a store per tenant: " + a.description() + ")").orElse("");
         }
@@ -394,14 +399,26 @@ final class TenancyFamily implements Family {
             StoredBytes first = null;
             String unknown = null;
             dev.nosqlpatterns.store.model.Footprint.Accuracy accuracy = dev.nosqlpatterns.store.model.Footprint.Accuracy.EXACT;
+            List<String> owned = List.of(itemsTable, indexTable);
+            // a model whose handles have no footprint of their own (tables every tenant shares): the growth of the
+            // runner's tables of the same names across every tenant's load
+            StorageMeter shared = ts.forTenant(readId(0)).maintenance().hasFootprints()
+                    || !store.maintenance().hasFootprints() ? null : new StorageMeter(store, tables);
+            StorageMeter.Before sharedBefore = shared == null ? null : shared.before(owned);
             for (int t = 0; t < tenants; t++) {
                 String id = readId(t);
                 Store handle = ts.forTenant(id);
-                StorageMeter meter = new StorageMeter(handle, tables);
-                StorageMeter.Before before = meter.before(List.of(itemsTable, indexTable));
+                StorageMeter meter = shared != null ? null : new StorageMeter(handle, tables);
+                StorageMeter.Before before = meter == null ? null : meter.before(owned);
                 IndexTable index = createTables(handle);
                 bytes += loadItems(index, id, items);
-                StoredBytes grown = meter.after(before, List.of(itemsTable, indexTable));
+                ids.add(id);
+                handles.add(handle);
+                indexes.add(index);
+                if (meter == null) {
+                    continue;
+                }
+                StoredBytes grown = meter.after(before, owned);
                 if (!grown.known()) {
                     unknown = unknown == null ? grown.basis() : unknown;
                 } else {
@@ -409,9 +426,13 @@ final class TenancyFamily implements Family {
                     sum += grown.bytes();
                     accuracy = grown.accuracy().compareTo(accuracy) > 0 ? grown.accuracy() : accuracy;
                 }
-                ids.add(id);
-                handles.add(handle);
-                indexes.add(index);
+            }
+            if (shared != null) {
+                // declared on the runner's store to read their footprint: they exist, under the names the tenants gave
+                owned.forEach(t -> store.createTable(TableSpec.named(t)));
+                StoredBytes grown = shared.after(sharedBefore, owned);
+                return new Loaded(ts, ids, handles, indexes, !grown.known() ? grown : new StoredBytes(grown.bytes(),
+                        grown.basis() + ", the tables all " + tenants + " tenants share", grown.accuracy()), bytes);
             }
             StoredBytes stored = unknown != null ? StoredBytes.none(unknown)
                     : new StoredBytes(sum, first.basis() + ", summed over the " + tenants + " tenants' tables", accuracy);
