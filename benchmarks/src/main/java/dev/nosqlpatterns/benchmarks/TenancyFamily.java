@@ -166,8 +166,8 @@ final class TenancyFamily implements Family {
         // the lifecycle cells run check, warm-up and repetitions, one tenant each
         int lifecycle = 2 + mode.repetitions;
         notes.put(SIZES, String.format(Locale.ROOT, "%d tenants of %,d items per model for the reads, each item in a table"
-                        + " and indexed by city in an index table; onboarding and offboarding %d tenants of %,d items per model,"
-                        + " one per operation", tenants, items, lifecycle, onboarded));
+                        + " and indexed by city in an index table; onboarding and offboarding tenants of %,d items, one per"
+                        + " operation (the check's, the warm-up's and each timed repetition's)", tenants, items, onboarded));
         Optional<SiloAddresses> siloAddresses = SiloAddresses.of(address);
         Map<String, String> skipped = new LinkedHashMap<>();
         Map<String, Model> running = new LinkedHashMap<>();
