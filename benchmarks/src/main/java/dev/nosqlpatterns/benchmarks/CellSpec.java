@@ -22,10 +22,22 @@ import java.util.function.IntFunction;
  * @param matched          for reads, how many items operation {@code i} matches, the denominator of read
  *                         amplification (a geo search: every point inside the shape, though a limit caps
  *                         what is returned); null: the items it returned
+ * @param stored           for reads, what the set-up occupies when the technique measured it itself (its data
+ *                         lives beyond the tables the runner can see, e.g. in a store per tenant); null: the
+ *                         runner measures the growth of the tables the set-up owned
  */
 public record CellSpec(String technique, int distinctInputs, int opsPerRepetition, Operation operation,
                        IntFunction<Answer> oracle, Operation readBack, double logicalWritesPerOp,
-                       double itemsPerOp, long storageBytes, java.util.function.IntToLongFunction matched) {
+                       double itemsPerOp, long storageBytes, java.util.function.IntToLongFunction matched,
+                       StoredBytes stored) {
+
+    /** A cell whose stored bytes the runner measures. */
+    public CellSpec(String technique, int distinctInputs, int opsPerRepetition, Operation operation,
+                    IntFunction<Answer> oracle, Operation readBack, double logicalWritesPerOp,
+                    double itemsPerOp, long storageBytes, java.util.function.IntToLongFunction matched) {
+        this(technique, distinctInputs, opsPerRepetition, operation, oracle, readBack, logicalWritesPerOp, itemsPerOp,
+                storageBytes, matched, null);
+    }
 
     /** A cell whose read amplification is per item returned. */
     public CellSpec(String technique, int distinctInputs, int opsPerRepetition, Operation operation,
@@ -74,7 +86,17 @@ public record CellSpec(String technique, int distinctInputs, int opsPerRepetitio
             throw new IllegalArgumentException("matched items are for read cells; " + technique + " is a write");
         }
         return new CellSpec(technique, distinctInputs, opsPerRepetition, operation, oracle, readBack, logicalWritesPerOp,
-                itemsPerOp, storageBytes, count);
+                itemsPerOp, storageBytes, count, stored);
+    }
+
+    /** This read cell with the stored bytes its set-up measured itself (see {@link #stored()}). */
+    public CellSpec withStored(StoredBytes figure) {
+        Objects.requireNonNull(figure, "figure");
+        if (isWrite()) {
+            throw new IllegalArgumentException("stored bytes are for read cells; " + technique + " is a write");
+        }
+        return new CellSpec(technique, distinctInputs, opsPerRepetition, operation, oracle, readBack, logicalWritesPerOp,
+                itemsPerOp, storageBytes, matched, figure);
     }
 
     boolean isWrite() {

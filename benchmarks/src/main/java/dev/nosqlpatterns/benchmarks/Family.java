@@ -19,6 +19,15 @@ interface Family {
     default void close() {
     }
 
+    /**
+     * What the report should say about the last {@link #candidates} call's store beyond the cells' figures, by
+     * topic (e.g. a technique's name: how it was realised on that store); read after the store's cells ran, before
+     * {@link #close}. Nothing by default.
+     */
+    default java.util.Map<String, String> notes() {
+        return java.util.Map.of();
+    }
+
     /** The candidates on {@code store}; {@code tables} names fresh tables so runs never share data. */
     List<Candidate> candidates(Store store, Tables tables, Settings.Mode mode);
 
@@ -76,6 +85,7 @@ interface Family {
         /** The names handed out while each technique ("family / technique") was being set up. */
         private final java.util.Map<String, java.util.List<String>> owned = new java.util.HashMap<>();
         private String owner;
+        private boolean leftToTheServer;
 
         Tables(String runId) {
             if (!runId.matches("[a-z0-9]{1,12}")) {
@@ -110,6 +120,18 @@ interface Family {
         /** The names handed out while {@code technique} was the owner. */
         synchronized java.util.List<String> ownedBy(String technique) {
             return java.util.List.copyOf(owned.getOrDefault(technique, java.util.List.of()));
+        }
+
+        /**
+         * Whether the run leaves its tables to an embedded server that ends with the run, instead of dropping them:
+         * data a family keeps beyond these tables (e.g. in a store per tenant) may then be left too.
+         */
+        synchronized boolean leftToTheServer() {
+            return leftToTheServer;
+        }
+
+        synchronized void leftToTheServer(boolean left) {
+            this.leftToTheServer = left;
         }
 
         /** Every name handed out so far, to drop after the run. */

@@ -23,4 +23,9 @@ final class Lazy<T> implements Supplier<T> {
         }
         return value;
     }
+
+    /** Whether the value has been computed. */
+    synchronized boolean isDone() {
+        return factory == null;
+    }
 }

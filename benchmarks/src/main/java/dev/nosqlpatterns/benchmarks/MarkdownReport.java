@@ -4,6 +4,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Renders a {@link Report} as Markdown: the headline table (median latency per technique and store, with
@@ -28,6 +29,7 @@ final class MarkdownReport {
         b.append(headline(r)).append('\n');
         b.append(legend());
         b.append(overhead(r));
+        b.append(tenancy(r));
         int noteNumber = 0;
         for (String family : r.workloads().stream().map(Report.Workload::family).distinct().toList()) {
             List<String> notes = new java.util.ArrayList<>();
@@ -219,6 +221,81 @@ final class MarkdownReport {
                 + " at p99, the last column gives the measured cause.\n\n"
                 + "| store | operation | library p50 | hand-written p50 | p50 ratio | library p99 | hand-written p99 | p99 ratio "
                 + "| library round trips/op | why above the target |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n" + rows;
+    }
+
+    /**
+     * The tenancy family's models side by side, per store: a recommendation with its reason, what a tenant's
+     * store was, and each step's figures; empty when the family did not run.
+     */
+    static String tenancy(Report r) {
+        List<CellResult> cells = r.cells().stream().filter(c -> c.family().equals("tenancy")).toList();
+        if (cells.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("\n## Tenancy: the models side by side\n\n");
+        r.notes().stream().filter(n -> n.family().equals("tenancy") && n.topic().equals(TenancyFamily.SIZES))
+                .map(Report.Note::text).findFirst().ifPresent(t -> b.append(escape(t)).append(". "));
+        b.append("Through a tenant's handle, in turn over the tenants: a get, a lookup of a city's items through the index "
+                + "table, a scan page of ").append(TenancyFamily.PAGE).append(" items. Every answer was checked: the "
+                + "tenant's items only (every tenant has the same keys, each item names its owner), exact counts, an "
+                + "onboarded tenant registered with exactly its items and entries, an offboarded one unregistered with "
+                + "nothing left. Per store, the model picked by the recommendations' rule for the most reads, then for "
+                + "the most of onboarding and offboarding, then with the fewest stored bytes.\n\n");
+        List<Recommendations.TenancyPick> picks = Recommendations.tenancy(r);
+        if (!picks.isEmpty()) {
+            b.append("| store | recommended | why |\n|---|---|---|\n");
+            for (Recommendations.TenancyPick p : picks) {
+                b.append("| ").append(p.store()).append(" | **").append(escape(p.model())).append("** | ")
+                        .append(escape(p.reason())).append(" |\n");
+            }
+            b.append('\n');
+        }
+        List<String> steps = new java.util.ArrayList<>();
+        for (Report.Workload w : r.workloads()) {
+            if (w.family().equals("tenancy")) {
+                steps.add(w.workload());
+            }
+        }
+        b.append("| store | model | a tenant's store |");
+        for (String w : steps) {
+            TenancyFamily.Step step = TenancyFamily.Step.of(w).orElseThrow();
+            b.append(' ').append(step.label).append(step.read() ? " p50 (round trips)" : ": time, round trips, items/s")
+                    .append(" |");
+        }
+        b.append(" stored bytes of the read tenants |\n|---|---|---|").append("---:|".repeat(steps.size() + 1)).append('\n');
+        for (String store : r.storeNames()) {
+            List<String> models = cells.stream().filter(c -> c.store().equals(store) && !c.technique().equals("*"))
+                    .map(CellResult::technique).distinct().toList();
+            for (String model : models) {
+                b.append("| ").append(store).append(" | ").append(escape(model)).append(" | ")
+                        .append(escape(r.note("tenancy", store, model).orElse("–"))).append(" |");
+                String stored = "–";
+                for (String w : steps) {
+                    Optional<CellResult> cell = cells.stream().filter(c -> c.store().equals(store)
+                            && c.technique().equals(model) && c.workload().equals(w)).findFirst();
+                    b.append(' ').append(cell.map(MarkdownReport::tenancyFigures).orElse("–")).append(" |");
+                    if (cell.isPresent() && cell.get().costs().isPresent() && stored.equals("–")
+                            && TenancyFamily.Step.of(w).orElseThrow().read()) {
+                        stored = cell.get().costs().get().stored().shown();
+                    }
+                }
+                b.append(' ').append(stored).append(" |\n");
+            }
+        }
+        return b.toString();
+    }
+
+    private static String tenancyFigures(CellResult c) {
+        if (c.status() != CellResult.Status.MEASURED) {
+            return c.status() == CellResult.Status.FAILED ? "**FAILED**²" : "skipped¹";
+        }
+        LatencyStats s = c.stats().orElseThrow();
+        CellResult.Costs k = c.costs().orElseThrow();
+        if (TenancyFamily.Step.of(c.workload()).orElseThrow().read()) {
+            return Report.micros(s.p50Micros()) + " (" + Report.compact(k.roundTripsPerOp()) + ")";
+        }
+        return Report.micros(s.p50Micros()) + ", " + Report.compact(k.roundTripsPerOp()) + ", "
+                + Report.number(k.itemsPerOp() * 1e6 / s.p50Micros());
     }
 
     private static String headlineCell(Report r, CellResult c) {

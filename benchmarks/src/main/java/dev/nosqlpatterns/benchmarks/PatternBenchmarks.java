@@ -26,7 +26,7 @@ import java.util.Map;
 public final class PatternBenchmarks {
     static final List<Family> FAMILIES = List.of(new TreeFamily(), new GeoFamily(), new SecondaryLookupFamily(), new TimeRangeFamily(),
             new InvertedSearchFamily(), new BulkLoadFamily(), new OverheadFamily(), new MigrationFamily(),
-            new BulkFamily());
+            new BulkFamily(), new TenancyFamily());
 
     private final Settings settings;
     private final PrintStream console;
@@ -49,7 +49,8 @@ public final class PatternBenchmarks {
                                    twenty minutes; full: the issue-sized data sets, hours
               --stores a,b         of memory, dynamodb, cassandra, mongodb, redis, lucene (default: all)
               --families a,b       of trees, geo, secondary-lookup, time-ranges, inverted-search, bulk-load,
-                                   overhead, migration, bulk (default: all; all but bulk in standard and full)
+                                   overhead, migration, bulk, tenancy (default: all but bulk and tenancy,
+                                   which run only when named)
               --repetitions n      timed repetitions per cell (default: 2 quick, 3 standard, 5 full)
               --out dir            where the report files go (default: reports)
               --latency 2ms        a loopback proxy adds this round trip to every networked store (us, ms, s)
@@ -136,6 +137,7 @@ public final class PatternBenchmarks {
         }
         List<CellResult> cells = new ArrayList<>();
         List<Report.StoreInfo> stores = new ArrayList<>();
+        List<Report.Note> notes = new ArrayList<>();
         progress = new Progress(settings.stores().size());
         String runId = Long.toString(System.currentTimeMillis() % 1_000_000_000L, 36);
         for (String name : settings.stores()) {
@@ -168,6 +170,7 @@ public final class PatternBenchmarks {
             stores.add(new Report.StoreInfo(name, origin, store.capabilities().toString(), ""));
             console.printf("== %s: ready in %d ms (%s)%n", name, (System.nanoTime() - t0) / 1_000_000, store.capabilities());
             Family.Tables tables = new Family.Tables(runId);
+            tables.leftToTheServer(settings.mode().sampled && targets.discardedWithTheRun(name));
             try (store) {
                 try {
                     // every family's candidates first, so that the progress line knows how many cells this store runs
@@ -179,6 +182,8 @@ public final class PatternBenchmarks {
                     for (Map.Entry<Family, Plan> e : plans.entrySet()) {
                         try {
                             cells.addAll(runFamily(name, store, e.getKey(), e.getValue(), tables));
+                            e.getKey().notes().forEach((topic, text) ->
+                                    notes.add(new Report.Note(e.getKey().name(), name, topic, text)));
                         } finally {
                             e.getKey().close();
                         }
@@ -198,7 +203,8 @@ public final class PatternBenchmarks {
             console.printf("== %s: %d cells in %s%n", name, cells.size() - cellsBefore,
                     Progress.clock(Duration.ofNanos(System.nanoTime() - t0)));
         }
-        return new Report(settings, Environment.describe(), stores, cells, started, Duration.between(started, Instant.now()));
+        return new Report(settings, Environment.describe(), stores, cells, notes, started,
+                Duration.between(started, Instant.now()));
     }
 
     private List<Family> families() {
@@ -262,7 +268,7 @@ public final class PatternBenchmarks {
                 try {
                     CellSpec spec = c.setUp().get();
                     stored = spec.isWrite() ? StoredBytes.none(StoredBytes.NOT_APPLICABLE)
-                            : storage.after(before, tables.ownedBy(owner));
+                            : spec.stored() != null ? spec.stored() : storage.after(before, tables.ownedBy(owner));
                     m = harness.measure(store, spec);
                 } finally {
                     tables.owner(null);

@@ -264,6 +264,98 @@ final class Recommendations {
                 .map(s -> s.capabilities().contains("CONSISTENT_NATIVE_INDEX_READS")).orElse(false);
     }
 
+    /**
+     * The tenancy model recommended on a store, and why.
+     *
+     * @param store  the store
+     * @param model  the recommended model (its technique name)
+     * @param reason what decided, with the figures
+     */
+    record TenancyPick(String store, String model, String reason) {
+    }
+
+    /** A tenancy recommendation per store where the tenancy family measured a model, in store order. */
+    static List<TenancyPick> tenancy(Report r) {
+        List<TenancyPick> out = new ArrayList<>();
+        for (String store : r.storeNames()) {
+            tenancy(r, store).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    /**
+     * The model this run's figures favour on {@code store}: each tenancy workload's technique by the rule of
+     * {@link #pick} (the reads through a tenant's handle, onboarding, offboarding); the model picked for the most
+     * reads wins, then the one picked for the most of onboarding and offboarding, then the one whose tenants
+     * occupy the fewest stored bytes, then the first in run order. Nothing names a model in advance.
+     */
+    static Optional<TenancyPick> tenancy(Report r, String store) {
+        List<CellResult> all = r.cells().stream().filter(c -> c.family().equals("tenancy") && c.store().equals(store)
+                && c.status() == CellResult.Status.MEASURED && TenancyFamily.Step.of(c.workload()).isPresent()).toList();
+        if (all.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> models = all.stream().map(CellResult::technique).distinct().toList();
+        if (models.size() == 1) {
+            return Optional.of(new TenancyPick(store, models.get(0), "the only model measured here"));
+        }
+        java.util.Map<String, Integer> readWins = new java.util.HashMap<>();
+        java.util.Map<String, Integer> lifeWins = new java.util.HashMap<>();
+        List<String> readSteps = new ArrayList<>();
+        List<String> lifeParts = new ArrayList<>();
+        java.util.Map<String, List<String>> readsWon = new java.util.HashMap<>();
+        for (Report.Workload w : r.workloads()) {
+            List<CellResult> cells = all.stream().filter(w::matches).toList();
+            if (cells.isEmpty()) {
+                continue;
+            }
+            TenancyFamily.Step step = TenancyFamily.Step.of(w.workload()).orElseThrow();
+            CellResult chosen = pick(cells).chosen();
+            if (step.read()) {
+                readSteps.add(step.label);
+                readWins.merge(chosen.technique(), 1, Integer::sum);
+                readsWon.computeIfAbsent(chosen.technique(), k -> new ArrayList<>()).add(step.label);
+            } else {
+                lifeWins.merge(chosen.technique(), 1, Integer::sum);
+                lifeParts.add(step.label + ": " + chosen.technique() + " (" + versus(cells, chosen) + ")");
+            }
+        }
+        java.util.Map<String, Double> stored = new java.util.HashMap<>();
+        for (CellResult c : all) {
+            double b = storedBytes(c);
+            if (!Double.isNaN(b) && TenancyFamily.Step.of(c.workload()).orElseThrow().read()) {
+                stored.putIfAbsent(c.technique(), b);
+            }
+        }
+        Comparator<String> order = Comparator.<String>comparingInt(m -> -readWins.getOrDefault(m, 0))
+                .thenComparingInt(m -> -lifeWins.getOrDefault(m, 0))
+                .thenComparingDouble(m -> stored.getOrDefault(m, Double.MAX_VALUE))
+                .thenComparingInt(models::indexOf);
+        String best = models.stream().min(order).orElseThrow();
+        List<String> parts = new ArrayList<>();
+        if (!readSteps.isEmpty()) {
+            List<String> won = readsWon.getOrDefault(best, List.of());
+            parts.add(won.isEmpty() ? "picked for none of the " + readSteps.size() + " reads"
+                    : "picked for " + won.size() + " of the " + readSteps.size() + " reads through a tenant's handle ("
+                    + String.join(", ", won) + ")");
+            models.stream().filter(m -> !m.equals(best) && readWins.containsKey(m)).forEach(m -> parts.add(m
+                    + " for " + String.join(", ", readsWon.get(m))));
+        }
+        parts.addAll(lifeParts);
+        if (!stored.isEmpty()) {
+            parts.add("stored: " + String.join(", ", models.stream().filter(stored::containsKey)
+                    .map(m -> m + " " + Report.bytes(stored.get(m))).toList()));
+        }
+        return Optional.of(new TenancyPick(store, best, String.join("; ", parts)));
+    }
+
+    /** The chosen cell's median against every other one's, e.g. {@code 1.2 s vs 2.0 s for silo}. */
+    private static String versus(List<CellResult> cells, CellResult chosen) {
+        List<String> others = cells.stream().filter(c -> c != chosen)
+                .map(c -> Report.micros(p50(c)) + " for " + c.technique()).toList();
+        return Report.micros(p50(chosen)) + (others.isEmpty() ? "" : " vs " + String.join(", ", others));
+    }
+
     static String ratio(double x) {
         return String.format(Locale.ROOT, "%.1f×", x);
     }

@@ -21,19 +21,34 @@ import java.util.Optional;
  * @param environment machine, JVM and versions
  * @param stores      each store, where it ran, its capabilities or why it did not start
  * @param cells       every cell, in run order
+ * @param notes       what families said about their runs on each store beyond the figures (see
+ *                    {@code Family.notes()}), in run order
  * @param started     when the run began
  * @param duration    how long it took
  */
 public record Report(Settings settings, Map<String, String> environment, List<StoreInfo> stores,
-                     List<CellResult> cells, Instant started, Duration duration) {
+                     List<CellResult> cells, List<Note> notes, Instant started, Duration duration) {
     public Report {
         Objects.requireNonNull(settings, "settings");
         environment = java.util.Collections.unmodifiableMap(
                 new java.util.LinkedHashMap<>(Objects.requireNonNull(environment, "environment")));
         stores = List.copyOf(stores);
         cells = List.copyOf(cells);
+        notes = List.copyOf(notes);
         Objects.requireNonNull(started, "started");
         Objects.requireNonNull(duration, "duration");
+    }
+
+    /** A report without notes. */
+    public Report(Settings settings, Map<String, String> environment, List<StoreInfo> stores, List<CellResult> cells,
+                  Instant started, Duration duration) {
+        this(settings, environment, stores, cells, List.of(), started, duration);
+    }
+
+    /** The note a family gave on {@code topic} for {@code store}, if any. */
+    Optional<String> note(String family, String store, String topic) {
+        return notes.stream().filter(n -> n.family().equals(family) && n.store().equals(store) && n.topic().equals(topic))
+                .map(Note::text).findFirst();
     }
 
     /** Writes {@code benchmark.md} and {@code benchmark.html} into {@code dir}; returns the Markdown file. */
@@ -137,6 +152,23 @@ public record Report(Settings settings, Map<String, String> environment, List<St
 
     /** A store as the run saw it. */
     public record StoreInfo(String name, String origin, String capabilities, String failure) {
+    }
+
+    /**
+     * What a family said about its run on a store beyond the figures.
+     *
+     * @param family the family's name
+     * @param store  the store
+     * @param topic  what it is about, e.g. a technique's name
+     * @param text   the note
+     */
+    public record Note(String family, String store, String topic, String text) {
+        public Note {
+            Objects.requireNonNull(family, "family");
+            Objects.requireNonNull(store, "store");
+            Objects.requireNonNull(topic, "topic");
+            Objects.requireNonNull(text, "text");
+        }
     }
 
     /** A workload of a family. */

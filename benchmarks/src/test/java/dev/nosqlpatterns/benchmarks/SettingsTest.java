@@ -16,8 +16,9 @@ class SettingsTest {
         assertEquals(Settings.Mode.QUICK, s.mode());
         assertEquals(Settings.ALL_STORES, s.stores());
         assertEquals(Settings.DEFAULT_FAMILIES, s.families());
-        assertEquals(Settings.ALL_FAMILIES.size() - 1, s.families().size());
+        assertEquals(Settings.ALL_FAMILIES.size() - 2, s.families().size());
         assertFalse(s.families().contains("bulk"), "the bulk family runs only when named");
+        assertFalse(s.families().contains("tenancy"), "so does the tenancy family");
         assertEquals(Path.of("reports"), s.outputDir());
         assertEquals(2, s.repetitions());
         assertEquals(s, Settings.parse("--mode", "quick"));
@@ -34,6 +35,7 @@ class SettingsTest {
         assertEquals(Settings.DEFAULT_FAMILIES, full.families());
         assertEquals(5, full.repetitions());
         assertEquals(List.of("bulk"), Settings.parse("--families", "bulk").families());
+        assertEquals(List.of("tenancy"), Settings.parse("--families", "tenancy").families());
         assertEquals(4, Settings.parse("--mode", "quick", "--repetitions", "4").repetitions());
         // the quick mode measures a part, more briefly, after a shorter warm-up of the embedded servers
         Settings.Mode quick = Settings.Mode.QUICK;
