@@ -57,8 +57,9 @@ public final class EntityRepository {
      * A repository on {@code store} that knows {@code types}, so that {@link #save(Record)} finds an entity's
      * type by its class.
      *
-     * @throws IllegalArgumentException when a type is null, or two types in one table share a name (their items
-     *                                  could not be told apart)
+     * @throws IllegalArgumentException when a type is null, two types in one table share a name (their items
+     *                                  could not be told apart), or a {@link EntityType#tenantScoped() tenant-scoped}
+     *                                  type is given a store that is no tenant's handle
      */
     public static EntityRepository of(Store store, EntityType<?>... types) {
         Objects.requireNonNull(types, "entity types are null");
@@ -73,6 +74,11 @@ public final class EntityRepository {
         Map<String, EntityType<?>> seen = new LinkedHashMap<>();
         for (EntityType<?> t : list) {
             Objects.requireNonNull(t, () -> "entity type " + list.indexOf(null) + " is null");
+            if (t.tenantScoped() && store.tenant().isEmpty()) {
+                throw new IllegalArgumentException(t + " is tenant-scoped, and the " + store.kind()
+                        + " store given is shared by every tenant; build the repository on the tenant's handle, "
+                        + "Tenants.forTenant(tenantId)");
+            }
             EntityType<?> earlier = seen.putIfAbsent(t.table() + '\u0000' + t.name(), t);
             if (earlier != null) {
                 throw new IllegalArgumentException(earlier + " and " + t + " share the name '" + t.name()

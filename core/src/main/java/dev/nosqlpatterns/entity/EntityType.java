@@ -65,6 +65,7 @@ public final class EntityType<T extends Record> {
     private final java.time.Duration timeToLive;
     private final RecordCodec.Component expiresAt;
     private final SchemaUpgrades schema;
+    private final boolean tenantScoped;
 
     private EntityType(Builder<T> b, Map<String, KeyForm> forms) {
         this.recordClass = b.recordClass;
@@ -87,6 +88,7 @@ public final class EntityType<T extends Record> {
         this.expiresAt = b.expiresAt == null ? null : codec.component(b.expiresAt);
         this.tag = Value.of(name);
         this.schema = new SchemaUpgrades(b.name, b.schemaVersion, b.upgrades);
+        this.tenantScoped = b.tenantScoped;
         Map<String, IndexKeys> declared = new LinkedHashMap<>();
         b.indexes.forEach((n, ix) -> declared.put(n, new IndexKeys(ix, name, recordClass.getSimpleName(), codec,
                 b.indexForms.get(n))));
@@ -121,6 +123,14 @@ public final class EntityType<T extends Record> {
 
     public KeyTemplate sortTemplate() {
         return sort;
+    }
+
+    /**
+     * Whether the type's entities belong to tenants ({@link Builder#tenantScoped()}): a repository holding it is
+     * built on a tenant's handle ({@code Tenants.forTenant(id)}) only.
+     */
+    public boolean tenantScoped() {
+        return tenantScoped;
     }
 
     /** The name of the component holding each entity's version, when the type is versioned. */
@@ -400,6 +410,7 @@ public final class EntityType<T extends Record> {
         private java.time.Duration timeToLive;
         private String expiresAt;
         private int schemaVersion = 1;
+        private boolean tenantScoped;
         private final Map<Integer, java.util.function.UnaryOperator<Item>> upgrades = new java.util.HashMap<>();
         private final Map<String, EntityIndex> indexes = new LinkedHashMap<>();
         private final Map<String, Map<String, KeyForm>> indexForms = new LinkedHashMap<>();
@@ -502,6 +513,18 @@ public final class EntityType<T extends Record> {
          */
         public Builder<T> expiresAt(String component) {
             this.expiresAt = Objects.requireNonNull(component, "expiry component is null");
+            return this;
+        }
+
+        /**
+         * Declares that every entity of this type belongs to a tenant: {@link EntityRepository#of(
+         * dev.nosqlpatterns.store.Store, EntityType[]) EntityRepository.of} then refuses a store that is no tenant's
+         * handle, so that no code path reaches the type's items, or its index entries, through the shared store,
+         * where one call could read or change every tenant's data. Get the handle from
+         * {@code dev.nosqlpatterns.tenant.Tenants#forTenant(String)}.
+         */
+        public Builder<T> tenantScoped() {
+            this.tenantScoped = true;
             return this;
         }
 

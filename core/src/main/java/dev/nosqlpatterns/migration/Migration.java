@@ -270,6 +270,12 @@ public final class Migration<O extends Record, N extends Record> {
 
         private void checkTypes(List<String> problems) {
             boolean sameRecord = from.recordClass() == to.recordClass();
+            if (from.tenantScoped() != to.tenantScoped()) {
+                problems.add(from + (from.tenantScoped() ? " is" : " is not") + " tenant-scoped and " + to
+                        + (to.tenantScoped() ? " is" : " is not") + "; a migration runs inside one store handle, so "
+                        + "both must be tenant-scoped or neither (to move shared items into tenants, export them and "
+                        + "write each tenant's through its handle)");
+            }
             if (transform == null && !sameRecord) {
                 problems.add("the records differ (" + from.recordClass().getSimpleName() + " to "
                         + to.recordClass().getSimpleName() + "): give a transform");

@@ -41,9 +41,11 @@ import java.util.function.Function;
  * reading every tenant's items), or nowhere (silo: a store per tenant).
  *
  * <pre>{@code
+ * EntityType<User> users = EntityType.builder(User.class).table("users").partitionKey("user:{id}")
+ *         .sortKey("<BASE>").tenantScoped().build();
  * Tenants tenants = Tenants.builder(store).model(TenancyModel.POOL).build();
- * Store acme = tenants.forTenant("acme");
- * EntityRepository<User> users = EntityRepository.builder(acme, User.class)...build();
+ * EntityRepository acme = EntityRepository.of(tenants.forTenant("acme"), users);
+ * EntityRepository.of(store, users);   // refused: the shared store reaches every tenant
  * }</pre>
  */
 public final class Tenants {
