@@ -214,6 +214,35 @@ public final class Tenants {
         record.get().getString("code").ifPresent(code -> control.delete(registry, Key.of(CODE + code, CLAIM)));
     }
 
+    /** The store holding the registry. */
+    Store control() {
+        return control;
+    }
+
+    String registryTable() {
+        return registry;
+    }
+
+    /** The registry's row {@code name} of the tenant, for what else is kept about it (a move's state). */
+    Key registryKey(String tenantId, String name) {
+        checkId(tenantId);
+        return Key.of(row(tenantId), name);
+    }
+
+    /** The declarations of the tenant's tables, as recorded when they were created. */
+    List<TableSpec> tableSpecs(String tenantId) {
+        return rows(tenantId, TABLE).stream()
+                .map(r -> specOf(r.key().sort().substring(TABLE.length()), r)).toList();
+    }
+
+    List<String> geoSetsOf(String tenantId) {
+        return recorded(tenantId, GEO_SET);
+    }
+
+    List<String> textIndexesOf(String tenantId) {
+        return recorded(tenantId, TEXT_INDEX);
+    }
+
     /** Records a name of the tenant with what else the registry keeps of it, once per process (and declaration). */
     private void record(String tenantId, String kind, String name, Map<String, Value> about) {
         if (!about.equals(recordedNow.put(tenantId + "\u0000" + kind + name, about))) {
