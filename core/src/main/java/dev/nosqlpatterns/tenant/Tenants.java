@@ -320,7 +320,9 @@ public final class Tenants {
             return known.get();
         }
         for (int attempt = 0; ; attempt++) {
-            String code = code(tenantId, attempt);
+            // The registry's name is hashed in, so that two tenancies in one store (a tenant moving from one to the
+            // other) name the same tenant's tables and sets differently.
+            String code = code(registry + "\u0000" + tenantId, attempt);
             try {
                 control.put(Write.put(registry, Item.builder(Key.of(CODE + code, CLAIM)).put("tenant", encoded(tenantId)).build())
                         .when(Condition.ifAbsent()));

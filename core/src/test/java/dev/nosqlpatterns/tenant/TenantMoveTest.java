@@ -128,6 +128,22 @@ class TenantMoveTest {
     }
 
     @Test
+    void twoTenanciesInOneStoreKeepTheSameTenantApart() {
+        try (Store shared = Store.of(new MemoryBackend())) {
+            Tenants one = Tenants.builder(shared).registryTable("one").build();
+            Tenants two = Tenants.builder(shared).registryTable("two").build();
+            EntityRepository a = EntityRepository.of(one.forTenant("acme"), USERS);
+            EntityRepository b = EntityRepository.of(two.forTenant("acme"), USERS);
+            a.createTables();
+            b.createTables();
+            a.save(new User("u1", "Oslo", "u1@x"));
+            assertEquals(Map.of(), all(b));
+            two.offboard("acme");
+            assertEquals(1, all(a).size());
+        }
+    }
+
+    @Test
     void aMoveIsCheckedAtOnce() {
         try (Store shared = Store.of(new MemoryBackend())) {
             Tenants pool = Tenants.builder(shared).model(TenancyModel.POOL).build();

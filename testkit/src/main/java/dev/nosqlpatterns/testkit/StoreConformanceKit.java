@@ -268,6 +268,10 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class TenantMoves extends dev.nosqlpatterns.testkit.tenant.TenantMoveSuite {
+    }
+
+    @Nested
     class EntityBulkSaves extends dev.nosqlpatterns.testkit.entity.EntityBulkSuite {
     }
 
