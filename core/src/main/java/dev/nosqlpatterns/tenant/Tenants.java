@@ -190,6 +190,7 @@ public final class Tenants {
         checkId(tenantId);
         Optional<Item> record = control.get(registry, Key.of(row(tenantId), RECORD));
         if (record.isEmpty()) {
+            views.remove(tenantId); // off-boarded elsewhere: a handle made here would use a code no longer claimed
             return;
         }
         Store view = forTenant(tenantId);

@@ -272,6 +272,10 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class TenantOffboarding extends dev.nosqlpatterns.testkit.tenant.TenantOffboardingSuite {
+    }
+
+    @Nested
     class EntityBulkSaves extends dev.nosqlpatterns.testkit.entity.EntityBulkSuite {
     }
 
