@@ -76,7 +76,7 @@ public final class FrameJobs {
 
     private static void each(TableOptions table, Iterator<Integer> segments,
                              java.util.function.Consumer<FrameAggregation.Frame> visitor) {
-        Store store = Tasks.open(table.uri());
+        Store store = Tasks.open(table);
         store.createTable(table.spec());
         FrameAggregation frames = FrameAggregation.over(store, table.table(), table.segments(), table.pageSize());
         segments.forEachRemaining(s -> frames.forEachFrameIn(s, visitor));

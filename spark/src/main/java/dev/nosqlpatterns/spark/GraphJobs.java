@@ -58,7 +58,7 @@ public final class GraphJobs {
 
     private static Iterator<Tuple2<String, List<String>>> vertices(TableOptions graph, Iterator<Integer> segments,
                                                                   LongAccumulator done) {
-        Store store = Tasks.open(graph.uri());
+        Store store = Tasks.open(graph);
         GraphTable.open(store, graph.table());
         FrameAggregation frames = FrameAggregation.over(store, graph.table(), graph.segments(), graph.pageSize());
         List<Tuple2<String, List<String>>> out = new ArrayList<>();

@@ -11,14 +11,17 @@ import java.util.TreeMap;
  * {@code spark-submit --class dev.nosqlpatterns.spark.GraphMain nosqlpatterns-spark.jar --uri URI --table GRAPH
  * --job distances --sources a,b} (or {@code --job components}, or {@code --job pagerank [--damping 0.85]
  * [--tolerance 1e-6] [--iterations 100]}) {@code [--segments N]}.
+ * With {@code --tenancy bridge|pool --tenant ID [--registryTable NAME]} it runs in one tenant of a shared store.
  */
 public final class GraphMain {
     private GraphMain() {
     }
 
+    /** Runs the graph job the arguments describe and prints its values; see the class description. */
     public static void main(String[] args) {
         MainArgs a = new MainArgs("--uri STORE_URI --table GRAPH_TABLE --job distances|components|pagerank"
-                + " [--sources a,b] [--damping D] [--tolerance T] [--iterations N] [--segments N]", args, List.of());
+                + " [--sources a,b] [--damping D] [--tolerance T] [--iterations N] [--segments N]"
+                + MainArgs.TENANT_USAGE, args, List.of());
         TableOptions graph = a.table("table");
         String job = a.required("job");
         Map<String, ?> values = MainArgs.run("nosqlpatterns graph " + job, spark -> {

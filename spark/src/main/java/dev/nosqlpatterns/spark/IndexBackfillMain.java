@@ -6,15 +6,17 @@ import java.util.List;
 /**
  * Adds the index entries of a table's existing items, as a Spark job:
  * {@code spark-submit --class dev.nosqlpatterns.spark.IndexBackfillMain nosqlpatterns-spark.jar --uri URI
- * --table BASE --index INDEX --attribute NAME [--unique] [--segments N] [--attributes name:TYPE,...]}.
+ * --table BASE --index INDEX --attribute NAME [--unique] [--segments N] [--attributes name:TYPE,...]}, and
+ * {@code --tenancy bridge|pool --tenant ID [--registryTable NAME]} for one tenant's table of a shared store.
  */
 public final class IndexBackfillMain {
     static final String USAGE = "--uri STORE_URI --table BASE_TABLE --index INDEX_TABLE --attribute NAME [--unique]"
-            + " [--segments N] [--attributes name:TYPE,...]";
+            + " [--segments N] [--attributes name:TYPE,...]" + MainArgs.TENANT_USAGE;
 
     private IndexBackfillMain() {
     }
 
+    /** Runs the backfill the arguments describe; see the class description. */
     public static void main(String[] args) {
         MainArgs a = new MainArgs(USAGE, args, List.of("unique"));
         IndexDefinition index = definition(a);

@@ -87,7 +87,7 @@ public final class IndexJobs {
     /** The items of the task's segments, each keyed by its index value (items without one by their own key). */
     private static Iterator<Tuple2<String, byte[]>> readByValue(IndexDefinition index, Iterator<Integer> segments) {
         TableOptions base = index.base();
-        Store store = Tasks.open(base.uri());
+        Store store = Tasks.open(base);
         IndexTable ix = index.open(store);
         List<Integer> mine = new ArrayList<>();
         segments.forEachRemaining(mine::add);
@@ -100,7 +100,7 @@ public final class IndexJobs {
 
     private static DriftCounts checkItems(IndexDefinition index, boolean fix, Iterator<Tuple2<String, byte[]>> items,
                                           LongAccumulator done) {
-        Store store = Tasks.open(index.base().uri());
+        Store store = Tasks.open(index.base());
         IndexTable.BatchAudit audit = index.open(store).batchAudit(fix);
         DriftCounts[] sum = {DriftCounts.none()};
         Iterator<Item> decoded = new Iterator<>() {
@@ -130,7 +130,7 @@ public final class IndexJobs {
     }
 
     private static DriftCounts checkEntries(IndexDefinition index, boolean fix, int segment, LongAccumulator done) {
-        Store store = Tasks.open(index.base().uri());
+        Store store = Tasks.open(index.base());
         IndexTable ix = index.open(store);
         IndexTable.BatchAudit audit = ix.batchAudit(fix);
         DriftCounts[] sum = {DriftCounts.none()};

@@ -7,12 +7,13 @@ import java.util.List;
  * Verifies an index table against its base table, or repairs it with {@code --repair}, as a Spark job:
  * {@code spark-submit --class dev.nosqlpatterns.spark.IndexVerifyMain nosqlpatterns-spark.jar --uri URI
  * --table BASE --index INDEX --attribute NAME [--unique] [--repair]}. Exits with status 3 when a verify finds
- * drift.
+ * drift. Takes the options of {@link IndexBackfillMain}, the tenant's too.
  */
 public final class IndexVerifyMain {
     private IndexVerifyMain() {
     }
 
+    /** Runs the verify or repair the arguments describe; see the class description. */
     public static void main(String[] args) {
         MainArgs a = new MainArgs(IndexBackfillMain.USAGE + " [--repair]", args, List.of("unique", "repair"));
         IndexDefinition index = IndexBackfillMain.definition(a);

@@ -7,8 +7,15 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.SparkSession;
 
-/** The command line of the jobs' main classes: {@code --name value} options and {@code --flag} switches. */
+/**
+ * The command line of the jobs' main classes: {@code --name value} options and {@code --flag} switches. Every main
+ * class also takes {@code --tenancy bridge|pool --tenant ID [--registryTable NAME]} to work inside one tenant of a
+ * shared store (see {@link TenantOptions}).
+ */
 final class MainArgs {
+    /** The tenant options of every main class, for its usage line. */
+    static final String TENANT_USAGE = " [--tenancy bridge|pool --tenant TENANT_ID [--registryTable NAME]]";
+
     private final String usage;
     private final Map<String, String> values = new HashMap<>();
     private final Set<String> flags = new HashSet<>();
@@ -56,14 +63,30 @@ final class MainArgs {
         return flags.contains(name);
     }
 
-    /** The base table's options: --uri, --table, --attributes (declared types), --segments. */
+    /** The base table's options: --uri, --table, --attributes (declared types), --segments, and the tenant's. */
     TableOptions table(String tableOption) {
         Map<String, String> o = new HashMap<>();
         o.put("uri", required("uri"));
         o.put("table", required(tableOption));
         o.put("attributes", optional("attributes", ""));
         o.put("segments", optional("segments", "8"));
-        return TableOptions.parse(o);
+        TableOptions options = TableOptions.parse(o);
+        return tenant().map(options::tenant).orElse(options);
+    }
+
+    /** The tenant of --tenancy, --tenant and --registryTable; empty when none of them is given. */
+    java.util.Optional<TenantOptions> tenant() {
+        Map<String, String> o = new HashMap<>();
+        for (String name : List.of(TenantOptions.TENANCY, TenantOptions.TENANT, TenantOptions.REGISTRY_TABLE)) {
+            if (values.containsKey(name)) {
+                o.put(name, values.get(name));
+            }
+        }
+        try {
+            return TenantOptions.parse(o);
+        } catch (IllegalArgumentException e) {
+            throw fail(e.getMessage().replace("option '", "option '--"));
+        }
     }
 
     IllegalArgumentException fail(String problem) {

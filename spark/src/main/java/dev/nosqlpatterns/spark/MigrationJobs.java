@@ -23,6 +23,9 @@ import org.apache.spark.util.LongAccumulator;
  * <p>The state lives in the store, so a run that fails (or a driver that dies) is resumed by running again: the
  * recorded phase is skipped to, finished segments are skipped and the others resume at their checkpoint. A
  * retried task re-does at most the page it was on, which the migration protocol makes harmless.
+ *
+ * <p>With {@link TenantOptions}, the driver and every task work through the tenant's handle on the shared store:
+ * the migration's tables and its state are the tenant's, and no other tenant's item is read or written.
  */
 public final class MigrationJobs {
     private final SparkSession spark;
@@ -42,7 +45,12 @@ public final class MigrationJobs {
      *         run's elapsed time, and the drift the verification found and repaired
      */
     public MigrationReport run(String uri, MigrationDefinition definition) {
-        return phases(uri, definition, true);
+        return phases(uri, null, definition, true);
+    }
+
+    /** {@link #run(String, MigrationDefinition)} inside one tenant of the shared store of {@code uri}. */
+    public MigrationReport run(String uri, TenantOptions tenant, MigrationDefinition definition) {
+        return phases(uri, Objects.requireNonNull(tenant, "tenant options must not be null"), definition, true);
     }
 
     /**
@@ -53,22 +61,28 @@ public final class MigrationJobs {
      * @return the report of the backfill: items and writes of the tasks, elapsed time
      */
     public MigrationReport backfill(String uri, MigrationDefinition definition) {
-        return phases(uri, definition, false);
+        return phases(uri, null, definition, false);
     }
 
-    private MigrationReport phases(String uri, MigrationDefinition definition, boolean toTheEnd) {
+    /** {@link #backfill(String, MigrationDefinition)} inside one tenant of the shared store of {@code uri}. */
+    public MigrationReport backfill(String uri, TenantOptions tenant, MigrationDefinition definition) {
+        return phases(uri, Objects.requireNonNull(tenant, "tenant options must not be null"), definition, false);
+    }
+
+    private MigrationReport phases(String uri, TenantOptions tenant, MigrationDefinition definition,
+                                   boolean toTheEnd) {
         Objects.requireNonNull(uri, "store URI must not be null");
         Objects.requireNonNull(definition, "migration definition must not be null");
         Migration<?, ?> migration = Objects.requireNonNull(definition.migration(),
                 "the migration definition built no migration (null)");
         long start = System.nanoTime();
-        try (Store store = Tasks.open(uri);
-             MigrationJob<?, ?> job = attach(store, migration);
+        try (Store shared = Tasks.open(uri);
+             MigrationJob<?, ?> job = attach(tenant == null ? shared : tenant.scope(shared), migration);
              Progress p = new Progress(spark, "migration " + migration.name(), progress)) {
             job.begin();
             long[] done = {0, 0};
             if (!job.phase().reached(MigrationPhase.CUT_OVER)) {
-                done = backfill(uri, definition, migration.segments(), p.items());
+                done = backfill(uri, tenant, definition, migration.segments(), p.items());
                 p.print("backfilled " + done[0] + " items in " + migration.segments() + " segments");
             }
             if (toTheEnd) {
@@ -86,11 +100,12 @@ public final class MigrationJobs {
     }
 
     /** Items migrated and store writes by the segment tasks (a retried task's result counts once). */
-    private long[] backfill(String uri, MigrationDefinition definition, int segments, LongAccumulator items) {
+    private long[] backfill(String uri, TenantOptions tenant, MigrationDefinition definition, int segments,
+                            LongAccumulator items) {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         return jsc.parallelize(IntStream.range(0, segments).boxed().toList(), segments).map(segment -> {
             Migration<?, ?> m = definition.migration();
-            try (MigrationJob<?, ?> job = attach(Tasks.open(uri), m)) {
+            try (MigrationJob<?, ?> job = attach(Tasks.open(uri, tenant), m)) {
                 long migrated = job.migrateSegment(segment, segments);
                 items.add(migrated);
                 return new long[] {migrated, job.report().writes()};

@@ -81,7 +81,7 @@ public final class ShadowJobs {
 
     private static long[] check(ShadowDefinition shadow, boolean overPrimary, boolean fix, int segment,
                                 LongAccumulator done) {
-        Store store = Tasks.open(shadow.primary().uri());
+        Store store = Tasks.open(shadow.primary());
         shadow.open(store);
         String primary = shadow.primary().table();
         String table = overPrimary ? primary : shadow.shadowTable();

@@ -9,14 +9,16 @@ import java.util.List;
  * {@code spark-submit --class dev.nosqlpatterns.spark.ShadowRebuildMain nosqlpatterns-spark.jar --uri URI
  * --table PRIMARY --shadow SHADOW --keep NAME,NAME... [--verify] [--segments N] [--attributes name:TYPE,...]}.
  * The shadow holds the attributes named by {@code --keep}. Exits with status 3 when a verify finds drift.
+ * With {@code --tenancy bridge|pool --tenant ID [--registryTable NAME]} it runs in one tenant of a shared store.
  */
 public final class ShadowRebuildMain {
     static final String USAGE = "--uri STORE_URI --table PRIMARY_TABLE --shadow SHADOW_TABLE --keep NAME,NAME..."
-            + " [--verify] [--segments N] [--attributes name:TYPE,...]";
+            + " [--verify] [--segments N] [--attributes name:TYPE,...]" + MainArgs.TENANT_USAGE;
 
     private ShadowRebuildMain() {
     }
 
+    /** Runs the rebuild or verify the arguments describe; see the class description. */
     public static void main(String[] args) {
         MainArgs a = new MainArgs(USAGE, args, List.of("verify"));
         List<String> kept = Arrays.stream(a.required("keep").split(",")).map(String::trim).filter(s -> !s.isEmpty())

@@ -21,7 +21,14 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * orders.write().format("nosqlpatterns").option("uri", "...").option("table", "copy").mode("append").save();
  * }</pre>
  *
- * <p>See {@link TableOptions} for the options and {@link Rows} for the columns.
+ * <p>See {@link TableOptions} for the options and {@link Rows} for the columns. With the options {@code tenancy}
+ * ({@code bridge} or {@code pool}), {@code tenant} and, when not the default, {@code registryTable}, a read or write
+ * reaches one tenant's table of a shared store and nothing of another tenant's ({@link TenantOptions}):
+ *
+ * <pre>{@code
+ * spark.read().format("nosqlpatterns").option("uri", "redis://db:6379").option("table", "orders")
+ *         .option("tenancy", "pool").option("tenant", "acme").load();
+ * }</pre>
  */
 public final class StoreDataSource implements TableProvider, DataSourceRegister {
     /** The name to give {@code format(...)}. */

@@ -19,7 +19,7 @@ final class StoreReader implements PartitionReader<InternalRow> {
 
     StoreReader(TableOptions options, StorePartition partition) {
         this.options = options;
-        this.store = Tasks.open(options.uri());
+        this.store = Tasks.open(options);
         store.createTable(options.spec());
         this.items = partition.isQuery()
                 ? store.queryAll(Query.in(options.table(), partition.partitionKey())

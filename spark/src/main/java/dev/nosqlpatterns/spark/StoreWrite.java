@@ -67,7 +67,7 @@ final class StoreWrite implements org.apache.spark.sql.connector.write.Write, Ba
         Writer(TableOptions options, StructType schema) {
             this.options = options;
             this.schema = schema;
-            this.store = Tasks.open(options.uri());
+            this.store = Tasks.open(options);
             store.createTable(options.spec());
         }
 

@@ -16,7 +16,9 @@ import java.util.Objects;
  *
  * <p>Data source options: {@code uri} and {@code table} (required); {@code attributes}, declared attribute
  * types as {@code name:TYPE,...} with the type names of {@code Value.Type} (e.g. {@code city:STRING,age:NUMBER});
- * {@code segments} (default 4); {@code batchSize} (default 100); {@code pageSize} (default 500).
+ * {@code segments} (default 4); {@code batchSize} (default 100); {@code pageSize} (default 500); and, to read or
+ * write one tenant's table of a shared store, {@code tenancy}, {@code tenant} and {@code registryTable} (see
+ * {@link TenantOptions}).
  */
 public final class TableOptions implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -27,9 +29,10 @@ public final class TableOptions implements Serializable {
     private final int segments;
     private final int batchSize;
     private final int pageSize;
+    private final TenantOptions tenant;
 
     private TableOptions(String uri, String table, Map<String, Value.Type> declared, int segments, int batchSize,
-                         int pageSize) {
+                         int pageSize, TenantOptions tenant) {
         this.uri = Objects.requireNonNull(uri, "store URI (option 'uri') is required");
         this.table = TableSpec.checkName(Objects.requireNonNull(table, "table (option 'table') is required"));
         this.declared = new LinkedHashMap<>(declared);
@@ -44,16 +47,17 @@ public final class TableOptions implements Serializable {
         this.segments = segments;
         this.batchSize = batchSize;
         this.pageSize = pageSize;
+        this.tenant = tenant;
     }
 
     /** A table with no declared attributes, read in {@code segments} segments. */
     public static TableOptions of(String uri, String table, int segments) {
-        return new TableOptions(uri, table, Map.of(), segments, 100, 500);
+        return new TableOptions(uri, table, Map.of(), segments, 100, 500, null);
     }
 
     /** The options of a table declared by {@code spec}. */
     public static TableOptions of(String uri, TableSpec spec, int segments) {
-        return new TableOptions(uri, spec.name(), spec.declaredAttributes(), segments, 100, 500);
+        return new TableOptions(uri, spec.name(), spec.declaredAttributes(), segments, 100, 500, null);
     }
 
     /** Reads the data source options (keys compared without case, as Spark passes them). */
@@ -73,7 +77,7 @@ public final class TableOptions implements Serializable {
             }
         }
         return new TableOptions(o.get("uri"), o.get("table"), declared, number(o, "segments", 4),
-                number(o, "batchsize", 100), number(o, "pagesize", 500));
+                number(o, "batchsize", 100), number(o, "pagesize", 500), TenantOptions.parse(o).orElse(null));
     }
 
     private static int number(Map<String, String> o, String key, int otherwise) {
@@ -87,12 +91,23 @@ public final class TableOptions implements Serializable {
 
     /** The same table read in another number of segments. */
     public TableOptions segments(int newSegments) {
-        return new TableOptions(uri, table, declared, newSegments, batchSize, pageSize);
+        return new TableOptions(uri, table, declared, newSegments, batchSize, pageSize, tenant);
     }
 
     /** The same table written in batches of another size. */
     public TableOptions batchSize(int newBatchSize) {
-        return new TableOptions(uri, table, declared, segments, newBatchSize, pageSize);
+        return new TableOptions(uri, table, declared, segments, newBatchSize, pageSize, tenant);
+    }
+
+    /** The same table of one tenant of the store: every task works through the tenant's handle. */
+    public TableOptions tenant(TenantOptions inTenant) {
+        return new TableOptions(uri, table, declared, segments, batchSize, pageSize,
+                Objects.requireNonNull(inTenant, "tenant options must not be null"));
+    }
+
+    /** The tenant whose table this is; empty for the store's own table (or a silo's). */
+    public java.util.Optional<TenantOptions> tenant() {
+        return java.util.Optional.ofNullable(tenant);
     }
 
     public String uri() {
@@ -125,8 +140,17 @@ public final class TableOptions implements Serializable {
         return new TableSpec(table, declared, java.util.List.of());
     }
 
-    /** Opens the store from its URI and declares the table on it. */
+    /**
+     * Opens the store from its URI and declares the table on it.
+     *
+     * @throws IllegalStateException for a tenant's table: open the shared store with {@code Stores.open(uri())}
+     *                               and reach the tenant with {@code tenant().get().scope(store)}
+     */
     public Store open() {
+        if (tenant != null) {
+            throw new IllegalStateException("the table '" + table + "' belongs to " + tenant + ": open the shared store"
+                    + " with Stores.open(uri()) and reach the tenant with tenant().get().scope(store)");
+        }
         Store store = Stores.open(uri);
         try {
             store.createTable(spec());
@@ -149,11 +173,15 @@ public final class TableOptions implements Serializable {
         out.put("segments", Integer.toString(segments));
         out.put("batchSize", Integer.toString(batchSize));
         out.put("pageSize", Integer.toString(pageSize));
+        if (tenant != null) {
+            out.putAll(tenant.asMap());
+        }
         return out;
     }
 
     @Override
     public String toString() {
-        return "TableOptions[" + table + " on " + uri + ", " + segments + " segments]";
+        return "TableOptions[" + table + " on " + uri + (tenant == null ? "" : " in " + tenant) + ", " + segments
+                + " segments]";
     }
 }

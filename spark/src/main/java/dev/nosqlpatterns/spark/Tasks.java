@@ -2,10 +2,12 @@ package dev.nosqlpatterns.spark;
 
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.Stores;
+import dev.nosqlpatterns.tenant.Tenants;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.TaskContext;
 import org.apache.spark.util.TaskCompletionListener;
 
@@ -13,7 +15,8 @@ import org.apache.spark.util.TaskCompletionListener;
  * What every task does first: get the store of its URI. The tasks of one executor JVM share one store per URI
  * (opening one, a client with its connections, can take a second, as long as a task's work); a store no task
  * has used for {@value #IDLE_SECONDS} seconds is closed by the next task that opens one, and the rest when the
- * JVM exits. Stores are safe for concurrent use, as the adapters document.
+ * JVM exits. Stores are safe for concurrent use, as the adapters document. A task of one tenant gets the tenant's
+ * handle on that store, cached with it: one {@code Tenants} per tenancy and store, one handle per tenant.
  */
 final class Tasks {
     /** How long a store no task uses stays open. */
@@ -28,6 +31,7 @@ final class Tasks {
     /** One store of a URI and how many running tasks use it. */
     private static final class Shared {
         final Store store;
+        final Map<String, Tenants> tenancies = new ConcurrentHashMap<>();
         int users;
         long idleSince;
 
@@ -48,6 +52,33 @@ final class Tasks {
         Shared shared = acquire(uri);
         task.addTaskCompletionListener((TaskCompletionListener) context -> release(shared));
         return shared.store;
+    }
+
+    /**
+     * The store of a table's options for the running task: the store of its URI, or, for a tenant's table, the
+     * tenant's handle on it (both released when the task ends).
+     *
+     * @throws IllegalStateException for a tenant's table outside a task: the driver opens the shared store itself
+     *                               and scopes it ({@link TenantOptions#scope})
+     */
+    static Store open(TableOptions options) {
+        return open(options.uri(), options.tenant().orElse(null));
+    }
+
+    /** {@link #open(TableOptions)} for a store URI and a tenant (null: none). */
+    static Store open(String uri, TenantOptions tenant) {
+        if (tenant == null) {
+            return open(uri);
+        }
+        TaskContext task = TaskContext.get();
+        if (task == null) {
+            throw new IllegalStateException("a store of " + tenant + " outside a task: open the shared store and"
+                    + " scope it with TenantOptions.scope(store)");
+        }
+        Shared shared = acquire(uri);
+        task.addTaskCompletionListener((TaskCompletionListener) context -> release(shared));
+        return shared.tenancies.computeIfAbsent(tenant.tenancyKey(), k -> tenant.tenants(shared.store))
+                .forTenant(tenant.tenantId());
     }
 
     private static Shared acquire(String uri) {

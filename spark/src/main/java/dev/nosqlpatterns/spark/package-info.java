@@ -9,5 +9,9 @@
  * <p>{@link dev.nosqlpatterns.spark.StoreDataSource} is the {@code nosqlpatterns} data source: any logical
  * table of any store as a Dataset, read in parallel and written in bounded batches ({@link
  * dev.nosqlpatterns.spark.Rows}, {@link dev.nosqlpatterns.spark.TableOptions}).
+ *
+ * <p>Every job and the data source can work inside one tenant of a shared store
+ * ({@link dev.nosqlpatterns.spark.TenantOptions}): each task opens the store from its URI and works through the
+ * tenant's handle.
  */
 package dev.nosqlpatterns.spark;
