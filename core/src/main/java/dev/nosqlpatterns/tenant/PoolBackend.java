@@ -72,10 +72,14 @@ import javax.crypto.spec.SecretKeySpec;
  *   <li><b>Native geo sets and text-search indexes</b> are named for the tenant, as in the bridge model: the
  *       code and an underscore before the name the tenant gives.</li>
  *   <li><b>Linked reads</b> follow links inside one partition, which the prefix makes the tenant's own.</li>
- *   <li><b>Dropped:</b> queries on elements of nested documents (the store answers them over the whole shared
- *       table with a limit and no cursor, so they cannot be confined to the tenant without filtering that loses
- *       answers; techniques fall back to what they do without the capability), storage footprints (a shared
- *       table's size is not the tenant's), and the adapter's own extensions (their names and keys are their own).</li>
+ *   <li><b>Queries on elements of nested documents</b>, where the store answers them: every element (a map in a
+ *       list attribute) is stored with the tenant's code in the field {@value #ELEMENT_TENANT}, which every query
+ *       asks for, so the store matches and limits the tenant's elements alone; the field is taken off every item
+ *       read back, and an element that holds it is refused. Conditions and updates that set a list are rewritten
+ *       the same way.</li>
+ *   <li><b>Dropped:</b> storage footprints (the store reports a shared table's size, every tenant's bytes in it,
+ *       which would tell one tenant how much the others hold, and cannot tell the tenant's part of it) and the
+ *       adapter's own extensions (their names and keys are their own).</li>
  *   <li><b>Dropping a table</b> cannot drop the shared table: it deletes the tenant's items from it, a page of the
  *       scan at a time in batches the size of the store's atomic writes. It can be repeated after a crash.</li>
  * </ul>
@@ -88,6 +92,12 @@ final class PoolBackend extends ScopedBackend {
     static final char SEPARATOR = '#';
     /** Between the code and the text of a number index value. */
     static final char NUMBER = '=';
+
+    /**
+     * The field every element (a map in a list attribute) carries the tenant's code in, where the store answers
+     * queries on elements of nested documents: those queries ask for it, so the store answers the tenant's alone.
+     */
+    static final String ELEMENT_TENANT = "~tenant";
 
     private static final Pattern CODE = Pattern.compile("t[a-z2-7]{10}");
     private static final int DROP_PAGE = 1000;
@@ -105,6 +115,8 @@ final class PoolBackend extends ScopedBackend {
     private final NamedPorts.FirstUse firstUse;
     private final Capabilities capabilities;
     private final Limits limits;
+    /** True when the store answers queries on elements, so that every element carries the code. */
+    private final boolean tagsElements;
     private final Map<String, TableSpec> specs = new ConcurrentHashMap<>();
 
     /**
@@ -132,6 +144,7 @@ final class PoolBackend extends ScopedBackend {
         this.reserved = Set.copyOf(reserved);
         this.onCreate = onCreate;
         this.firstUse = new NamedPorts.FirstUse(onFirstUse);
+        this.tagsElements = shared.capabilities().nestedDocuments().isPresent();
         this.capabilities = scoped(shared.capabilities());
         this.limits = roomForTheCode(shared.limits());
     }
@@ -154,8 +167,15 @@ final class PoolBackend extends ScopedBackend {
         all.nativeIndexes().ifPresent(p -> b.nativeIndexes((read, meter) -> ownResult(read, p.read(scoped(read), meter))));
         all.nativeGeo().ifPresent(p -> b.nativeGeo(new NamedPorts.Geo(p, this::named, firstUse)));
         all.textSearch().ifPresent(p -> b.textSearch(new NamedPorts.Search(p, this::named, firstUse)));
+        all.nestedDocuments().ifPresent(p -> b.nestedDocuments((table, list, fields, limit, meter) -> {
+            indexed(table); // the table must be the tenant's, declared through this view
+            Map<String, Value> ours = new LinkedHashMap<>(fields);
+            ours.put(ELEMENT_TENANT, Value.of(code));
+            return p.findByElement(table, list, ours, limit, meter).stream().map(this::own).toList();
+        }));
         all.linkedReads().ifPresent(p -> b.linkedReads((read, meter) -> p.follow(scoped(read), meter).stream()
                 .filter(this::ours).map(i -> own(read.table(), i)).toList()));
+        // A shared table's footprint is every tenant's: it would tell one tenant how much the others hold.
         return b.withoutFootprints().build();
     }
 
@@ -241,7 +261,8 @@ final class PoolBackend extends ScopedBackend {
     Item stored(String table, Item item) {
         Set<String> indexed = indexed(table);
         Item.Builder b = Item.builder(key(table, item.key()));
-        item.attributes().forEach((name, value) -> b.put(name, indexed.contains(name) ? stored(value) : value));
+        item.attributes().forEach((name, value) -> b.put(name, indexed.contains(name) ? stored(value)
+                : tagged(table, item.key(), name, value)));
         Item stored = b.build();
         int bytes = stored.sizeInBytes();
         if (bytes > shared.limits().maxItemBytes()) {
@@ -251,15 +272,66 @@ final class PoolBackend extends ScopedBackend {
         return stored;
     }
 
+    /**
+     * A list's elements with the tenant's code in {@link #ELEMENT_TENANT}, where the store answers queries on
+     * elements; every other value as it is.
+     *
+     * @throws InvalidRequestException when an element holds {@link #ELEMENT_TENANT} itself
+     */
+    private Value tagged(String table, Key key, String name, Value value) {
+        if (!tagsElements || !(value instanceof Value.ListValue list)
+                || list.value().stream().noneMatch(e -> e instanceof Value.MapValue)) {
+            return value;
+        }
+        List<Value> out = new ArrayList<>(list.value().size());
+        for (Value element : list.value()) {
+            if (element instanceof Value.MapValue map) {
+                if (map.value().containsKey(ELEMENT_TENANT)) {
+                    throw new InvalidRequestException(table, key, "an element of '" + name + "' has the field '"
+                            + ELEMENT_TENANT + "', which the pool model keeps the tenant's code in for queries on"
+                            + " elements; rename the field");
+                }
+                Map<String, Value> fields = new LinkedHashMap<>(map.value());
+                fields.put(ELEMENT_TENANT, Value.of(code));
+                out.add(Value.map(fields));
+            } else {
+                out.add(element);
+            }
+        }
+        return Value.list(out);
+    }
+
+    /** A list's elements without the tenant's code, as the tenant wrote them. */
+    private static Value untagged(Value value) {
+        if (!(value instanceof Value.ListValue list) || list.value().stream()
+                .noneMatch(e -> e instanceof Value.MapValue m && m.value().containsKey(ELEMENT_TENANT))) {
+            return value;
+        }
+        List<Value> out = new ArrayList<>(list.value().size());
+        for (Value element : list.value()) {
+            if (element instanceof Value.MapValue map && map.value().containsKey(ELEMENT_TENANT)) {
+                Map<String, Value> fields = new LinkedHashMap<>(map.value());
+                fields.remove(ELEMENT_TENANT);
+                out.add(Value.map(fields));
+            } else {
+                out.add(element);
+            }
+        }
+        return Value.list(out);
+    }
+
     /** The item as the tenant wrote it, from its stored form. */
     @Override
     Item own(String table, Item item) {
         Set<String> indexed = indexed(table);
         Map<String, Value> attributes = item.attributes();
-        if (!indexed.isEmpty()) {
+        if (!indexed.isEmpty() || tagsElements) {
             attributes = new LinkedHashMap<>(attributes);
             for (String name : indexed) {
                 attributes.computeIfPresent(name, (n, v) -> written(v));
+            }
+            if (tagsElements) {
+                attributes.replaceAll((n, v) -> indexed.contains(n) ? v : untagged(v));
             }
         }
         return new Item(own(item.key()), attributes);
@@ -267,8 +339,13 @@ final class PoolBackend extends ScopedBackend {
 
     @Override
     Condition stored(String table, Condition condition) {
-        if (condition instanceof Condition.AttributeEquals eq && indexed(table).contains(eq.name())) {
-            return Condition.attributeEquals(eq.name(), stored(eq.value()));
+        if (condition instanceof Condition.AttributeEquals eq) {
+            if (indexed(table).contains(eq.name())) {
+                return Condition.attributeEquals(eq.name(), stored(eq.value()));
+            }
+            if (tagsElements) {
+                return Condition.attributeEquals(eq.name(), tagged(table, null, eq.name(), eq.value()));
+            }
         }
         return condition;
     }
@@ -279,7 +356,8 @@ final class PoolBackend extends ScopedBackend {
         List<UpdateAction> out = new ArrayList<>(u.actions().size());
         for (UpdateAction a : u.actions()) {
             if (!indexed.contains(a.attribute())) {
-                out.add(a);
+                out.add(a instanceof UpdateAction.Set s
+                        ? UpdateAction.set(s.attribute(), tagged(u.table(), u.key(), s.attribute(), s.value())) : a);
             } else if (a instanceof UpdateAction.Set s) {
                 out.add(UpdateAction.set(s.attribute(), stored(s.value())));
             } else if (a instanceof UpdateAction.Add) {

@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.tenant;
 
+import dev.nosqlpatterns.store.model.Footprint;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.LinkedRead;
 import dev.nosqlpatterns.store.model.TableSpec;
@@ -61,7 +62,10 @@ final class TenantBackend extends ScopedBackend {
                 p.findByElement(table(table), list, fields, limit, meter)));
         all.linkedReads().ifPresent(p -> b.linkedReads((read, meter) -> p.follow(scoped(read), meter)));
         if (all.footprints().isPresent()) {
-            b.footprints((table, meter) -> all.footprints().get().footprint(table(table), meter));
+            b.footprints((table, meter) -> {
+                Footprint f = all.footprints().get().footprint(table(table), meter);
+                return new Footprint(table, f.bytes(), f.basis(), f.accuracy(), f.shared());
+            });
         } else {
             b.withoutFootprints();
         }

@@ -276,6 +276,10 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class TenantDerivedData extends dev.nosqlpatterns.testkit.tenant.TenantDerivedDataSuite {
+    }
+
+    @Nested
     class EntityBulkSaves extends dev.nosqlpatterns.testkit.entity.EntityBulkSuite {
     }
 
