@@ -15,9 +15,11 @@ import dev.nosqlpatterns.store.spi.NativeGeo;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
@@ -269,28 +271,48 @@ public final class TenantMove {
         return changed;
     }
 
-    /** Copies each item of {@code read}'s pages that differs from (or is missing in) {@code other}. */
+    /**
+     * Brings the target in line with the source for each item of {@code read}'s pages that differs from (or is
+     * missing in) {@code other}: the page's differences go in one batch, then the source is read again for those
+     * keys in one batch, and only a key that changed meanwhile is copied on its own until it holds still.
+     */
     private long syncTable(String table, Store read, Store other, boolean fromSource) {
         long changed = 0;
         Scan scan = Scan.of(table).limit(PAGE);
         while (true) {
             Page page = read.scan(scan);
-            List<Key> keys = page.items().stream().map(Item::key).toList();
-            Map<Key, Item> there = other.getAll(table, keys).items().stream()
-                    .collect(Collectors.toMap(Item::key, i -> i));
+            Map<Key, Item> there = byKey(other.getAll(table, page.items().stream().map(Item::key).toList()).items());
+            Map<Key, Optional<Item>> copied = new LinkedHashMap<>();
+            List<Write> batch = new ArrayList<>();
             for (Item item : page.items()) {
                 Item counterpart = there.get(item.key());
-                boolean differs = fromSource ? !item.equals(counterpart) : counterpart == null;
-                if (differs) {
-                    moving.copy(table, item.key(), new dev.nosqlpatterns.store.spi.CostMeter(false));
-                    changed++;
+                if (fromSource && !item.equals(counterpart)) {
+                    copied.put(item.key(), Optional.of(item));
+                    batch.add(Write.put(table, item));
+                } else if (!fromSource && counterpart == null) {
+                    copied.put(item.key(), Optional.empty());
+                    batch.add(Write.delete(table, item.key()));
                 }
+            }
+            if (!batch.isEmpty()) {
+                target.writeBatch(batch);
+                Map<Key, Item> now = byKey(source.getAll(table, List.copyOf(copied.keySet())).items());
+                copied.forEach((key, was) -> {
+                    if (!was.equals(Optional.ofNullable(now.get(key)))) {
+                        moving.copy(table, key, new dev.nosqlpatterns.store.spi.CostMeter(false));
+                    }
+                });
+                changed += batch.size();
             }
             if (page.next().isEmpty()) {
                 return changed;
             }
             scan = scan.after(page.next().get());
         }
+    }
+
+    private static Map<Key, Item> byKey(List<Item> items) {
+        return items.stream().collect(Collectors.toMap(Item::key, i -> i));
     }
 
     private long syncGeo(String set) {
