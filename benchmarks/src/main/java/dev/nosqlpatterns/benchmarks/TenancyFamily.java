@@ -5,22 +5,19 @@ import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.Stores;
 import dev.nosqlpatterns.store.model.Cursor;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.TableSpec;
-import dev.nosqlpatterns.store.spi.StoreBackend;
-import dev.nosqlpatterns.store.spi.StoreProvider;
 import dev.nosqlpatterns.tenant.TenancyModel;
 import dev.nosqlpatterns.tenant.Tenants;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.TreeMap;
 
 /**
@@ -592,40 +589,16 @@ final class TenancyFamily implements Family {
     }
 
     /**
-     * The items a scan of {@code table} finds through {@code handle}, asked of the store itself: a handle answers
-     * for the tables it declared, and declaring one creates it. So the table is declared on a view of the handle
-     * that does not pass the creation on; 0 when the store has no such table.
+     * The items the store holds in {@code table} for the tenant of {@code handle}, asked of the store itself: a
+     * handle answers for the tables it declared, and declaring one creates it; 0 when the store has no such table.
      */
     static long itemsLeft(Store handle, String table) {
-        Store probe = handle.view(backend -> (StoreBackend) java.lang.reflect.Proxy.newProxyInstance(
-                StoreBackend.class.getClassLoader(), new Class<?>[] {StoreBackend.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("createTable")) {
-                        return null;
-                    }
-                    try {
-                        return method.invoke(backend, args);
-                    } catch (java.lang.reflect.InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                }));
-        probe.createTable(TableSpec.named(table));
-        try {
-            return probe.scanAll(Scan.of(table)).count();
-        } catch (dev.nosqlpatterns.store.model.TableNotFoundException gone) {
-            return 0;
-        }
+        return handle.maintenance().countStored(table);
     }
 
     /** Opens a store at {@code address} whose calls reach the runner store's cost listeners. */
     static Store open(Store runner, String address) {
-        URI uri = URI.create(address.matches("[A-Za-z][A-Za-z0-9+.-]*:") ? address + "/" : address);
-        for (StoreProvider provider : ServiceLoader.load(StoreProvider.class)) {
-            if (provider.scheme().equalsIgnoreCase(uri.getScheme())) {
-                StoreBackend backend = provider.open(uri);
-                return runner.view(runnersOwn -> backend);
-            }
-        }
-        throw new IllegalArgumentException("no store adapter for " + uri.getScheme() + ": on the class path");
+        return Stores.open(address, runner);
     }
 
     /** Loads {@code n} items of {@code owner} with their index entries, in windows; returns their logical bytes. */

@@ -3,6 +3,8 @@ package dev.nosqlpatterns.store;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.Footprint;
 import dev.nosqlpatterns.store.model.TableNotFoundException;
+import dev.nosqlpatterns.store.spi.ScanRequest;
+import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.store.spi.StorageFootprint;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import java.util.Optional;
@@ -12,6 +14,7 @@ import java.util.Optional;
  * table occupies. From {@link Store#maintenance()}; every call is metered like the store's own.
  */
 public final class StoreMaintenance {
+    private static final int COUNT_PAGE = 1000;
     private final Store store;
     private final StoreBackend backend;
 
@@ -55,6 +58,31 @@ public final class StoreMaintenance {
             return Optional.empty();
         }
         return store.call("footprint", table, call -> Optional.of(footprints.get().footprint(table, call.meter)));
+    }
+
+    /**
+     * Counts every item the store holds in {@code table}, expired items included, whether or not this handle has
+     * declared the table (declaring it would create it): 0 when the store has no such table. For checking what is
+     * left after a table was dropped or a tenant off-boarded, through the handle that reached it. Reads the whole
+     * table.
+     */
+    public long countStored(String table) {
+        dev.nosqlpatterns.store.model.TableSpec.checkName(table);
+        return store.call("countStored", table, call -> {
+            long count = 0;
+            Optional<String> token = Optional.empty();
+            try {
+                do {
+                    ScanResult page = backend.scan(new ScanRequest(table, 0, 1, COUNT_PAGE, token), call.meter);
+                    page.items().forEach(call::read);
+                    count += page.items().size();
+                    token = page.nextToken();
+                } while (token.isPresent());
+            } catch (TableNotFoundException gone) {
+                return 0L;
+            }
+            return count;
+        });
     }
 
     /** True when the store can tell what a table occupies ({@link #footprint(String)} answers). */

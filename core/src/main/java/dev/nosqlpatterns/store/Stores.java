@@ -17,18 +17,36 @@ public final class Stores {
     }
 
     public static Store open(String uri) {
+        return open(parsed(uri));
+    }
+
+    private static URI parsed(String uri) {
         Objects.requireNonNull(uri, "store URI must not be null");
-        URI parsed;
         try {
             // "memory:" has no scheme-specific part, which java.net.URI refuses; read it as "memory:/".
-            parsed = URI.create(uri.matches("[A-Za-z][A-Za-z0-9+.-]*:") ? uri + "/" : uri);
+            return URI.create(uri.matches("[A-Za-z][A-Za-z0-9+.-]*:") ? uri + "/" : uri);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("store URI '" + uri + "' is malformed: " + e.getMessage(), e);
         }
-        return open(parsed);
     }
 
     public static Store open(URI uri) {
+        return Store.of(backend(uri));
+    }
+
+    /**
+     * Opens the store at {@code uri} with the clock, tenant and observers of {@code observedWith}: every call through
+     * it reaches the cost listeners and observers registered on either, e.g. a store per tenant (the silo model)
+     * whose costs reach the meters bound once to the application's main store. Closing it closes what it opened and
+     * leaves {@code observedWith} open.
+     */
+    public static Store open(String uri, Store observedWith) {
+        Objects.requireNonNull(observedWith, "the store to share observers with must not be null");
+        dev.nosqlpatterns.store.spi.StoreBackend opened = backend(parsed(uri));
+        return observedWith.view(own -> opened);
+    }
+
+    private static dev.nosqlpatterns.store.spi.StoreBackend backend(URI uri) {
         String scheme = uri.getScheme();
         if (scheme == null) {
             throw new IllegalArgumentException("store URI '" + uri + "' has no scheme; use e.g. memory: or redis://host:port");
@@ -36,7 +54,7 @@ public final class Stores {
         List<String> known = new ArrayList<>();
         for (StoreProvider provider : ServiceLoader.load(StoreProvider.class)) {
             if (provider.scheme().equalsIgnoreCase(scheme)) {
-                return Store.of(provider.open(uri));
+                return provider.open(uri);
             }
             known.add(provider.scheme());
         }
