@@ -38,7 +38,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * in the store itself (a bridge tenant's tables by their stored names, a pool tenant's keys in the shared tables),
  * and its native set and index are searched. The other tenant keeps everything.
  *
- * <p>The tenant's size is the system property {@value #ITEMS} (300 by default; {@code 100000} for the soak run);
+ * <p>The tenant's size is the system property {@value #ITEMS} (100 by default; {@code 100000} for the soak run);
  * the time off-boarding took is printed, not asserted.
  */
 public abstract class TenantOffboardingSuite extends StoreSuite {
@@ -48,7 +48,7 @@ public abstract class TenantOffboardingSuite extends StoreSuite {
     private static final int NATIVE_TEXT_DOCUMENTS = 200;
 
     private static int items() {
-        String value = System.getProperty(ITEMS, "300").trim();
+        String value = System.getProperty(ITEMS, "100").trim();
         try {
             int n = Integer.parseInt(value);
             if (n >= 10) {
