@@ -20,6 +20,7 @@ import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.IndexPosition;
 import dev.nosqlpatterns.store.spi.IndexRead;
 import dev.nosqlpatterns.store.spi.IndexResult;
+import dev.nosqlpatterns.store.spi.PrefixScans;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.store.spi.StoreBackend;
@@ -63,12 +64,15 @@ import javax.crypto.spec.SecretKeySpec;
  *       item read back has its values restored, numbers as numbers; conditions and updates that set such an
  *       attribute are rewritten the same way. Index sort attributes are kept. An update cannot add to a number
  *       held in an index partition attribute (the store holds it as text): set it instead.</li>
- *   <li><b>Scans</b> read the whole shared table, every tenant's items, and answer the tenant's alone: the cost
- *       of a scan grows with all tenants' data, not the tenant's, and each item of another tenant counts as an
- *       item read and not returned. A page holds the tenant's items among those the store read for it, so it may
- *       be short, or empty while the scan goes on ({@link dev.nosqlpatterns.store.model.Page}). The store's resume
- *       token, which may name another tenant's last item, is handed out sealed (encrypted and bound to the
- *       tenant), so a cursor reveals nothing of another tenant and another tenant's cursor is refused.</li>
+ *   <li><b>Scans</b> read the tenant's partitions alone where the store keeps partitions in key order (the memory
+ *       store, MongoDB, Redis, Lucene: {@link PrefixScans}), so their cost grows with the tenant's data. DynamoDB
+ *       and Cassandra place partitions by hash and cannot read a key prefix: there a scan reads the whole shared
+ *       table, every tenant's items, and answers the tenant's alone; each item of another tenant counts as an item
+ *       read and not returned, and a page may be short, or empty while the scan goes on
+ *       ({@link dev.nosqlpatterns.store.model.Page}). A tenant that scans often on those stores is better served by
+ *       the bridge model. The store's resume token, which may name another tenant's last item, is handed out
+ *       sealed (encrypted and bound to the tenant), so a cursor reveals nothing of another tenant and another
+ *       tenant's cursor is refused.</li>
  *   <li><b>Native geo sets and text-search indexes</b> are named for the tenant, as in the bridge model: the
  *       code and an underscore before the name the tenant gives.</li>
  *   <li><b>Linked reads</b> follow links inside one partition, which the prefix makes the tenant's own.</li>
@@ -81,7 +85,8 @@ import javax.crypto.spec.SecretKeySpec;
  *       which would tell one tenant how much the others hold, and cannot tell the tenant's part of it) and the
  *       adapter's own extensions (their names and keys are their own).</li>
  *   <li><b>Dropping a table</b> cannot drop the shared table: it deletes the tenant's items from it, a page of the
- *       scan at a time in batches the size of the store's atomic writes. It can be repeated after a crash.</li>
+ *       scan of the tenant's partitions (or of the whole table, as above) at a time in batches the size of the
+ *       store's atomic writes. It can be repeated after a crash.</li>
  * </ul>
  *
  * <p>Every process declares the same specs for a logical table, as always; in the pool model the tenants share
@@ -118,6 +123,8 @@ final class PoolBackend extends ScopedBackend {
     /** True when the store answers queries on elements, so that every element carries the code. */
     private final boolean tagsElements;
     private final Map<String, TableSpec> specs = new ConcurrentHashMap<>();
+    /** The store's scans of the tenant's partitions alone, where it has them. */
+    private final Optional<PrefixScans> prefixScans;
 
     /**
      * @param code       the tenant's code, {@code t} and ten of {@code [a-z2-7]}
@@ -145,6 +152,7 @@ final class PoolBackend extends ScopedBackend {
         this.onCreate = onCreate;
         this.firstUse = new NamedPorts.FirstUse(onFirstUse);
         this.tagsElements = shared.capabilities().nestedDocuments().isPresent();
+        this.prefixScans = shared.capabilities().prefixScans();
         this.capabilities = scoped(shared.capabilities());
         this.limits = roomForTheCode(shared.limits());
     }
@@ -483,7 +491,7 @@ final class PoolBackend extends ScopedBackend {
         int batch = Math.max(1, shared.limits().maxAtomicWriteItems());
         Optional<String> token = Optional.empty();
         do {
-            ScanResult page = shared.scan(new ScanRequest(table, 0, 1, DROP_PAGE, token), meter);
+            ScanResult page = physicalScan(new ScanRequest(table, 0, 1, DROP_PAGE, token), meter);
             List<Write> deletes = page.items().stream().filter(this::ours)
                     .<Write>map(i -> Write.delete(table, i.key())).toList();
             for (int from = 0; from < deletes.size(); from += batch) {
@@ -495,17 +503,28 @@ final class PoolBackend extends ScopedBackend {
     }
 
     /**
-     * One page of the shared table's segment, the tenant's items alone: one request to the store, whose items of
-     * other tenants count as read and not returned. The page may be short or empty while the token goes on.
+     * One page of the shared table's segment, the tenant's items alone, in one request to the store: of the
+     * tenant's partitions where the store reads a key prefix, else of the whole table, whose items of other
+     * tenants count as read and not returned (the page may then be short or empty while the token goes on).
      */
     @Override
     public ScanResult scan(ScanRequest scan, CostMeter meter) {
         String table = scan.table();
-        ScanResult page = shared.scan(new ScanRequest(table, scan.segment(), scan.totalSegments(), scan.limit(),
+        ScanResult page = physicalScan(new ScanRequest(table, scan.segment(), scan.totalSegments(), scan.limit(),
                 scan.token().map(t -> open(table, t))), meter);
-        List<Item> mine = page.items().stream().filter(this::ours).map(i -> own(table, i)).toList();
-        meter.extraItemsRead(page.items().size() - mine.size());
+        List<Item> mine;
+        if (prefixScans.isPresent()) {
+            mine = page.items().stream().map(i -> own(table, i)).toList();
+        } else {
+            mine = page.items().stream().filter(this::ours).map(i -> own(table, i)).toList();
+            meter.extraItemsRead(page.items().size() - mine.size());
+        }
         return new ScanResult(mine, page.nextToken().map(this::seal));
+    }
+
+    /** A page of the tenant's partitions where the store reads a key prefix, else of the whole shared table. */
+    private ScanResult physicalScan(ScanRequest scan, CostMeter meter) {
+        return prefixScans.isPresent() ? prefixScans.get().scan(scan, keyPrefix, meter) : shared.scan(scan, meter);
     }
 
     @Override

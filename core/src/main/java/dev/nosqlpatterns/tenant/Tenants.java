@@ -38,7 +38,7 @@ import java.util.function.Function;
  * <p>The {@link TenancyModel} decides where the code goes: before every table, geo set and search index name
  * (bridge: a table per tenant and logical table), before every partition key and native index value in tables
  * all tenants share, and before every geo set and search index name (pool: a table per logical table, scans
- * reading every tenant's items), or nowhere (silo: a store per tenant).
+ * reading the tenant's partitions alone, or every tenant's items on DynamoDB and Cassandra), or nowhere (silo: a store per tenant).
  *
  * <pre>{@code
  * EntityType<User> users = EntityType.builder(User.class).table("users").partitionKey("user:{id}")
@@ -182,7 +182,8 @@ public final class Tenants {
      * Removes every table the tenant created, with every item and derived entry in it, then the tenant from the
      * registry: its native geo sets and text indexes first, then its tables. In the pool model the tables are shared
      * and stay: each is declared with the spec the registry recorded, and every item of the tenant in it is deleted
-     * (a scan of the whole shared table, deletes in batches); as every derived structure a technique keeps (index
+     * (a scan of the tenant's partitions, or of the whole shared table on DynamoDB and Cassandra, deletes in
+     * batches); as every derived structure a technique keeps (index
      * tables, geo cells, postings) lives in tables, that removes them too. Each step can be repeated: after a
      * crash, call it again and it goes on where it stopped.
      */

@@ -127,7 +127,15 @@ final class ItemReads {
     }
 
     static ScanResult scan(IndexSearcher searcher, ScanRequest s) throws IOException {
-        byte[] tablePrefix = Keys.prefix(s.table());
+        return scan(searcher, s, null);
+    }
+
+    /**
+     * A page of a scan of the table, or of the partitions that begin with {@code prefix} alone when there is one:
+     * the key terms that begin with the table's (or the prefix's) bytes, a range of the term dictionary.
+     */
+    static ScanResult scan(IndexSearcher searcher, ScanRequest s, String prefix) throws IOException {
+        byte[] tablePrefix = prefix == null ? Keys.prefix(s.table()) : Keys.partitionPrefix(s.table(), prefix);
         Optional<BytesRef> after = s.token().map(t -> decodeToken(t, tablePrefix));
         List<Item> out = new ArrayList<>();
         int wanted = s.limit() + 1;
@@ -147,9 +155,9 @@ final class ItemReads {
                     if (Segments.of(Keys.partitionOf(p), s.totalSegments()) != s.segment()) {
                         continue;
                     }
-                    byte[] prefix = BytesRef.deepCopyOf(p).bytes;
-                    Range range = new Range(new BytesRef(prefix), true, end(prefix), false);
-                    if (after.isPresent() && Keys.startsWith(after.get(), prefix)) {
+                    byte[] partition = BytesRef.deepCopyOf(p).bytes;
+                    Range range = new Range(new BytesRef(partition), true, end(partition), false);
+                    if (after.isPresent() && Keys.startsWith(after.get(), partition)) {
                         range = range.above(after.get());
                     }
                     collect(searcher, range, wanted - out.size(), out);
@@ -203,7 +211,8 @@ final class ItemReads {
         } catch (IllegalArgumentException e) {
             // reported below
         }
-        throw new InvalidRequestException("scan token '" + token + "' was not issued by a scan of this table");
+        throw new InvalidRequestException("scan token '" + token + "' was not issued by a scan of this table (or of"
+                + " these partitions)");
     }
 
     /** A range of terms with inclusive or exclusive ends. */

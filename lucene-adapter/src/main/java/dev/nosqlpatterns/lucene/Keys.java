@@ -31,6 +31,15 @@ final class Keys {
         return out.toByteArray();
     }
 
+    /**
+     * The prefix of the terms of the partitions of {@code table} that begin with {@code partitionPrefix}, and of
+     * their items' terms: the partition's bytes escaped, without the bytes that close it.
+     */
+    static byte[] partitionPrefix(String table, String partitionPrefix) {
+        byte[] closed = prefix(table, partitionPrefix);
+        return Arrays.copyOf(closed, closed.length - 2);
+    }
+
     /** The prefix of every item term of a table. */
     static byte[] prefix(String table) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -14,6 +14,7 @@ import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.store.spi.PrefixScans;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.store.spi.StoreBackend;
@@ -104,6 +105,7 @@ final class LuceneBackend implements StoreBackend {
                 .nativeIndexes(new SecondaryIndexes(index, reader))
                 .linkedReads(new LuceneLinkedReads(index, limits))
                 .footprints(new LuceneFootprint(index))
+                .prefixScans(this::scan)
                 .extension(ProximitySearch.class, calls -> (in, field, words, maxGap, inOrder, limit) ->
                         calls.call("ProximitySearch.searchNear", in, meter -> {
                             meter.roundTrip();
@@ -245,6 +247,13 @@ final class LuceneBackend implements StoreBackend {
     public ScanResult scan(ScanRequest scan, CostMeter meter) {
         meter.roundTrip();
         return read(scan.table(), null, s -> ItemReads.scan(s, scan));
+    }
+
+    /** A page of the partitions that begin with {@code prefix}: a range of the key terms. */
+    private ScanResult scan(ScanRequest scan, String prefix, CostMeter meter) {
+        PrefixScans.end(prefix); // refuses a prefix the port does not take
+        meter.roundTrip();
+        return read(scan.table(), null, s -> ItemReads.scan(s, scan, prefix));
     }
 
     @Override

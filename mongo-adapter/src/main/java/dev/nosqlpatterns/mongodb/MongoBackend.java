@@ -60,7 +60,10 @@ final class MongoBackend implements StoreBackend {
         this.indexes = new Indexes(tables);
         this.geo = new Geo(tables);
         this.capabilities = features.capabilities(new ServerFeatures.Ports(indexes, geo, nested,
-                new MongoFootprint(tables), calls -> new Graphs(tables, calls)));
+                new MongoFootprint(tables), calls -> new Graphs(tables, calls))).toBuilder()
+                .prefixScans((scan, prefix, meter) -> Failures.call("scan", scan.table(), null,
+                        () -> reads.scan(scan, prefix, meter)))
+                .build();
     }
 
     @Override

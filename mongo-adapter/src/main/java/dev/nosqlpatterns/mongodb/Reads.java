@@ -5,11 +5,13 @@ import com.mongodb.client.MongoCursor;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.key.Utf8Order;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.SortKeyCondition.Bound;
 import dev.nosqlpatterns.store.model.StoreException;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
+import dev.nosqlpatterns.store.spi.PrefixScans;
 import dev.nosqlpatterns.store.spi.QueryResult;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
@@ -115,13 +117,35 @@ final class Reads {
     }
 
     ScanResult scan(ScanRequest s, CostMeter meter) {
+        return scan(s, null, meter);
+    }
+
+    /**
+     * A page of a scan of the whole collection, or of the partitions from {@code prefix} to its end alone when
+     * there is one: a range of the {@code _id} index, whose first field is the partition.
+     */
+    ScanResult scan(ScanRequest s, String prefix, CostMeter meter) {
         BsonDocument filter = new BsonDocument();
         if (s.totalSegments() > 1) {
             filter.append(Documents.HASH, new BsonDocument("$mod",
                     new BsonArray(List.of(new BsonInt32(s.totalSegments()), new BsonInt32(s.segment())))));
         }
+        BsonDocument idRange = new BsonDocument();
         if (s.token().isPresent()) {
-            filter.append(Documents.ID, new BsonDocument("$gt", ScanTokens.decode(s.token().get(), s.table())));
+            BsonDocument after = ScanTokens.decode(s.token().get(), s.table());
+            if (prefix != null && !after.getString(Documents.PARTITION).getValue().startsWith(prefix)) {
+                throw new InvalidRequestException("the scan token of table '" + s.table() + "' is not of a scan of"
+                        + " the partitions beginning with '" + prefix + "'");
+            }
+            idRange.append("$gt", after);
+        } else if (prefix != null) {
+            idRange.append("$gte", Documents.bound(prefix, null));
+        }
+        if (prefix != null) {
+            idRange.append("$lt", Documents.bound(PrefixScans.end(prefix), null));
+        }
+        if (!idRange.isEmpty()) {
+            filter.append(Documents.ID, idRange);
         }
         FindIterable<BsonDocument> find = tables.collection(s.table()).find(filter)
                 .sort(new BsonDocument(Documents.ID, new BsonInt32(1))).limit(s.limit() + 1);

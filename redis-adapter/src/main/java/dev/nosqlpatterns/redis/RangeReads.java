@@ -7,6 +7,7 @@ import dev.nosqlpatterns.store.model.InvalidRequestException;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.store.spi.PrefixScans;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.internal.Segments;
@@ -134,6 +135,14 @@ final class RangeReads {
     }
 
     ScanResult scan(ScanRequest s, CostMeter meter) {
+        return scan(s, null, meter);
+    }
+
+    /**
+     * A page of a scan of the table, or of the partitions from {@code prefix} to its end alone when there is one:
+     * a range of the sorted set that registers the table's partitions.
+     */
+    ScanResult scan(ScanRequest s, String prefix, CostMeter meter) {
         String table = s.table();
         String resumePartition = null;
         String resumeSort = null;
@@ -147,13 +156,19 @@ final class RangeReads {
             resumePartition = token.substring(colon + 1, colon + 1 + len);
             resumeSort = token.substring(colon + 1 + len);
         }
+        if (prefix != null && resumePartition != null && !resumePartition.startsWith(prefix)) {
+            throw new InvalidRequestException("the scan token of table '" + table + "' is not of a scan of the"
+                    + " partitions beginning with '" + prefix + "'");
+        }
         byte[] registry = keys.partitions(table);
-        byte[] registryMin = resumePartition == null ? MIN : bound(true, resumePartition);
+        byte[] registryMin = resumePartition != null ? bound(true, resumePartition)
+                : prefix != null ? bound(true, prefix) : MIN;
+        byte[] registryMax = prefix == null ? MAX : bound(false, PrefixScans.end(prefix));
         List<Item> out = new ArrayList<>();
         while (true) {
             byte[] from = registryMin;
             meter.roundTrip();
-            List<byte[]> batch = Failures.guard(table, null, () -> jedis.zrangeByLex(registry, from, MAX, 0, REGISTRY_BATCH));
+            List<byte[]> batch = Failures.guard(table, null, () -> jedis.zrangeByLex(registry, from, registryMax, 0, REGISTRY_BATCH));
             List<String> mine = new ArrayList<>();
             for (byte[] p : batch) {
                 String partition = utf8(p);

@@ -94,7 +94,7 @@ final class RedisBackend implements StoreBackend {
     public Capabilities capabilities() {
         Capabilities.Builder caps = Capabilities.builder().with(Capability.ATOMIC_WRITES_SINGLE_PARTITION,
                 Capability.SHARED_ACROSS_PROCESSES, Capability.NATIVE_EXPIRY)
-                .nativeGeo(geo).linkedReads(new RedisLinkedReads(jedis, keys));
+                .nativeGeo(geo).linkedReads(new RedisLinkedReads(jedis, keys)).prefixScans(reads::scan);
         if (!cluster) {
             // index entries and multi-key transactions need every key on one server
             caps.with(Capability.ATOMIC_WRITES, Capability.CONSISTENT_NATIVE_INDEX_READS).nativeIndexes(this::readIndex);

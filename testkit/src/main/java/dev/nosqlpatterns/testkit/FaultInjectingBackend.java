@@ -182,14 +182,20 @@ public final class FaultInjectingBackend implements StoreBackend {
         });
     }
 
-    /** The wrapped backend's capabilities; its linked reads are reads, which fail once crashed. */
+    /** The wrapped backend's capabilities; its linked reads and prefix scans are reads, which fail once crashed. */
     @Override
     public Capabilities capabilities() {
         Capabilities wrapped = delegate.capabilities();
-        return wrapped.linkedReads().map(linked -> wrapped.toBuilder().linkedReads((read, meter) -> {
+        Capabilities.Builder b = wrapped.toBuilder();
+        wrapped.linkedReads().ifPresent(linked -> b.linkedReads((read, meter) -> {
             beforeRead();
             return linked.follow(read, meter);
-        }).build()).orElse(wrapped);
+        }));
+        wrapped.prefixScans().ifPresent(scans -> b.prefixScans((scan, prefix, meter) -> {
+            beforeRead();
+            return scans.scan(scan, prefix, meter);
+        }));
+        return b.build();
     }
 
     /** Does not close the wrapped backend. */

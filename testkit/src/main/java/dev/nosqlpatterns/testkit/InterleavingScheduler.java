@@ -241,14 +241,20 @@ final class InterleavingScheduler extends ForwardingBackend {
         super.writeAtomically(writes, meter);
     }
 
-    /** The wrapped backend's capabilities; its linked reads wait for their turn as other reads do. */
+    /** The wrapped backend's capabilities; its linked reads and prefix scans wait for their turn as other reads do. */
     @Override
     public Capabilities capabilities() {
         Capabilities wrapped = delegate.capabilities();
-        return wrapped.linkedReads().map(linked -> wrapped.toBuilder().linkedReads((read, meter) -> {
+        Capabilities.Builder b = wrapped.toBuilder();
+        wrapped.linkedReads().ifPresent(linked -> b.linkedReads((read, meter) -> {
             point("follow " + read);
             return linked.follow(read, meter);
-        }).build()).orElse(wrapped);
+        }));
+        wrapped.prefixScans().ifPresent(scans -> b.prefixScans((scan, prefix, meter) -> {
+            point("scan " + scan + " of '" + prefix + "'");
+            return scans.scan(scan, prefix, meter);
+        }));
+        return b.build();
     }
 
     @Override

@@ -110,6 +110,10 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class PrefixScans extends PrefixScanSuite {
+    }
+
+    @Nested
     class Batches extends BatchSuite {
     }
 

@@ -6,6 +6,7 @@ import dev.nosqlpatterns.key.Utf8Order;
 import dev.nosqlpatterns.store.spi.Capabilities;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
+import dev.nosqlpatterns.store.model.InvalidRequestException;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.ItemTooLargeException;
 import dev.nosqlpatterns.store.model.LinkedRead;
@@ -17,6 +18,7 @@ import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.model.Footprint;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
+import dev.nosqlpatterns.store.spi.PrefixScans;
 import dev.nosqlpatterns.store.spi.QueryResult;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
@@ -109,7 +111,7 @@ public final class MemoryBackend implements StoreBackend {
     @Override
     public Capabilities capabilities() {
         return Capabilities.builder().with(Capability.ATOMIC_WRITES, Capability.ATOMIC_WRITES_SINGLE_PARTITION)
-                .linkedReads(this::follow).footprints(this::footprint).build();
+                .linkedReads(this::follow).footprints(this::footprint).prefixScans(this::scan).build();
     }
 
     @Override
@@ -231,9 +233,18 @@ public final class MemoryBackend implements StoreBackend {
 
     @Override
     public ScanResult scan(ScanRequest s, CostMeter meter) {
+        return scan(s, null, meter);
+    }
+
+    /** A scan of the table's partitions, or of those from {@code prefix} to its end alone when there is one. */
+    private ScanResult scan(ScanRequest s, String prefix, CostMeter meter) {
+        String end = prefix == null ? null : PrefixScans.end(prefix);
         meter.roundTrip();
         return read(() -> {
             NavigableMap<String, NavigableMap<String, Item>> table = table(s.table());
+            if (prefix != null) {
+                table = table.subMap(prefix, true, end, false);
+            }
             String afterPartition = null;
             String afterSort = null;
             if (s.token().isPresent()) {
@@ -242,6 +253,10 @@ public final class MemoryBackend implements StoreBackend {
                 int len = Integer.parseInt(token.substring(0, colon));
                 afterPartition = token.substring(colon + 1, colon + 1 + len);
                 afterSort = token.substring(colon + 1 + len);
+                if (prefix != null && !afterPartition.startsWith(prefix)) {
+                    throw new InvalidRequestException("the scan token of table '" + s.table() + "' is not of a scan"
+                            + " of the partitions beginning with '" + prefix + "'");
+                }
             }
             NavigableMap<String, NavigableMap<String, Item>> partitions =
                     afterPartition == null ? table : table.tailMap(afterPartition, true);

@@ -29,6 +29,7 @@ public final class Capabilities {
     private final NestedDocuments nestedDocuments;
     private final LinkedReads linkedReads;
     private final StorageFootprint footprints;
+    private final PrefixScans prefixScans;
     private final Map<Class<?>, Function<MeteredCalls, ?>> extensions;
 
     private Capabilities(Builder b) {
@@ -39,6 +40,7 @@ public final class Capabilities {
         this.nestedDocuments = b.nestedDocuments;
         this.linkedReads = b.linkedReads;
         this.footprints = b.footprints;
+        this.prefixScans = b.prefixScans;
         this.extensions = Map.copyOf(b.extensions);
     }
 
@@ -61,6 +63,7 @@ public final class Capabilities {
         b.nestedDocuments = nestedDocuments;
         b.linkedReads = linkedReads;
         b.footprints = footprints;
+        b.prefixScans = prefixScans;
         b.extensions.putAll(extensions);
         return b;
     }
@@ -119,6 +122,11 @@ public final class Capabilities {
         return Optional.ofNullable(footprints);
     }
 
+    /** Scans of the partitions with a key prefix, read by the store alone; like footprints, named by no {@link Capability}. */
+    public Optional<PrefixScans> prefixScans() {
+        return Optional.ofNullable(prefixScans);
+    }
+
     /** The factory of the extension of {@code type}, when the backend offers one. */
     public <T> Optional<Function<MeteredCalls, T>> extension(Class<T> type) {
         @SuppressWarnings("unchecked")
@@ -146,6 +154,7 @@ public final class Capabilities {
         private NestedDocuments nestedDocuments;
         private LinkedReads linkedReads;
         private StorageFootprint footprints;
+        private PrefixScans prefixScans;
         private final Map<Class<?>, Function<MeteredCalls, ?>> extensions = new LinkedHashMap<>();
 
         private Builder() {
@@ -217,6 +226,17 @@ public final class Capabilities {
         /** Drops the footprint port. */
         public Builder withoutFootprints() {
             this.footprints = null;
+            return this;
+        }
+
+        public Builder prefixScans(PrefixScans port) {
+            this.prefixScans = Objects.requireNonNull(port, "prefix scans port must not be null");
+            return this;
+        }
+
+        /** Drops the prefix scans port. */
+        public Builder withoutPrefixScans() {
+            this.prefixScans = null;
             return this;
         }
 
