@@ -13,6 +13,7 @@ import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
+import dev.nosqlpatterns.store.spi.PrefixScans;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.store.spi.StoreBackend;
@@ -61,8 +62,7 @@ final class MongoBackend implements StoreBackend {
         this.geo = new Geo(tables);
         this.capabilities = features.capabilities(new ServerFeatures.Ports(indexes, geo, nested,
                 new MongoFootprint(tables), calls -> new Graphs(tables, calls))).toBuilder()
-                .prefixScans((scan, prefix, meter) -> Failures.call("scan", scan.table(), null,
-                        () -> reads.scan(scan, prefix, meter)))
+                .prefixScans(this::scan)
                 .build();
     }
 
@@ -142,6 +142,12 @@ final class MongoBackend implements StoreBackend {
     @Override
     public ScanResult scan(ScanRequest scan, CostMeter meter) {
         return Failures.call("scan", scan.table(), null, () -> reads.scan(scan, meter));
+    }
+
+    /** A page of the partitions that begin with {@code prefix}: a range of the {@code _id} index. */
+    private ScanResult scan(ScanRequest scan, String prefix, CostMeter meter) {
+        PrefixScans.end(prefix); // refuses a prefix the port does not take
+        return Failures.call("scan", scan.table(), null, () -> reads.scan(scan, prefix, meter));
     }
 
     @Override
