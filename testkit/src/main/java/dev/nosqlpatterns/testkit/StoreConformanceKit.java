@@ -284,6 +284,10 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class TenantExpiry extends dev.nosqlpatterns.testkit.tenant.TenantExpirySuite {
+    }
+
+    @Nested
     class EntityBulkSaves extends dev.nosqlpatterns.testkit.entity.EntityBulkSuite {
     }
 
