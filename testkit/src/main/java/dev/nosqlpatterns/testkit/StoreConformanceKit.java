@@ -114,6 +114,10 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class BulkInputs extends BulkInputSuite {
+    }
+
+    @Nested
     class Batches extends BatchSuite {
     }
 

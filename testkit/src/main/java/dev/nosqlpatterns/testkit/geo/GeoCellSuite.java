@@ -60,6 +60,26 @@ public abstract class GeoCellSuite extends StoreSuite {
         interruptEveryWrite("remove", ix -> ix.put("a", HOME), ix -> ix.remove("a"), List.of(HOME), false);
     }
 
+    @Test
+    void aBulkMoveInterruptedAtAnyWriteShowsTheOldOrTheNewPointAndRepairs() {
+        interruptEveryWrite("bulk-move", ix -> ix.put("a", HOME), ix -> ix.putAll(loadWith("a", AWAY)),
+                List.of(HOME, AWAY), true);
+    }
+
+    @Test
+    void aBulkLoadInterruptedAtAnyWriteShowsNothingOrTheNewPointAndRepairs() {
+        interruptEveryWrite("bulk-first", ix -> { }, ix -> ix.putAll(loadWith("a", HOME)), List.of(HOME), false);
+    }
+
+    /** A load of {@code id} at {@code point} among other new points, far away and near. */
+    private static Map<String, LatLon> loadWith(String id, LatLon point) {
+        Map<String, LatLon> load = new LinkedHashMap<>();
+        load.put("far1", destination(HOME, 90, 40_000));
+        load.put(id, point);
+        load.put("far2", destination(HOME, 180, 60_000));
+        return load;
+    }
+
     /**
      * Counts the writes of {@code operation} on a clean run, then for each write and each side of it
      * crashes there and checks: verified searches show "a" at most once (exactly once when
