@@ -66,12 +66,7 @@ public abstract class GeoCellSuite extends StoreSuite {
                 List.of(HOME, AWAY), true);
     }
 
-    @Test
-    void aBulkLoadInterruptedAtAnyWriteShowsNothingOrTheNewPointAndRepairs() {
-        interruptEveryWrite("bulk-first", ix -> { }, ix -> ix.putAll(loadWith("a", HOME)), List.of(HOME), false);
-    }
-
-    /** A load of {@code id} at {@code point} among other new points, far away and near. */
+    /** A load of {@code id} at {@code point} among new points far away: a bulk load that moves one and adds others. */
     private static Map<String, LatLon> loadWith(String id, LatLon point) {
         Map<String, LatLon> load = new LinkedHashMap<>();
         load.put("far1", destination(HOME, 90, 40_000));

@@ -18,6 +18,7 @@ import dev.nosqlpatterns.tree.TreeStrategy;
 import dev.nosqlpatterns.tree.Trees;
 import java.time.Duration;
 import java.util.List;
+import java.util.ArrayList;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.Consumer;
@@ -103,6 +104,22 @@ public abstract class TreeCrashSuite extends TreeSuiteSupport {
      * or a tree that reads as empty, refuses changes and fails verify naming the load; then repair()
      * empties it (odd steps) or a load retried after the lease replaces it (even steps).
      */
+    @ParameterizedTest
+    @EnumSource(TreeStrategy.class)
+    void aLoadWithABadNodeAnywhereWritesNothing(TreeStrategy strategy) {
+        List<TreeNode<Category>> nodes = randomTree(new Random(7), 12);
+        for (int bad : new int[] {0, 1, nodes.size() / 2, nodes.size() - 1}) {
+            List<TreeNode<Category>> load = new ArrayList<>(nodes);
+            TreeNode<Category> replaced = load.get(bad);
+            load.set(bad, new TreeNode<>(replaced.id(), Optional.of("nowhere"), replaced.payload()));
+            Tree<Category> tree = newTree(strategy);
+            long before = store.maintenance().countStored(table());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> tree.load(load));
+            assertTrue(e.getMessage().contains("node #" + bad), e.getMessage());
+            assertEquals(before, store.maintenance().countStored(table()), "a bad node at " + bad + " wrote nothing");
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(TreeStrategy.class)
     void aBulkLoadInterruptedAtAnyWriteLeavesTheWholeTreeOrNone(TreeStrategy strategy) {
