@@ -74,6 +74,18 @@ public abstract class StoreConformanceKit {
         return KitProfile.networked();
     }
 
+    /**
+     * Starts a second server of the store under test, independent of the one {@link #openBackend()} reaches, for
+     * the suites that need two (a silo tenant on a server of its own:
+     * {@link dev.nosqlpatterns.testkit.tenant.TenantSiloSuite}). Called when such a suite first asks for it, at most
+     * once per suite, and the server is closed after that suite. Empty by default: a store whose second server is
+     * not cheap to start (a container, a cluster, a JVM of its own) keeps the default, and those tests report as
+     * skipped.
+     */
+    protected java.util.Optional<SecondServer> startSecondServer() {
+        return java.util.Optional.empty();
+    }
+
     /** The backend for a suite nested in this kit, found by {@link KitBackends}. */
     final StoreBackend backendForSuites() {
         return openBackend();
@@ -281,6 +293,10 @@ public abstract class StoreConformanceKit {
 
     @Nested
     class TenantOffboarding extends dev.nosqlpatterns.testkit.tenant.TenantOffboardingSuite {
+    }
+
+    @Nested
+    class TenantSilos extends dev.nosqlpatterns.testkit.tenant.TenantSiloSuite {
     }
 
     @Nested

@@ -34,6 +34,7 @@ public abstract class StoreSuite {
     private final List<String> created = new ArrayList<>();
     private String replay = "";
     private String testLabel = "";
+    private java.util.function.Supplier<java.util.Optional<SecondServer>> secondServer = java.util.Optional::empty;
 
     /**
      * Opens a backend of the store under test; called before each test, closed after it. Suites nested in a
@@ -56,6 +57,7 @@ public abstract class StoreSuite {
     void openStore(StoreBackend opened, KitBackends.SuiteSettings settings, TestInfo test) {
         kit = settings.profile();
         replay = settings.replay();
+        secondServer = settings.secondServer();
         testLabel = test.getTestMethod().map(m -> m.getDeclaringClass().getSimpleName() + "." + m.getName()
                 + (test.getDisplayName().equals(m.getName() + "()") ? "" : " " + test.getDisplayName()))
                 .orElse(getClass().getSimpleName() + " " + test.getDisplayName());
@@ -105,6 +107,16 @@ public abstract class StoreSuite {
             created.clear();
             store.close();
         }
+    }
+
+    /**
+     * A second, independent server of the store under test, from the enclosing kit's
+     * {@link StoreConformanceKit#startSecondServer()}: started on the first call of the suite's tests, the same
+     * for its other tests, stopped after the suite. Empty when the store's conformance test offers none, and for
+     * a suite outside a kit; tests that need it skip then. The tables a test creates on it are the test's to drop.
+     */
+    protected java.util.Optional<SecondServer> secondServer() {
+        return secondServer.get();
     }
 
     /** Creates a table with a name no other test uses, and drops it after the test. */
