@@ -16,7 +16,8 @@ import java.util.Optional;
  * Verify and repair of a cell index, one scanned page at a time with bounded memory. Each entry is
  * checked against its point record and each point record against its entry, with one batched read per
  * page for each. Repair puts the point record's entry where it is missing or outdated, deletes entries
- * no point record vouches for (only if unchanged since read), and finishes interrupted moves. Every fix
+ * no point record vouches for (only if unchanged since read, and put back if the record names the entry's cell
+ * when read again: the entry was a write's in flight), and finishes interrupted moves. Every fix
  * is idempotent, so a repair can be interrupted and run again. Expired entries and point records, which the
  * scan no longer sees, are counted (and removed) by the store's {@link dev.nosqlpatterns.store.StoreMaintenance#countExpired} of the table.
  */
@@ -94,7 +95,7 @@ final class CellAudit {
             if (here) {
                 store.put(table, keys.entry(owner.get()));
             } else {
-                writes.deleteIfToken(e.key(), e.token());
+                writes.removeOrphan(e.scope(), e.cell(), e.id(), e.token());
             }
         }
         return stale;

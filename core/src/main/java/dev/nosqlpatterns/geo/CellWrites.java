@@ -126,10 +126,11 @@ final class CellWrites {
                             Item entry, Condition unchanged, OptionalLong expiry) {
         store.put(table, entry);
         store.put(table, keys.point(scope, id, cell, point, token, stale, expiry), unchanged);
-        if (unchanged.equals(Condition.ifAbsent()) && store.get(table, entry.key()).isEmpty()) {
-            // A creation cannot prove, as an update's record write does, that no other write of the id came
-            // between its read and its write: writers of an earlier life may have rewritten this entry and
-            // removed it. If it is gone, it is put back from the record (see removeEntry).
+        if (store.get(table, entry.key()).isEmpty()) {
+            // Between the entry and the record, the entry may have been removed by a repair that read the record
+            // before it named this cell, or (for a creation, which cannot prove as an update's record write does
+            // that no other write of the id came between its read and its write) by writers of an earlier life
+            // that had rewritten it. It is put back from the record (see removeEntry).
             restoreEntry(scope, id, cell);
         }
         if (!stale.isEmpty()) {
@@ -196,7 +197,25 @@ final class CellWrites {
                 store.writeBatch(writes.subList(from, Math.min(writes.size(), from + BATCH)));
             }
         }
+        restoreRemoved(scope, entries);
         existing.forEach((id, point) -> put(scope, id, point, OptionalLong.empty()));
+    }
+
+    /**
+     * After the records of a load: the entries a repair removed meanwhile (it read a record before the load wrote
+     * it) are put back from their records, read in one batch per {@value #BATCH}.
+     */
+    private void restoreRemoved(String scope, List<Write> entries) {
+        for (int from = 0; from < entries.size(); from += BATCH) {
+            List<Write> some = entries.subList(from, Math.min(entries.size(), from + BATCH));
+            BatchGetResult found = store.getAll(table, some.stream().map(Write::key).toList());
+            for (Write w : some) {
+                if (found.get(new ItemRef(table, w.key())).isEmpty()) {
+                    CellKeys.Entry e = keys.entryOf(((Write.Put) w).item()).orElseThrow();
+                    restoreEntry(scope, e.id(), e.cell());
+                }
+            }
+        }
     }
 
     /** Deletes the stale entries, then drops the stale list unless another write came since. */
@@ -295,6 +314,18 @@ final class CellWrites {
      */
     void removeEntry(String scope, String cell, String id, long token) {
         if (deleteIfToken(keys.entryKey(scope, cell, id), token) && !atomic()) {
+            restoreEntry(scope, id, cell);
+        }
+    }
+
+    /**
+     * A repair's removal of an entry no record read named: deletes it while it carries {@code token}, then looks at
+     * the record again and puts the entry back if the record names its cell now. The entry may be a write's in
+     * flight whose record came after the repair read it (a load writes entries and records apart, on every store);
+     * the writer looks at its entries after its records, so one of the two puts it back.
+     */
+    void removeOrphan(String scope, String cell, String id, long token) {
+        if (deleteIfToken(keys.entryKey(scope, cell, id), token)) {
             restoreEntry(scope, id, cell);
         }
     }

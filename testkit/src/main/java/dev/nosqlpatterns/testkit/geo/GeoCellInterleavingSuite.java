@@ -198,6 +198,15 @@ public abstract class GeoCellInterleavingSuite extends StoreSuite {
         pauseAtEveryStep(atomic, put(X), put(X2), remove());
     }
 
+    /** A repair that runs while a write or a load is half done must not take its new entry for a leftover. */
+    @ParameterizedTest(name = "atomic={0}")
+    @ValueSource(booleans = {true, false})
+    void repairWhileMovedOrPut(boolean atomic) {
+        pauseAtEveryStep(atomic, put(X), put(Y), GeoIndex::repair);
+        pauseAtEveryStep(atomic, ix -> { }, put(X), GeoIndex::repair);
+        pauseAtEveryStep(atomic, ix -> { }, ix -> ix.putAll(java.util.Map.of("a", X)), GeoIndex::repair);
+    }
+
     @ParameterizedTest(name = "atomic={0}")
     @ValueSource(booleans = {true, false})
     void removeWhileMoved(boolean atomic) {
