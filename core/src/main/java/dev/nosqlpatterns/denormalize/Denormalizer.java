@@ -2,6 +2,7 @@ package dev.nosqlpatterns.denormalize;
 
 import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.index.IndexConsistency;
+import dev.nosqlpatterns.index.IndexGroup;
 import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
@@ -10,6 +11,7 @@ import dev.nosqlpatterns.store.model.BatchGetResult;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Scan;
+import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.Store;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -51,6 +53,8 @@ import java.util.Optional;
  */
 public final class Denormalizer {
     private static final String VERSION = FanOut.VERSION;
+    /** Targets read and written together by {@link #putTargets}. */
+    private static final int WINDOW = 500;
     private final Store store;
     private final List<CopyRule> rules;
     private final Map<String, IndexTable> reverse = new HashMap<>();
@@ -162,6 +166,106 @@ public final class Denormalizer {
             }
             return store.get(targetTable, stored.key()).orElse(stored);
         });
+    }
+
+    /**
+     * Writes many target items as {@link #putTarget} one after the other would, for loading: in windows of
+     * {@value #WINDOW}, each with one batch read of its sources, the targets and their reverse-index entries
+     * written by {@link IndexGroup#putAll} (batched and atomic writes in the index's crash-safe order), and one
+     * batch read of the sources afterwards; a copy whose source changed meanwhile is written again from the
+     * target as it is now. Every item is checked (not null, a valid put of the table) before anything is
+     * written. Not atomic as a whole: after a failure of the store some windows may be written, and
+     * {@link #repair} completes the copies of what was.
+     *
+     * @throws IllegalArgumentException naming the position and the problem of an item that cannot be written
+     */
+    public void putTargets(String targetTable, List<Item> items) {
+        TechniqueCalls.run(store, "denormalizer.putTargets", targetTable, () -> {
+            Objects.requireNonNull(items, "target items must not be null");
+            List<String> problems = new ArrayList<>();
+            for (int i = 0; i < items.size() && problems.size() < 10; i++) {
+                Item item = items.get(i);
+                if (item == null) {
+                    problems.add("item " + i + " is null");
+                    continue;
+                }
+                try {
+                    store.validate(List.of(Write.put(targetTable, item)));
+                } catch (RuntimeException bad) {
+                    problems.add("item " + i + " " + item.key().abbreviated() + ": " + bad.getMessage());
+                }
+            }
+            if (!problems.isEmpty()) {
+                throw new IllegalArgumentException("cannot put the " + items.size() + " targets into '" + targetTable
+                        + "', nothing was written: " + String.join("; ", problems));
+            }
+            IndexTable index = reverse.get(targetTable);
+            for (int from = 0; from < items.size(); from += WINDOW) {
+                List<Item> window = items.subList(from, Math.min(items.size(), from + WINDOW));
+                if (index == null) {
+                    store.writeBatch(window.stream().<Write>map(i -> Write.put(targetTable, i)).toList());
+                } else {
+                    putWindow(targetTable, index, window);
+                }
+            }
+        });
+    }
+
+    /** One window of {@link #putTargets}: sources read, copies filled, written, sources read again. */
+    private void putWindow(String targetTable, IndexTable index, List<Item> window) {
+        List<CopyRule> into = rulesInto(targetTable);
+        Map<ItemRef, Optional<Item>> sources = sources(into, window);
+        List<Item> filled = new ArrayList<>(window.size());
+        for (Item item : window) {
+            Item.Builder b = item.toBuilder();
+            for (CopyRule r : into) {
+                FanOut.Held copy = FanOut.Held.from(r, sourceKey(r, item)
+                        .flatMap(k -> sources.get(new ItemRef(r.sourceTable(), k))));
+                put(b, r.targetAttribute(), copy.value());
+                put(b, r.expiryAttribute(), copy.expiry());
+            }
+            filled.add(b.build());
+        }
+        IndexGroup.of(List.of(index)).putAll(filled);
+        Map<ItemRef, Optional<Item>> now = sources(into, filled);
+        Map<Key, List<CopyRule>> stale = new java.util.LinkedHashMap<>();
+        for (Item target : filled) {
+            for (CopyRule r : into) {
+                sourceKey(r, target).ifPresent(k -> {
+                    if (!FanOut.Held.from(r, now.get(new ItemRef(r.sourceTable(), k))).equals(FanOut.Held.in(r, target))) {
+                        stale.computeIfAbsent(target.key(), t -> new ArrayList<>()).add(r);
+                    }
+                });
+            }
+        }
+        if (stale.isEmpty()) {
+            return;
+        }
+        var targets = store.getAll(targetTable, stale.keySet());
+        List<FanOut.Copy> again = new ArrayList<>();
+        stale.forEach((key, rules) -> targets.get(new ItemRef(targetTable, key)).ifPresent(target -> {
+            for (CopyRule r : rules) {
+                sourceKey(r, target).ifPresent(k -> again.add(FanOut.Copy.of(r, k, target,
+                        FanOut.Held.from(r, now.get(new ItemRef(r.sourceTable(), k))))));
+            }
+        }));
+        fanOut.settle(again);
+    }
+
+    /** The sources the targets' references name, for every rule, in one batch read. */
+    private Map<ItemRef, Optional<Item>> sources(List<CopyRule> into, List<Item> targets) {
+        java.util.Set<ItemRef> refs = new java.util.LinkedHashSet<>();
+        for (Item target : targets) {
+            for (CopyRule r : into) {
+                sourceKey(r, target).ifPresent(k -> refs.add(new ItemRef(r.sourceTable(), k)));
+            }
+        }
+        Map<ItemRef, Optional<Item>> out = new HashMap<>();
+        if (!refs.isEmpty()) {
+            var found = store.getAll(refs);
+            refs.forEach(ref -> out.put(ref, found.get(ref)));
+        }
+        return out;
     }
 
     private static void put(Item.Builder b, String attribute, Optional<Value> value) {

@@ -190,11 +190,14 @@ class IndexTechniqueCallsTest {
             Item article = Item.builder("article|1", "<BASE>").put("providerId", "provider|bbc").build();
             assertEquals(Optional.of("BBC"), calls.succeeds("putTarget(String,Item)", "denormalizer.putTarget",
                     () -> copies.putTarget("articles", article)).getString("providerName"));
+            Item second = Item.builder("article|2", "<BASE>").put("providerId", "provider|bbc").build();
+            calls.runs("putTargets(String,List)", "denormalizer.putTargets",
+                    () -> copies.putTargets("articles", List.of(second)));
             calls.succeeds("getTarget(String,Key)", "denormalizer.getTarget",
                     () -> copies.getTarget("articles", article.key()));
             calls.succeeds("verify(CopyRule)", "denormalizer.verify", () -> copies.verify(rule));
             calls.succeeds("repair(CopyRule)", "denormalizer.repair", () -> copies.repair(rule));
-            assertEquals(1, calls.succeeds("deleteSource(String,Key)", "denormalizer.deleteSource",
+            assertEquals(2, calls.succeeds("deleteSource(String,Key)", "denormalizer.deleteSource",
                     () -> copies.deleteSource("providers", bbc.key())));
             calls.assertEveryOneChecked();
         }
