@@ -126,7 +126,7 @@ public abstract class TenantIsolationSuite extends StoreSuite {
     }
 
     /** Every item of a scan read page by page with its cursors, pages that come back empty included. */
-    private static List<Item> pages(Store on, Scan first) {
+    static List<Item> pages(Store on, Scan first) {
         List<Item> out = new ArrayList<>();
         Page page = on.scan(first);
         for (int guard = 0; guard < 10_000; guard++) {

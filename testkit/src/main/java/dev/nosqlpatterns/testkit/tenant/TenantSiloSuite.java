@@ -14,7 +14,6 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.GeoHit;
 import dev.nosqlpatterns.store.model.LatLon;
-import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Query;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.TableSpec;
@@ -194,7 +193,7 @@ public abstract class TenantSiloSuite extends StoreSuite {
             Store on = tenants.forTenant(t);
             String people = name("people");
             assertOwned(on.scanAll(Scan.of(people)).toList(), t, 5, "scan");
-            assertOwned(pages(on, Scan.of(people).limit(2)), t, 5, "scan by pages");
+            assertOwned(TenantIsolationSuite.pages(on, Scan.of(people).limit(2)), t, 5, "scan by pages");
             assertOwned(List.of(on.get(people, Key.of("user|3", "<BASE>")).orElseThrow()), t, 1, "get");
             assertOwned(on.queryAll(Query.in(people, "user|1")).toList(), t, 1, "query");
             IndexTable byCity = byCity(on);
@@ -239,20 +238,6 @@ public abstract class TenantSiloSuite extends StoreSuite {
             assertEquals(heldByA.get(table).size(), store.maintenance().countStored(table),
                     "items the main server holds in " + table);
         }
-    }
-
-    /** Every item of a scan read page by page with its cursors. */
-    private static List<Item> pages(Store on, Scan first) {
-        List<Item> out = new ArrayList<>();
-        Page page = on.scan(first);
-        for (int guard = 0; guard < 10_000; guard++) {
-            out.addAll(page.items());
-            if (page.next().isEmpty()) {
-                return out;
-            }
-            page = on.scan(first.after(page.next().get()));
-        }
-        throw new AssertionError("the scan did not end");
     }
 
     /** Moves people between cities, removes them and their shops, until stopped; answers each one's last city. */
