@@ -250,6 +250,9 @@ public final class CassandraStore {
                     .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(10))
                     .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_INTERVAL, Duration.ofMillis(20))
                     .withString(DefaultDriverOption.TIMESTAMP_GENERATOR_CLASS, "ServerSideTimestampGenerator")
+                    // A CREATE TABLE returns once the driver has refreshed its schema, which it delays until no other
+                    // change came for this window (1 s by default): creating tables one by one waited 1 s each.
+                    .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(100))
                     .build();
             try {
                 return CqlSession.builder().addContactPoints(contactPoints).withLocalDatacenter(localDatacenter)
