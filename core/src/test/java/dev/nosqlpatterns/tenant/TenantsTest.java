@@ -139,7 +139,11 @@ class TenantsTest {
 
     @Test
     void poolScansReadEveryTenantsItemsAndAnswerTheTenantsPagesWithSealedCursors() {
-        try (Store store = Store.of(new MemoryBackend())) {
+        MemoryBackend memory = new MemoryBackend();
+        // a store that cannot scan a key prefix, as DynamoDB and Cassandra cannot
+        StoreBackend hashed = new dev.nosqlpatterns.store.ForwardingCapabilities(memory,
+                memory.capabilities().toBuilder().withoutPrefixScans().build());
+        try (Store store = Store.of(hashed)) {
             Tenants tenants = pool(store);
             for (String t : List.of("a", "b")) {
                 Store on = tenants.forTenant(t);
@@ -175,6 +179,33 @@ class TenantsTest {
             long[] read = {0};
             a.measure(c -> read[0] += c.itemsRead(), () -> a.scanAll(Scan.of("users")).count());
             assertEquals(8, read[0], "a scan reads the other tenant's items too, and counts them");
+        }
+    }
+
+    @Test
+    void poolScansReadTheTenantsPartitionsAloneWhereTheStoreScansAKeyPrefix() {
+        try (Store store = Store.of(new MemoryBackend())) {
+            Tenants tenants = pool(store);
+            for (String t : List.of("a", "b")) {
+                Store on = tenants.forTenant(t);
+                on.createTable(TableSpec.named("users"));
+                for (int i = 0; i < 4; i++) {
+                    on.put("users", Item.builder("user|" + i, "<BASE>").put("owner", t).build());
+                }
+            }
+            Store a = tenants.forTenant("a");
+            Page page = a.scan(Scan.of("users").limit(1));
+            List<Item> seen = new ArrayList<>(page.items());
+            while (page.next().isPresent()) {
+                assertEquals(1, page.items().size(), "every page is full: nothing is left out after the read");
+                page = a.scan(Scan.of("users").limit(1).after(page.next().get()));
+                seen.addAll(page.items());
+            }
+            assertEquals(List.of("a", "a", "a", "a"), seen.stream().map(i -> i.getString("owner").orElseThrow())
+                    .toList());
+            long[] read = {0};
+            a.measure(c -> read[0] += c.itemsRead(), () -> a.scanAll(Scan.of("users")).count());
+            assertEquals(4, read[0], "a scan reads the tenant's items alone");
         }
     }
 
