@@ -30,4 +30,19 @@ public final class Baselines {
             default -> Optional.empty();
         };
     }
+
+    /**
+     * The hand-written bulk loader of a store of kind {@code kind} at {@code uri}, or empty when there is none (the
+     * in-memory store has no driver; Lucene's writes cannot be read back through the library, see
+     * {@link #luceneWritesSkipped()}).
+     */
+    public static Optional<Loader> loader(String kind, String uri) {
+        return switch (kind) {
+            case "redis" -> Optional.of(new RedisLoader(uri));
+            case "dynamodb" -> Optional.of(new DynamoDbLoader(uri));
+            case "mongodb" -> Optional.of(new MongoLoader(uri));
+            case "cassandra" -> Optional.of(new CassandraLoader(uri));
+            default -> Optional.empty();
+        };
+    }
 }
