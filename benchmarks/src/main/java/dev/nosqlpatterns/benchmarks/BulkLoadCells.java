@@ -71,8 +71,7 @@ final class BulkLoadCells {
     /** Why the hand-written load cannot run on a store of {@code kind}, if it cannot. */
     static Optional<String> handSkipReason(String kind) {
         return switch (kind) {
-            case "redis", "cassandra", "mongodb", "dynamodb" -> Optional.empty();
-            case "lucene" -> Optional.of(Baselines.luceneWritesSkipped());
+            case "redis", "cassandra", "mongodb", "dynamodb", "lucene" -> Optional.empty();
             case "memory" -> Optional.of("the in-memory store has no driver to write with by hand");
             default -> Optional.of("no hand-written loader for the " + kind + " store");
         };
@@ -93,19 +92,50 @@ final class BulkLoadCells {
         String workload = workload(n);
         int prepared = 2 + mode.repetitions;
         List<Family.Candidate> out = new ArrayList<>();
-        out.add(Family.Candidate.of(workload, SAVE_ALL, () -> cell(SAVE_ALL, store, tables, n, prepared, notes,
-                saveAll(store), "EntityRepository.saveAll per chunk of " + CHUNK)));
+        out.add(Family.Candidate.of(workload, SAVE_ALL, () -> cell(SAVE_ALL, LoadStores.of(store), tables, n, prepared,
+                notes, saveAll(store), "EntityRepository.saveAll per chunk of " + CHUNK)));
         Optional<String> noHand = handSkipReason(store.kind());
         if (noHand.isPresent()) {
             out.add(Family.Candidate.skip(workload, HAND_WRITTEN, noHand.get()));
+        } else if (store.kind().equals("lucene")) {
+            out.add(Family.Candidate.of(workload, HAND_WRITTEN, () -> {
+                LuceneLoads own = new LuceneLoads();
+                cleanUp.add(own::close);
+                return cell(HAND_WRITTEN, own, tables, n, prepared, notes, handWritten(own), LUCENE_HOW);
+            }));
         } else {
             out.add(Family.Candidate.of(workload, HAND_WRITTEN, () -> {
                 Loader loader = Baselines.loader(store.kind(), address).orElseThrow();
                 cleanUp.add(loader::close);
-                return cell(HAND_WRITTEN, store, tables, n, prepared, notes, handWritten(loader), loader.how());
+                return cell(HAND_WRITTEN, LoadStores.of(store), tables, n, prepared, notes, handWritten(loader),
+                        loader.how());
             }));
         }
         return out;
+    }
+
+    /**
+     * Where each load of a cell writes, and where its read-back reads: the runner's store for both, or a store of
+     * the load's own and then that store reopened (Lucene by hand: see {@link LuceneLoads}).
+     */
+    interface LoadStores {
+        Store forLoad(int load);
+
+        Store forReadBack(Store loaded);
+
+        static LoadStores of(Store store) {
+            return new LoadStores() {
+                @Override
+                public Store forLoad(int load) {
+                    return store;
+                }
+
+                @Override
+                public Store forReadBack(Store loaded) {
+                    return loaded;
+                }
+            };
+        }
     }
 
     /** One load of every user into a repository's fresh tables; returns the requests (round trips) it took. */
@@ -121,10 +151,11 @@ final class BulkLoadCells {
      * A load cell: operation {@code i} loads the {@code n} users into the tables of load {@code i}, the first
      * {@code prepared} loads' tables created beforehand (untimed).
      */
-    static CellSpec cell(String technique, Store store, Family.Tables tables, int n, int prepared,
+    static CellSpec cell(String technique, LoadStores stores, Family.Tables tables, int n, int prepared,
                          Map<String, String> notes, Load load, String how) {
         Map<Integer, Loaded> loads = new ConcurrentHashMap<>();
         java.util.function.IntFunction<Loaded> at = i -> loads.computeIfAbsent(i, k -> {
+            Store store = stores.forLoad(k);
             String t = tables.next("load");
             EntityType<BulkUser> type = type(store, t);
             EntityRepository repo = EntityRepository.of(store, type);
@@ -143,11 +174,24 @@ final class BulkLoadCells {
             double seconds = (System.nanoTime() - start) / 1e9;
             String line = String.format(Locale.ROOT, "%,d users in %.2f s (%,.0f users/s), %,d round trips (%.4f per"
                     + " user); %s", n, seconds, n / Math.max(seconds, 1e-9), requests, (double) requests / n, how);
-            System.out.printf(Locale.ROOT, "   load  %s / bulk, %s: %s%n", store.kind(), technique, line);
+            System.out.printf(Locale.ROOT, "   load  %s / bulk, %s: %s%n", l.repo().store().kind(), technique, line);
             notes.put(technique, line);
             return null;
         };
-        return new CellSpec(technique, 1, 1, op, i -> oracle(n), i -> readBack(loads.get(i), n), n, n, -1);
+        return new CellSpec(technique, 1, 1, op, i -> oracle(n), i -> readBack(reread(stores, loads.get(i)), n), n, n,
+                -1);
+    }
+
+    /** The load as the store of its read-back sees it: the same repository, or one on the store reopened. */
+    private static Loaded reread(LoadStores stores, Loaded l) {
+        Store loaded = l.repo().store();
+        Store reading = stores.forReadBack(loaded);
+        if (reading == loaded) {
+            return l;
+        }
+        EntityRepository repo = EntityRepository.of(reading, l.type());
+        repo.createTables();
+        return new Loaded(repo, l.type());
     }
 
     /** The library's load: {@link EntityRepository#saveAll} per chunk; its round trips as the store reports them. */
@@ -166,6 +210,13 @@ final class BulkLoadCells {
             registration.close();
         }
         return roundTrips.get();
+    }
+
+    static final String LUCENE_HOW = Baselines.luceneLoader(null).how() + "; an in-memory index of its own per load";
+
+    /** The hand-written Lucene load: each load with the writer of its own store. */
+    static Load handWritten(LuceneLoads own) {
+        return (repo, type, users) -> handWritten(Baselines.luceneLoader(own.writer(repo.store())), repo, type, users);
     }
 
     /** The hand-written load with {@code loader}: items mapped as the library maps them, entries in its layout. */
@@ -194,7 +245,7 @@ final class BulkLoadCells {
             }
             requests += loader.load(table, items, table + "_" + EMAIL, unique, table + "_" + CITY, entries);
         }
-        return requests;
+        return requests + loader.finish();
     }
 
     /** An index entry in the library's layout: the base item's ref, the time written, a random token and generation. */

@@ -170,7 +170,7 @@ class BulkFamilyTest {
         Family.Tables tables = new Family.Tables("t3");
         Map<String, String> notes = new java.util.HashMap<>();
         Harness harness = new Harness(1);
-        Harness.Measured onMemory = harness.measure(memory, BulkLoadCells.cell(BulkLoadCells.SAVE_ALL, memory, tables,
+        Harness.Measured onMemory = harness.measure(memory, BulkLoadCells.cell(BulkLoadCells.SAVE_ALL, BulkLoadCells.LoadStores.of(memory), tables,
                 users, 1, notes, BulkLoadCells.saveAll(memory), "saveAll"));
         assertEquals(users, onMemory.costs().itemsPerOp());
         assertTrue(onMemory.costs().roundTripsPerOp() > 0, "the library's round trips are metered");
@@ -181,13 +181,19 @@ class BulkFamilyTest {
         Family.Candidate hand = onRedis.get(1);
         try (dev.nosqlpatterns.benchmarks.overhead.Loader loader = dev.nosqlpatterns.benchmarks.overhead.Baselines
                 .loader("redis", redisUri).orElseThrow()) {
-            Harness.Measured handWritten = harness.measure(redis, BulkLoadCells.cell(hand.technique(), redis, tables,
+            Harness.Measured handWritten = harness.measure(redis, BulkLoadCells.cell(hand.technique(), BulkLoadCells.LoadStores.of(redis), tables,
                     users, 1, notes, BulkLoadCells.handWritten(loader), loader.how()));
             assertEquals(users, handWritten.costs().itemsPerOp());
         }
         assertTrue(notes.get(BulkLoadCells.HAND_WRITTEN).contains("4 round trips"), notes.toString());
         assertTrue(!notes.get(BulkLoadCells.SAVE_ALL).contains(" 0 round trips"), notes.toString());
         assertTrue(BulkLoadCells.handSkipReason("memory").orElseThrow().contains("in-memory store"));
+        try (Store lucene = Stores.open("lucene:memory"); LuceneLoads own = new LuceneLoads()) {
+            Harness.Measured onLucene = harness.measure(lucene, BulkLoadCells.cell(BulkLoadCells.HAND_WRITTEN, own, tables,
+                    users, 1, notes, BulkLoadCells.handWritten(own), BulkLoadCells.LUCENE_HOW));
+            assertEquals(users, onLucene.costs().itemsPerOp());
+        }
+        assertTrue(notes.get(BulkLoadCells.HAND_WRITTEN).contains("7 round trips"), notes.toString());
         for (Store store : List.of(memory, redis)) {
             tables.issued().stream().filter(store::hasTable).forEach(store::dropTable);
         }
@@ -197,7 +203,7 @@ class BulkFamilyTest {
     void aLoadThatMissesAnEntryFailsItsCell() {
         Family.Tables tables = new Family.Tables("t4");
         WrongAnswerException e = assertThrows(WrongAnswerException.class, () -> new Harness(1).measure(memory,
-                BulkLoadCells.cell(BulkLoadCells.SAVE_ALL, memory, tables, 300, 1, new java.util.HashMap<>(),
+                BulkLoadCells.cell(BulkLoadCells.SAVE_ALL, BulkLoadCells.LoadStores.of(memory), tables, 300, 1, new java.util.HashMap<>(),
                         (repo, type, list) -> {
                             repo.saveAll(list);
                             String cities = type.table() + "_" + BulkLoadCells.CITY;

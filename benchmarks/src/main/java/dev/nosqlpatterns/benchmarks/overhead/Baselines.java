@@ -45,4 +45,9 @@ public final class Baselines {
             default -> Optional.empty();
         };
     }
+
+    /** The hand-written bulk loader of a Lucene store on {@code writer}, the writer that store was built on. */
+    public static Loader luceneLoader(org.apache.lucene.index.IndexWriter writer) {
+        return new LuceneLoader(writer);
+    }
 }

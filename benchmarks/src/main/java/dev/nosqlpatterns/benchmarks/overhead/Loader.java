@@ -23,6 +23,11 @@ public interface Loader extends AutoCloseable {
     long load(String table, List<Item> items, String uniqueTable, List<Item> uniqueEntries, String indexTable,
               List<Item> entries);
 
+    /** Ends a load after its last chunk (Lucene commits); returns the requests sent. Nothing by default. */
+    default long finish() {
+        return 0;
+    }
+
     /** How this loader writes, in a few words for the report: its requests and how a unique entry is claimed. */
     String how();
 
