@@ -33,8 +33,7 @@ public final class Baselines {
 
     /**
      * The hand-written bulk loader of a store of kind {@code kind} at {@code uri}, or empty when there is none (the
-     * in-memory store has no driver; Lucene's writes cannot be read back through the library, see
-     * {@link #luceneWritesSkipped()}).
+     * in-memory store has no driver; Lucene's is opened on a writer, {@link #luceneLoader}).
      */
     public static Optional<Loader> loader(String kind, String uri) {
         return switch (kind) {
