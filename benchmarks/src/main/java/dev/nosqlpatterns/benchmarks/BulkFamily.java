@@ -45,6 +45,9 @@ import java.util.function.Function;
  * Spark's tasks open the store from its URI in the executor JVMs, so the Spark cells run only on stores other
  * processes can reach (a server); on the in-memory store (one JVM's heap) and Lucene (one process may write an
  * index) they are skipped with that reason, and the single JVM runs on the runner's store.
+ *
+ * <p>The family also compares loads of users with a unique and a non-unique index table, {@code saveAll} against
+ * hand-written driver code ({@link BulkLoadCells}), within the same budget.
  */
 final class BulkFamily implements Family {
     static final int QUICK_ITEMS = 2_000;
@@ -64,6 +67,13 @@ final class BulkFamily implements Family {
 
     private final List<Runnable> cleanUp = new ArrayList<>();
     private final BulkSpark spark = new BulkSpark();
+    /** What the load comparison's last loads took, by technique (round trips included). */
+    private final Map<String, String> notes = new ConcurrentHashMap<>();
+
+    @Override
+    public Map<String, String> notes() {
+        return Map.copyOf(notes);
+    }
 
     @Override
     public String name() {
@@ -113,15 +123,21 @@ final class BulkFamily implements Family {
         int timed = probed - Math.min(LOAD_BATCH, n);
         double rate = timed == 0 ? Double.POSITIVE_INFINITY : timed * 1e9 / Math.max(1, System.nanoTime() - t0);
         int first = probed;
-        // the load, then one index of n entries per backfill run: check, warm-up, repetitions, per technique
-        double minutes = (double) n * (1 + running.size() * (2 + repetitions)) / rate / 60;
+        // the load, then one index of n entries per backfill run: check, warm-up, repetitions, per technique; then
+        // the load comparison's loads of users with two entries each, as many per technique
+        int users = BulkLoadCells.users(mode);
+        int userLoads = 2 * (2 + repetitions);
+        double minutes = ((double) n * (1 + running.size() * (2 + repetitions)) + 3.0 * users * userLoads) / rate / 60;
         if (minutes > BUDGET_MINUTES) {
-            String reason = String.format(Locale.ROOT, "a probe loaded %,d items at %,.0f items/s: the load and the %d"
-                    + " backfills (%,d entries each) would take about %.0f min at that rate, over this family's budget"
-                    + " of %d min", timed, rate, running.size() * (2 + repetitions), n, minutes, BUDGET_MINUTES);
+            String reason = String.format(Locale.ROOT, "a probe loaded %,d items at %,.0f items/s: the load, the %d"
+                    + " backfills (%,d entries each) and the %d loads of %,d users with their entries would take about"
+                    + " %.0f min at that rate, over this family's budget of %d min", timed, rate,
+                    running.size() * (2 + repetitions), n, userLoads, users, minutes, BUDGET_MINUTES);
             List<Candidate> skipped = new ArrayList<>();
             techniques.forEach(t -> skipped.add(Candidate.skip(backfill, t, reason)));
             techniques.forEach(t -> skipped.add(Candidate.skip(verify, t, reason)));
+            skipped.add(Candidate.skip(BulkLoadCells.workload(users), BulkLoadCells.SAVE_ALL, reason));
+            skipped.add(Candidate.skip(BulkLoadCells.workload(users), BulkLoadCells.HAND_WRITTEN, reason));
             return skipped;
         }
         Lazy<String> loaded = new Lazy<>(() -> {
@@ -169,6 +185,7 @@ final class BulkFamily implements Family {
                 return verifyCell(technique, n, ix, verifier);
             }));
         }
+        out.addAll(BulkLoadCells.candidates(target.store, address, tables, mode, cleanUp, notes));
         return out;
     }
 
@@ -350,6 +367,7 @@ final class BulkFamily implements Family {
             }
         } finally {
             cleanUp.clear();
+            notes.clear();
             spark.close();
         }
     }

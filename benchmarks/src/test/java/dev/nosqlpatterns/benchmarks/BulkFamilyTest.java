@@ -14,6 +14,7 @@ import dev.nosqlpatterns.store.Stores;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.TableSpec;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -76,8 +77,8 @@ class BulkFamilyTest {
         try {
             List<Family.Candidate> onRedis = family.candidates(redis, redisUri, new Family.Tables("bulkquick"),
                     Settings.Mode.QUICK);
-            assertEquals(List.of(BulkFamily.SINGLE), onRedis.stream().filter(c -> c.skipReason().isEmpty())
-                    .map(Family.Candidate::technique).distinct().toList());
+            assertEquals(List.of(BulkFamily.SINGLE, BulkLoadCells.SAVE_ALL, BulkLoadCells.HAND_WRITTEN), onRedis.stream()
+                    .filter(c -> c.skipReason().isEmpty()).map(Family.Candidate::technique).distinct().toList());
             assertEquals(4, onRedis.stream().filter(c -> c.skipReason().equals(Optional.of(BulkFamily.QUICK_WITHOUT_SPARK)))
                     .count(), "both Spark techniques, backfill and verify, skipped with the quick mode's reason");
             List<Family.Candidate> onMemory = family.candidates(memory, memoryUri, new Family.Tables("bulkquickmem"),
@@ -161,5 +162,55 @@ class BulkFamilyTest {
             store.dropTable(ix);
             tables.issued().stream().filter(store::hasTable).forEach(store::dropTable);
         }
+    }
+
+    @Test
+    void saveAllAndTheHandWrittenLoaderWriteTheSameLayoutAndTheLibraryVerifiesBoth() {
+        int users = 1_500;
+        Family.Tables tables = new Family.Tables("t3");
+        Map<String, String> notes = new java.util.HashMap<>();
+        Harness harness = new Harness(1);
+        Harness.Measured onMemory = harness.measure(memory, BulkLoadCells.cell(BulkLoadCells.SAVE_ALL, BulkLoadCells.LoadStores.of(memory), tables,
+                users, 1, notes, BulkLoadCells.saveAll(memory), "saveAll"));
+        assertEquals(users, onMemory.costs().itemsPerOp());
+        assertTrue(onMemory.costs().roundTripsPerOp() > 0, "the library's round trips are metered");
+        List<Family.Candidate> onRedis = BulkLoadCells.candidates(redis, redisUri, tables, Settings.Mode.QUICK,
+                new java.util.ArrayList<>(), notes);
+        assertEquals(List.of(BulkLoadCells.SAVE_ALL, BulkLoadCells.HAND_WRITTEN), onRedis.stream()
+                .map(Family.Candidate::technique).toList());
+        Family.Candidate hand = onRedis.get(1);
+        try (dev.nosqlpatterns.benchmarks.overhead.Loader loader = dev.nosqlpatterns.benchmarks.overhead.Baselines
+                .loader("redis", redisUri).orElseThrow()) {
+            Harness.Measured handWritten = harness.measure(redis, BulkLoadCells.cell(hand.technique(), BulkLoadCells.LoadStores.of(redis), tables,
+                    users, 1, notes, BulkLoadCells.handWritten(loader), loader.how()));
+            assertEquals(users, handWritten.costs().itemsPerOp());
+        }
+        assertTrue(notes.get(BulkLoadCells.HAND_WRITTEN).contains("4 round trips"), notes.toString());
+        assertTrue(!notes.get(BulkLoadCells.SAVE_ALL).contains(" 0 round trips"), notes.toString());
+        assertTrue(BulkLoadCells.handSkipReason("memory").orElseThrow().contains("in-memory store"));
+        try (Store lucene = Stores.open("lucene:memory"); LuceneLoads own = new LuceneLoads()) {
+            Harness.Measured onLucene = harness.measure(lucene, BulkLoadCells.cell(BulkLoadCells.HAND_WRITTEN, own, tables,
+                    users, 1, notes, BulkLoadCells.handWritten(own), BulkLoadCells.LUCENE_HOW));
+            assertEquals(users, onLucene.costs().itemsPerOp());
+        }
+        assertTrue(notes.get(BulkLoadCells.HAND_WRITTEN).contains("7 round trips"), notes.toString());
+        for (Store store : List.of(memory, redis)) {
+            tables.issued().stream().filter(store::hasTable).forEach(store::dropTable);
+        }
+    }
+
+    @Test
+    void aLoadThatMissesAnEntryFailsItsCell() {
+        Family.Tables tables = new Family.Tables("t4");
+        WrongAnswerException e = assertThrows(WrongAnswerException.class, () -> new Harness(1).measure(memory,
+                BulkLoadCells.cell(BulkLoadCells.SAVE_ALL, BulkLoadCells.LoadStores.of(memory), tables, 300, 1, new java.util.HashMap<>(),
+                        (repo, type, list) -> {
+                            repo.saveAll(list);
+                            String cities = type.table() + "_" + BulkLoadCells.CITY;
+                            memory.delete(cities, memory.scanAll(Scan.of(cities)).findFirst().orElseThrow().key());
+                            return 0;
+                        }, "lossy")));
+        assertTrue(e.getMessage().contains("300 items and 299 entries"), e.getMessage());
+        tables.issued().stream().filter(memory::hasTable).forEach(memory::dropTable);
     }
 }

@@ -30,4 +30,23 @@ public final class Baselines {
             default -> Optional.empty();
         };
     }
+
+    /**
+     * The hand-written bulk loader of a store of kind {@code kind} at {@code uri}, or empty when there is none (the
+     * in-memory store has no driver; Lucene's is opened on a writer, {@link #luceneLoader}).
+     */
+    public static Optional<Loader> loader(String kind, String uri) {
+        return switch (kind) {
+            case "redis" -> Optional.of(new RedisLoader(uri));
+            case "dynamodb" -> Optional.of(new DynamoDbLoader(uri));
+            case "mongodb" -> Optional.of(new MongoLoader(uri));
+            case "cassandra" -> Optional.of(new CassandraLoader(uri));
+            default -> Optional.empty();
+        };
+    }
+
+    /** The hand-written bulk loader of a Lucene store on {@code writer}, the writer that store was built on. */
+    public static Loader luceneLoader(org.apache.lucene.index.IndexWriter writer) {
+        return new LuceneLoader(writer);
+    }
 }

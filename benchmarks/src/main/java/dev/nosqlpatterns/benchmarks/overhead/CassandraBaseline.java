@@ -38,10 +38,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * batch one unlogged batch of the partition's inserts.
  */
 final class CassandraBaseline implements Baseline {
-    private final CqlSession session;
+    final CqlSession session;
     private final String keyspace;
-    private final ConsistencyLevel consistency;
-    private final ConsistencyLevel serial;
+    final ConsistencyLevel consistency;
+    final ConsistencyLevel serial;
     private final Map<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
 
     CassandraBaseline(String uri) {
@@ -64,12 +64,12 @@ final class CassandraBaseline implements Baseline {
                 .build();
     }
 
-    private PreparedStatement ps(String table, String cql) {
+    PreparedStatement ps(String table, String cql) {
         String text = cql.replace("$t", "\"" + keyspace + "\".\"" + table + "\"");
         return prepared.computeIfAbsent(text, session::prepare);
     }
 
-    private static Map<String, ByteBuffer> attrs(Item item) {
+    static Map<String, ByteBuffer> attrs(Item item) {
         Map<String, ByteBuffer> out = new HashMap<>(item.attributes().size() * 2);
         item.attributes().forEach((name, value) -> out.put(name, ByteBuffer.wrap(ValueCodec.encode(value))));
         return out;

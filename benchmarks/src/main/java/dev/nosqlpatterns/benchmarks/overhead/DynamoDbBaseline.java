@@ -30,10 +30,10 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * family writes.
  */
 final class DynamoDbBaseline implements Baseline {
-    private static final String TABLE = "nosqlpatterns";
+    static final String TABLE = "nosqlpatterns";
     private static final int PREFIX_BYTES = 49;
 
-    private final DynamoDbClient client;
+    final DynamoDbClient client;
 
     DynamoDbBaseline(String uri) {
         URI u = URI.create(uri);
@@ -55,7 +55,7 @@ final class DynamoDbBaseline implements Baseline {
         return "-".repeat(PREFIX_BYTES - table.length() - 1 - 1);
     }
 
-    private static Map<String, AttributeValue> stored(String table, Item item) {
+    static Map<String, AttributeValue> stored(String table, Item item) {
         Map<String, AttributeValue> m = key(table, item.key());
         item.attributes().forEach((name, value) -> m.put(name, value instanceof Value.Num n
                 ? AttributeValue.fromN(n.value().toPlainString()) : AttributeValue.fromS(((Value.Str) value).value())));

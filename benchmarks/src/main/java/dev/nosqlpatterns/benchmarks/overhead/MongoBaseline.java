@@ -50,7 +50,7 @@ final class MongoBaseline implements Baseline {
         this.db = client.getDatabase(cs.getDatabase());
     }
 
-    private MongoCollection<BsonDocument> collection(String table) {
+    MongoCollection<BsonDocument> collection(String table) {
         return collections.computeIfAbsent(table, t -> db.getCollection(t, BsonDocument.class));
     }
 
@@ -67,7 +67,7 @@ final class MongoBaseline implements Baseline {
         return h & 0x7fffffff;
     }
 
-    private static BsonDocument document(Item item) {
+    static BsonDocument document(Item item) {
         BsonDocument a = new BsonDocument();
         long size = 0;
         for (Map.Entry<String, Value> e : new java.util.TreeMap<>(item.attributes()).entrySet()) {

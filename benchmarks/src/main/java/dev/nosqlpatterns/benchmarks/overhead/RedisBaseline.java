@@ -51,9 +51,9 @@ final class RedisBaseline implements Baseline {
             end
             return n""";
 
-    private final JedisPooled jedis;
+    final JedisPooled jedis;
     private final String prefix;
-    private final byte[] putIfAbsentSha;
+    final byte[] putIfAbsentSha;
     private final byte[] addSha;
 
     RedisBaseline(String uri) {
@@ -71,15 +71,15 @@ final class RedisBaseline implements Baseline {
         this.addSha = utf8(jedis.scriptLoad(ADD));
     }
 
-    private byte[] itemKey(String table, String partition, String sort) {
+    byte[] itemKey(String table, String partition, String sort) {
         return utf8(prefix + "{" + table + ":" + escapeTag(partition) + "}i" + sort);
     }
 
-    private byte[] sortKeys(String table, String partition) {
+    byte[] sortKeys(String table, String partition) {
         return utf8(prefix + "{" + table + ":" + escapeTag(partition) + "}z");
     }
 
-    private byte[] registry(String table) {
+    byte[] registry(String table) {
         return utf8(prefix + "{" + table + "}p");
     }
 
@@ -178,7 +178,7 @@ final class RedisBaseline implements Baseline {
         executed(exec);
     }
 
-    private static Map<byte[], byte[]> fields(Item item) {
+    static Map<byte[], byte[]> fields(Item item) {
         Map<byte[], byte[]> out = new HashMap<>(item.attributes().size() * 2 + 2);
         out.put(VERSION, newVersion());
         for (Map.Entry<String, Value> e : item.attributes().entrySet()) {
@@ -206,7 +206,7 @@ final class RedisBaseline implements Baseline {
         return token;
     }
 
-    private static byte[] utf8(String s) {
+    static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
