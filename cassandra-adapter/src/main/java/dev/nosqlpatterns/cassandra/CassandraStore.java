@@ -84,6 +84,7 @@ public final class CassandraStore {
         private DropMode dropMode = DropMode.DROP_TABLE;
         private Limits limits = LIMITS;
         private int maxInFlight = DEFAULT_MAX_IN_FLIGHT;
+        private int gcGraceSeconds = -1;
 
         private Builder() {
         }
@@ -208,6 +209,26 @@ public final class CassandraStore {
             return this;
         }
 
+        /**
+         * How long the tables this store creates keep the marks of deleted rows (tombstones) before compaction
+         * may purge them ({@code gc_grace_seconds}); Cassandra's default of ten days when not set. Tombstones
+         * slow every read that passes them, and a read that meets more than the server's
+         * {@code tombstone_failure_threshold} fails: scans here then read narrower token ranges, other reads
+         * fail. Tables that lose many rows at once (a pool tenant off-boarded, a bulk delete) recover sooner
+         * with a shorter grace, but a replica that is down for longer than it and not repaired afterwards can
+         * bring deleted rows back: keep it above the interval of your repairs. 0 only on a single node.
+         * Applies to tables created from now on; existing ones keep theirs ({@code ALTER TABLE} changes them).
+         */
+        public Builder gcGrace(Duration grace) {
+            Objects.requireNonNull(grace, "gc grace must not be null");
+            if (grace.isNegative() || grace.getSeconds() > Integer.MAX_VALUE || grace.getNano() != 0) {
+                throw new IllegalArgumentException("gc grace must be whole seconds from 0 to " + Integer.MAX_VALUE
+                        + ", got " + grace);
+            }
+            this.gcGraceSeconds = (int) grace.getSeconds();
+            return this;
+        }
+
         /** A store over a new backend; closing the store closes the backend (and an owned session). */
         public Store build() {
             return Store.of(buildBackend());
@@ -234,7 +255,7 @@ public final class CassandraStore {
             boolean owned = session == null;
             CqlSession s = owned ? connect() : session;
             Settings settings = new Settings(keyspace, createKeyspace, replication, consistency, serialConsistency,
-                    dropMode, limits, owned, maxInFlight);
+                    dropMode, limits, owned, maxInFlight, gcGraceSeconds);
             try {
                 return new CassandraBackend(s, settings);
             } catch (RuntimeException e) {

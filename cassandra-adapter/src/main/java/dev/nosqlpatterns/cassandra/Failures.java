@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.connection.HeartbeatException;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
 import com.datastax.oss.driver.api.core.servererrors.QueryConsistencyException;
+import com.datastax.oss.driver.api.core.servererrors.ReadFailureException;
 import com.datastax.oss.driver.api.core.servererrors.ServerError;
 import com.datastax.oss.driver.api.core.servererrors.TruncateException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
@@ -22,6 +23,9 @@ import dev.nosqlpatterns.store.model.TableNotFoundException;
 
 /** Turns driver exceptions into the library's, naming the table and key. */
 final class Failures {
+    /** The failure reason code of a read that met too many tombstones (RequestFailureReason in the server). */
+    private static final int TOO_MANY_TOMBSTONES = 1;
+
     private Failures() {
     }
 
@@ -35,6 +39,13 @@ final class Failures {
             return se;
         }
         String where = table == null ? "" : " on table '" + table + "'" + (key == null ? "" : ", key " + key);
+        if (tooManyTombstones(e)) {
+            // not transient: the same read meets the same tombstones until compaction purges them
+            return new StoreException("Cassandra failed a read" + where + " that met more tombstones (deleted rows "
+                    + "not yet purged) than its tombstone_failure_threshold allows; compaction purges them once the "
+                    + "table's gc_grace_seconds have passed. Read a narrower range, or lower gc_grace_seconds and "
+                    + "compact: " + e.getMessage(), table, key, e);
+        }
         if (isTransient(e)) {
             return new StoreUnavailableException("Cassandra did not complete a request" + where + ": "
                     + e.getMessage(), table, key, e);
@@ -61,6 +72,19 @@ final class Failures {
     }
 
     /** True for failures after which the request may or may not have taken effect, or never reached a node. */
+    /**
+     * Whether {@code e} (or the driver failure it wraps) is a read the server failed because it met more
+     * tombstones than {@code tombstone_failure_threshold} allows.
+     */
+    static boolean tooManyTombstones(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof ReadFailureException rf && rf.getReasonMap().containsValue(TOO_MANY_TOMBSTONES)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static boolean isTransient(Throwable e) {
         return e instanceof DriverTimeoutException || e instanceof AllNodesFailedException
                 || e instanceof NoNodeAvailableException || e instanceof QueryConsistencyException

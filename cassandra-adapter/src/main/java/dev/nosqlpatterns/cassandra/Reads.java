@@ -10,6 +10,7 @@ import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.InvalidRequestException;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
+import dev.nosqlpatterns.store.model.StoreException;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.KeyQuery;
 import dev.nosqlpatterns.store.spi.QueryResult;
@@ -212,20 +213,68 @@ final class Reads {
     }
 
     /**
-     * One page of one segment. Segments are contiguous token ranges of the ring (Murmur3); the resume token
-     * is the server's paging state, which only this segment's statement is given.
+     * One page of one segment. Segments are contiguous token ranges of the ring (Murmur3); the scan token is a
+     * {@link ScanPosition}, the server's paging state with the part of the range it applies to. A page that
+     * meets more tombstones than the server allows (rows deleted in bulk, until compaction purges them) is
+     * read again over half of what was left of the part, as often as it takes; the parts after it keep that
+     * width. Other partitioners cannot address a segment by token: every segment reads the whole table and
+     * keeps its own partitions.
      */
     ScanResult scan(ScanRequest s, CostMeter meter) {
         TableInfo t = tables.get(s.table());
-        boolean filter = s.totalSegments() > 1 && !server.murmur3();
-        BoundStatement st;
-        if (s.totalSegments() == 1 || filter) {
-            st = cql.plain(cql.prepare(t.scanAll, t.name));
-        } else {
-            long[] range = TokenRanges.murmur3(s.segment(), s.totalSegments());
-            st = cql.plain(cql.prepare(t.scanRange, t.name), range[0], range[1]);
+        if (!server.murmur3()) {
+            return scanFiltered(s, t, meter);
         }
-        st = st.setPageSize(Math.min(s.limit(), MAX_PAGE)); // a page may hold fewer than asked
+        long[] segment = s.totalSegments() == 1 ? new long[] {Long.MIN_VALUE, Long.MAX_VALUE}
+                : TokenRanges.murmur3(s.segment(), s.totalSegments());
+        ScanPosition at = s.token().isPresent()
+                ? ScanPosition.decode(s.token().get(), segment, t.name, s.segment(), s.totalSegments())
+                : ScanPosition.start(segment);
+        int pageSize = Math.min(s.limit(), MAX_PAGE); // a page may hold fewer than asked
+        List<Item> items = new ArrayList<>();
+        while (true) {
+            BoundStatement st = cql.plain(cql.prepare(t.scanRange, t.name), at.after(), at.end())
+                    .setPageSize(pageSize);
+            if (at.pagingState() != null) {
+                st = st.setPagingState(java.nio.ByteBuffer.wrap(at.pagingState()));
+            }
+            ResultSet rs;
+            try {
+                rs = cql.execute(st, meter, t.name, null);
+            } catch (StoreException e) {
+                ScanPosition narrower = Failures.tooManyTombstones(e) ? at.narrowed() : null;
+                if (narrower == null) {
+                    throw e;
+                }
+                at = narrower;
+                continue;
+            }
+            Long last = null;
+            int available = rs.getAvailableWithoutFetching();
+            for (int i = 0; i < available; i++) {
+                Row row = rs.one();
+                items.add(ItemRows.decode(Key.of(row.getString(0), row.getString(1)), row, 2));
+                last = row.getLong(3);
+            }
+            java.nio.ByteBuffer next = rs.getExecutionInfo().getPagingState();
+            if (next != null) {
+                // the raw paging state: the driver's "safe" wrapper frames it with 16-bit lengths, which keys
+                // near the store's limits overflow. The cursor that carries it is bound to this table and segment.
+                at = at.within(com.datastax.oss.protocol.internal.util.Bytes.getArray(next), last);
+            } else if (at.end() == segment[1]) {
+                return new ScanResult(items, Optional.empty());
+            } else {
+                at = at.following(segment[1]);
+            }
+            if (!items.isEmpty()) {
+                return new ScanResult(items, Optional.of(at.encode()));
+            }
+        }
+    }
+
+    /** A page of a segment where tokens cannot address it: the whole table read, other segments' rows skipped. */
+    private ScanResult scanFiltered(ScanRequest s, TableInfo t, CostMeter meter) {
+        BoundStatement st = cql.plain(cql.prepare(t.scanAll, t.name)).setPageSize(Math.min(s.limit(), MAX_PAGE));
         if (s.token().isPresent()) {
             try {
                 st = st.setPagingState(java.nio.ByteBuffer.wrap(Base64.getUrlDecoder().decode(s.token().get())));
@@ -240,14 +289,12 @@ final class Reads {
         for (int i = 0; i < available; i++) {
             Row row = rs.one();
             String pk = row.getString(0);
-            if (filter && Segments.of(pk, s.totalSegments()) != s.segment()) {
+            if (Segments.of(pk, s.totalSegments()) != s.segment()) {
                 meter.extraItemsRead(1);
                 continue;
             }
             items.add(ItemRows.decode(Key.of(pk, row.getString(1)), row, 2));
         }
-        // The raw paging state: the driver's "safe" wrapper frames it with 16-bit lengths, which keys near
-        // the store's limits overflow. The cursor that carries it is bound to this table and segment.
         java.nio.ByteBuffer next = rs.getExecutionInfo().getPagingState();
         Optional<String> token = next == null ? Optional.empty() : Optional.of(Base64.getUrlEncoder().withoutPadding()
                 .encodeToString(com.datastax.oss.protocol.internal.util.Bytes.getArray(next)));

@@ -95,7 +95,7 @@ final class Schema {
 
     /** Creates the table when absent, adds missing typed columns, then creates and awaits the indexes. */
     static void createTable(Cql cql, TableInfo table, CostMeter meter) {
-        cql.ddl(table.createTable(), meter, table.name);
+        cql.ddl(table.createTable(cql.settings.gcGraceSeconds()), meter, table.name);
         if (!table.projections.isEmpty()) {
             Map<String, String> existing = columns(cql, table, meter);
             for (Projection p : table.projections) {

@@ -15,8 +15,9 @@ import dev.nosqlpatterns.store.model.Limits;
  * @param limits            the limits the store facade checks before writes
  * @param ownsSession       close the session when the backend closes
  * @param maxInFlight       the most requests one call has in flight at once
+ * @param gcGraceSeconds    gc_grace_seconds of the tables the backend creates; negative for the server's default
  */
 record Settings(String keyspace, boolean createKeyspace, String replication, ConsistencyLevel consistency,
                 ConsistencyLevel serialConsistency, CassandraStore.DropMode dropMode, Limits limits,
-                boolean ownsSession, int maxInFlight) {
+                boolean ownsSession, int maxInFlight, int gcGraceSeconds) {
 }

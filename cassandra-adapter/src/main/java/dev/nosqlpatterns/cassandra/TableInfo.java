@@ -84,20 +84,21 @@ final class TableInfo {
         this.getInPartition = "SELECT pk, sk, attrs FROM " + cqlName + " WHERE pk = ? AND sk IN ?";
         this.getAcrossPartitions = "SELECT pk, sk, attrs FROM " + cqlName + " WHERE pk IN ? AND sk = ?";
         this.scanAll = "SELECT pk, sk, attrs FROM " + cqlName;
-        this.scanRange = scanAll + " WHERE token(pk) > ? AND token(pk) <= ?";
+        this.scanRange = "SELECT pk, sk, attrs, token(pk) FROM " + cqlName + " WHERE token(pk) > ? AND token(pk) <= ?";
     }
 
     /** Cassandra's largest time to live: 20 years. */
     static final long MAX_TTL_SECONDS = 630_720_000L;
 
-    /** The CREATE TABLE statement. */
-    String createTable() {
+    /** The CREATE TABLE statement; a negative {@code gcGraceSeconds} keeps the server's default. */
+    String createTable(int gcGraceSeconds) {
         StringBuilder sb = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(cqlName)
                 .append(" (pk text, sk text, attrs map<text, blob>, stamp bigint");
         for (Projection p : projections) {
             sb.append(", ").append(quote(p.column())).append(' ').append(p.cqlType());
         }
-        return sb.append(", PRIMARY KEY ((pk), sk)) WITH CLUSTERING ORDER BY (sk ASC)").toString();
+        sb.append(", PRIMARY KEY ((pk), sk)) WITH CLUSTERING ORDER BY (sk ASC)");
+        return (gcGraceSeconds < 0 ? sb : sb.append(" AND gc_grace_seconds = ").append(gcGraceSeconds)).toString();
     }
 
     /** The index name in CQL: index names are per keyspace, so the table name and a hash are part of it. */

@@ -45,6 +45,30 @@ class CassandraStoreTest {
         assertThrows(NullPointerException.class, () -> b.session(null));
         assertThrows(IllegalArgumentException.class, () -> b.limits(new dev.nosqlpatterns.store.model.Limits(
                 1000, 70_000, 100, 10, 1000)));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> b.gcGrace(java.time.Duration.ofSeconds(-1)))
+                .getMessage().contains("PT-1S"));
+        assertThrows(IllegalArgumentException.class, () -> b.gcGrace(java.time.Duration.ofMillis(1500)));
+    }
+
+    @Test
+    void tablesTheStoreCreatesTakeTheGcGraceItWasGiven() {
+        String given = CassandraTestSupport.uniqueName("grace");
+        String standard = CassandraTestSupport.uniqueName("grace");
+        try (Store store = CassandraTestSupport.builder().gcGrace(java.time.Duration.ofHours(3)).build();
+             Store plain = CassandraTestSupport.builder().build()) {
+            store.createTable(TableSpec.named(given));
+            plain.createTable(TableSpec.named(standard));
+            assertEquals(10_800, gcGrace(given));
+            assertEquals(864_000, gcGrace(standard), "the server's default where none is given");
+            store.dropTable(given);
+            plain.dropTable(standard);
+        }
+    }
+
+    private static int gcGrace(String table) {
+        return CassandraTestSupport.session().execute(SimpleStatement.newInstance("SELECT gc_grace_seconds FROM"
+                + " system_schema.tables WHERE keyspace_name = ? AND table_name = ?", CassandraTestSupport.keyspace(),
+                table)).one().getInt(0);
     }
 
     @Test

@@ -113,6 +113,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
         private String classPath = System.getProperty("java.class.path");
         private boolean batchCommitLog;
         private boolean optimizingCompiler;
+        private int tombstoneFailureThreshold;
 
         private Builder() {
             String configured = System.getProperty(JAVA_PROPERTY, System.getenv(JAVA_ENV));
@@ -182,6 +183,20 @@ public final class EmbeddedCassandra implements AutoCloseable {
             return this;
         }
 
+        /**
+         * How many tombstones one read may meet before the node fails it ({@code tombstone_failure_threshold},
+         * 100,000 by default; the warning threshold is set to half of it). A low figure lets a test meet, at
+         * a small size, what a large deletion does to later scans of a table.
+         */
+        public Builder tombstoneFailureThreshold(int tombstones) {
+            if (tombstones < 1) {
+                throw new IllegalArgumentException("the tombstone failure threshold must be at least 1, got "
+                        + tombstones);
+            }
+            this.tombstoneFailureThreshold = tombstones;
+            return this;
+        }
+
         /** Starts a node and waits until it accepts clients; the caller closes it. */
         public EmbeddedCassandra start() {
             long begin = System.nanoTime();
@@ -190,7 +205,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
                 List<String> hosts = List.of("127.0.0.1");
                 int storagePort = NodeProcess.freePort(hosts);
                 int nativePort = NodeProcess.freePort(hosts);
-                NodeFiles.write(dir, hosts.get(0), hosts.get(0), storagePort, nativePort, true, batchCommitLog);
+                NodeFiles.write(dir, hosts.get(0), hosts.get(0), storagePort, nativePort, true, launch());
                 NodeProcess node = NodeProcess.start(launch(), dir, hosts.get(0), nativePort, false);
                 return new EmbeddedCassandra(node, dir, nativePort, Duration.ofNanos(System.nanoTime() - begin));
             } catch (IOException | RuntimeException e) {
@@ -210,7 +225,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
 
         private NodeLaunch launch() {
             return new NodeLaunch(javaExecutable, maxHeapMegabytes, startupTimeout, classPath, batchCommitLog,
-                    optimizingCompiler);
+                    optimizingCompiler, tombstoneFailureThreshold);
         }
     }
 }

@@ -54,7 +54,7 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
                 Path dir = NodeProcess.newDirectory();
                 dirs.add(dir);
                 // the cluster holds no data yet: later nodes join without streaming
-                NodeFiles.write(dir, hosts.get(i), hosts.get(0), storagePort, nativePort, false, launch.batchCommitLog());
+                NodeFiles.write(dir, hosts.get(i), hosts.get(0), storagePort, nativePort, false, launch);
                 started.add(NodeProcess.start(launch, dir, hosts.get(i), nativePort, true));
             }
             return new EmbeddedCassandraCluster(launch, List.copyOf(started), List.copyOf(dirs), nativePort,

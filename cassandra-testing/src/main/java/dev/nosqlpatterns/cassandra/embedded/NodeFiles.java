@@ -20,7 +20,11 @@ final class NodeFiles {
      * replays only up to the last mark.
      */
     static void write(Path dir, String host, String seed, int storagePort, int nativePort, boolean bootstrap,
-                      boolean batchCommitLog) throws IOException {
+                      NodeLaunch launch) throws IOException {
+        boolean batchCommitLog = launch.batchCommitLog();
+        String tombstones = launch.tombstoneFailureThreshold() == 0 ? ""
+                : "tombstone_warn_threshold: " + Math.max(1, launch.tombstoneFailureThreshold() / 2)
+                + "\ntombstone_failure_threshold: " + launch.tombstoneFailureThreshold() + "\n";
         String yaml = String.join("\n",
                 "cluster_name: nosqlpatterns",
                 "num_tokens: 1",
@@ -40,7 +44,7 @@ final class NodeFiles {
                 // dropping a table must not copy it into a snapshot first: tests drop hundreds
                 "auto_snapshot: false",
                 "cas_contention_timeout: 5000ms",
-                "");
+                tombstones);
         Files.writeString(dir.resolve("cassandra.yaml"), yaml, StandardCharsets.UTF_8);
         String logback = String.join("\n",
                 "<configuration>",
