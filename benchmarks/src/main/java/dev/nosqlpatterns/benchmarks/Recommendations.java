@@ -271,6 +271,9 @@ final class Recommendations {
      * @param model  the recommended model (its technique name)
      * @param reason what decided, with the figures
      */
+    /** Items read per item returned by a tenancy scan page above which the pick carries a caveat. */
+    private static final double SCAN_CAVEAT = 1.5;
+
     record TenancyPick(String store, String model, String reason) {
     }
 
@@ -346,7 +349,28 @@ final class Recommendations {
             parts.add("stored: " + String.join(", ", models.stream().filter(stored::containsKey)
                     .map(m -> m + " " + Report.bytes(stored.get(m))).toList()));
         }
+        scanAmplification(all, best).ifPresent(parts::add);
         return Optional.of(new TenancyPick(store, best, String.join("; ", parts)));
+    }
+
+    /**
+     * The caveat of a model whose scan page read more items than it returned (a pool on a store that cannot scan
+     * a key prefix reads every tenant's items): what it means for a large tenant, and the model whose scans read
+     * least, when one does.
+     */
+    private static Optional<String> scanAmplification(List<CellResult> all, String model) {
+        List<CellResult> scans = all.stream().filter(c -> TenancyFamily.Step.of(c.workload()).orElseThrow()
+                == TenancyFamily.Step.SCAN_PAGE && !Double.isNaN(costs(c).readAmplification())).toList();
+        Optional<CellResult> picked = scans.stream().filter(c -> c.technique().equals(model)).findFirst();
+        if (picked.isEmpty() || costs(picked.get()).readAmplification() < SCAN_CAVEAT) {
+            return Optional.empty();
+        }
+        Optional<CellResult> lean = scans.stream().filter(c -> costs(c).readAmplification() < SCAN_CAVEAT)
+                .min(Comparator.comparingDouble(c -> costs(c).readAmplification()));
+        return Optional.of("but its scan page read " + Report.compact(costs(picked.get()).readAmplification())
+                + " items per item returned: a tenant's scans, verifies, exports and off-boarding read every tenant's"
+                + " items here, so they grow with the whole table" + lean.map(c -> "; " + c.technique()
+                + " reads " + Report.compact(costs(c).readAmplification()) + ", better for large tenants").orElse(""));
     }
 
     /** The chosen cell's median against every other one's, e.g. {@code 1.2 s vs 2.0 s for silo}. */

@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -194,6 +195,21 @@ class TenancyFamilyTest {
                 && b.reason().contains("onboarding: bridge (1.0 ms vs 5.0 ms for silo)")
                 && b.reason().contains("stored: bridge 5 KB, silo 4 KB"), b.reason());
         assertTrue(Recommendations.tenancy(report, "lucene").isEmpty(), "nothing measured there");
+        assertFalse(a.reason().contains("items per item returned"), "its scans read what they return: " + a.reason());
+    }
+
+    @Test
+    void aPickWhoseScansReadOtherTenantsItemsSaysSoAndNamesTheLeanerModel() {
+        List<CellResult> cells = new ArrayList<>();
+        cells.add(ReportCells.read("tenancy", TenancyFamily.GET, "cassandra", "pool", 100, 1, 1, 1, false, 5_000, "x"));
+        cells.add(ReportCells.read("tenancy", TenancyFamily.GET, "cassandra", "bridge", 200, 1, 1, 1, false, 5_000, "x"));
+        cells.add(ReportCells.read("tenancy", TenancyFamily.SCAN, "cassandra", "pool", 100, 1, 3, 1, false, 5_000, "x"));
+        cells.add(ReportCells.read("tenancy", TenancyFamily.SCAN, "cassandra", "bridge", 200, 1, 1, 1, false, 5_000, "x"));
+        Recommendations.TenancyPick pick = Recommendations.tenancy(ReportCells.report(cells, "cassandra", ""),
+                "cassandra").orElseThrow();
+        assertEquals("pool", pick.model(), pick.reason());
+        assertTrue(pick.reason().contains("but its scan page read 3 items per item returned")
+                && pick.reason().contains("bridge reads 1, better for large tenants"), pick.reason());
     }
 
     private static String address(String runner, String namespace) {
