@@ -14,7 +14,9 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -34,7 +36,9 @@ import java.util.function.Function;
  * the writer that writes the last shadow checked afterwards that the primary was still what it made the
  * shadow from, and any later primary write is followed by its writer's own shadow write. A writer that
  * loses this race {@value #ATTEMPTS} times in a row throws {@link ConcurrentUpdateException}, leaving a
- * stale shadow for the winner's next write or for {@link #repair()}.
+ * stale shadow for the winner's next write or for {@link #repair()}. A repair that runs beside them keeps this:
+ * it writes the shadows it fixes as a writer does, then reads their items again and writes again those that
+ * changed meanwhile.
  *
  * <p><b>Under crashes</b>: an atomic write leaves nothing behind; an ordered writer that dies leaves a
  * shadow missing or stale, never one ahead of a primary it was not made from, which {@link #verify()}
@@ -45,6 +49,7 @@ import java.util.function.Function;
  */
 public final class ShadowTable {
     private static final int ATTEMPTS = 20;
+    private static final int PAGE = 200;
     private final Store store;
     private final String primary;
     private final String shadow;
@@ -173,35 +178,105 @@ public final class ShadowTable {
         });
     }
 
+    /**
+     * Checks (and, with {@code fix}, repairs) shadows page by page, for jobs that read the tables themselves,
+     * such as a Spark task per scan segment; {@link #verify()} and {@link #repair()} are built on it.
+     */
+    public BatchAudit batchAudit(boolean fix) {
+        return new BatchAudit(fix);
+    }
+
+    /**
+     * The checks of one page at a time: each page costs one batch read of its counterparts and, when repairing,
+     * one batch write of its fixes and one batch read of their primary items, repeated for the items a
+     * concurrent writer changed meanwhile.
+     */
+    public final class BatchAudit {
+        private final boolean fix;
+
+        private BatchAudit(boolean fix) {
+            this.fix = fix;
+        }
+
+        /** Checks the shadows of a page of primary items (distinct keys); returns what was checked and wrong. */
+        public ShadowVerification checkPrimaries(List<Item> items) {
+            Objects.requireNonNull(items, "items must not be null");
+            return TechniqueCalls.call(store, technique(), primary, () -> check(items, true));
+        }
+
+        /** Checks a page of shadows (distinct keys) against their primary items; left-over ones are wrong. */
+        public ShadowVerification checkShadows(List<Item> shadows) {
+            Objects.requireNonNull(shadows, "shadows must not be null");
+            return TechniqueCalls.call(store, technique(), primary, () -> check(shadows, false));
+        }
+
+        private String technique() {
+            return fix ? "shadowTable.repair" : "shadowTable.verify";
+        }
+
+        private ShadowVerification check(List<Item> page, boolean overPrimary) {
+            if (page.isEmpty()) {
+                return new ShadowVerification(0, 0);
+            }
+            String other = overPrimary ? shadow : primary;
+            BatchGetResult found = store.getAll(other, page.stream().map(Item::key).toList());
+            Map<Key, Optional<Item>> fixes = new LinkedHashMap<>();
+            for (Item item : page) {
+                Optional<Item> counterpart = found.get(new ItemRef(other, item.key()));
+                Optional<Item> primaryItem = overPrimary ? Optional.of(item) : counterpart;
+                Optional<Item> shadowItem = overPrimary ? counterpart : Optional.of(item);
+                if (!primaryItem.flatMap(ShadowTable.this::shadowOf).equals(shadowItem)) {
+                    fixes.put(item.key(), primaryItem);
+                }
+            }
+            if (fix) {
+                settle(fixes);
+            }
+            return new ShadowVerification(page.size(), fixes.size());
+        }
+    }
+
+    /**
+     * Writes the shadows made from the primary items as read, in one batch, then reads those items again and
+     * repeats with what it read for those that changed, as a writer follows its own write: a writer that
+     * changed an item meanwhile may have written its shadow before this batch overwrote it.
+     */
+    private void settle(Map<Key, Optional<Item>> madeFrom) {
+        Map<Key, Optional<Item>> pending = madeFrom;
+        for (int attempt = 1; attempt <= ATTEMPTS && !pending.isEmpty(); attempt++) {
+            List<Write> writes = new ArrayList<>(pending.size());
+            pending.forEach((key, item) -> writes.add(shadowWrite(key, item.flatMap(this::shadowOf))));
+            store.writeBatch(writes);
+            BatchGetResult now = store.getAll(primary, List.copyOf(pending.keySet()));
+            Map<Key, Optional<Item>> changed = new LinkedHashMap<>();
+            pending.forEach((key, item) -> {
+                Optional<Item> current = now.get(new ItemRef(primary, key));
+                if (!current.equals(item)) {
+                    changed.put(key, current);
+                }
+            });
+            pending = changed;
+        }
+        if (!pending.isEmpty()) {
+            Key key = pending.keySet().iterator().next();
+            throw new ConcurrentUpdateException(primary, key, ATTEMPTS, "Its shadow in '" + shadow + "' may be stale"
+                    + " (and " + (pending.size() - 1) + " others of the page); run repair() again.", null);
+        }
+    }
+
     private ShadowVerification audit(boolean fix) {
-        long checked = 0;
-        long wrong = 0;
+        BatchAudit audit = batchAudit(fix);
+        ShadowVerification total = new ShadowVerification(0, 0);
         for (String table : List.of(primary, shadow)) {
-            Scan scan = Scan.of(table).limit(200);
+            Scan scan = Scan.of(table).limit(PAGE);
             Optional<dev.nosqlpatterns.store.model.Cursor> at = Optional.empty();
             do {
                 Page page = store.scan(at.map(scan::after).orElse(scan));
-                List<Key> keys = page.items().stream().map(Item::key).toList();
-                if (!keys.isEmpty()) {
-                    String other = table.equals(primary) ? shadow : primary;
-                    BatchGetResult found = store.getAll(other, keys);
-                    for (Item item : page.items()) {
-                        checked++;
-                        Optional<Item> counterpart = found.get(new ItemRef(other, item.key()));
-                        Optional<Item> primaryItem = table.equals(primary) ? Optional.of(item) : counterpart;
-                        Optional<Item> shadowItem = table.equals(primary) ? counterpart : Optional.of(item);
-                        Optional<Item> expected = primaryItem.flatMap(this::shadowOf);
-                        if (!expected.equals(shadowItem)) {
-                            wrong++;
-                            if (fix) {
-                                applyOne(shadowWrite(item.key(), expected));
-                            }
-                        }
-                    }
-                }
+                ShadowVerification v = audit.check(page.items(), table.equals(primary));
+                total = new ShadowVerification(total.checked() + v.checked(), total.wrong() + v.wrong());
                 at = page.next();
             } while (at.isPresent());
         }
-        return new ShadowVerification(checked, wrong);
+        return total;
     }
 }

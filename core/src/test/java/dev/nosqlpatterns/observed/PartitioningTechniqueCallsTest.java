@@ -14,6 +14,7 @@ import dev.nosqlpatterns.enumerable.ShardedPartition;
 import dev.nosqlpatterns.rollup.FrameAggregation;
 import dev.nosqlpatterns.scan.BulkScan;
 import dev.nosqlpatterns.scan.ShadowTable;
+import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.memory.MemoryBackend;
 import dev.nosqlpatterns.store.model.ConcurrentUpdateException;
@@ -146,13 +147,21 @@ class PartitioningTechniqueCallsTest {
             ShadowTable shadow = ShadowTable.of(store, "orders", "orders_by_colour", ShadowTable.keeping("colour"));
             EntryPoints shadowCalls = new EntryPoints(store, ShadowTable.class)
                     .exempt("of(Store,String,String,Function)", FACTORY)
-                    .exempt("keeping(String[])", "makes a projection, a pure function; no store call");
+                    .exempt("keeping(String[])", "makes a projection, a pure function; no store call")
+                    .exempt("batchAudit(boolean)", "opens an audit; its calls are checked below");
             shadowCalls.runs("put(Item)", "shadowTable.put", () -> shadow.put(item("order|1", "<BASE>", "red")));
             shadow.put(item("order|2", "<BASE>", "blue"));
             assertTrue(shadowCalls.succeeds("verify()", "shadowTable.verify", shadow::verify).consistent());
             shadowCalls.succeeds("repair()", "shadowTable.repair", shadow::repair);
             shadowCalls.runs("delete(Key)", "shadowTable.delete", () -> shadow.delete(Key.of("order|2", "<BASE>")));
             shadowCalls.assertEveryOneChecked();
+            EntryPoints auditCalls = new EntryPoints(store, ShadowTable.BatchAudit.class);
+            ShadowTable.BatchAudit audit = shadow.batchAudit(true);
+            auditCalls.succeeds("checkPrimaries(List)", "shadowTable.repair",
+                    () -> audit.checkPrimaries(store.scanAll(Scan.of("orders")).toList()));
+            auditCalls.succeeds("checkShadows(List)", "shadowTable.repair",
+                    () -> audit.checkShadows(store.scanAll(Scan.of("orders_by_colour")).toList()));
+            auditCalls.assertEveryOneChecked();
 
             BulkScan scan = BulkScan.of(store, "orders").segments(2).pageSize(10);
             EntryPoints calls = new EntryPoints(store, BulkScan.class)

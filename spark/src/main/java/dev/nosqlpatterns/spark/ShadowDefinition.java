@@ -65,16 +65,6 @@ public final class ShadowDefinition implements Serializable {
         return ShadowTable.of(store, primary.table(), shadowTable, projection);
     }
 
-    /** The shadow {@code item} should have; fails as {@code ShadowTable} does when the projection moves the key. */
-    Optional<Item> shadowOf(Item item) {
-        Optional<Item> copy = projection.apply(item);
-        if (copy.isPresent() && !copy.get().key().equals(item.key())) {
-            throw new IllegalArgumentException("the projection moved " + item.key() + " to " + copy.get().key()
-                    + "; a shadow keeps its item's key");
-        }
-        return copy;
-    }
-
     @Override
     public String toString() {
         return "shadow " + shadowTable + " of " + primary;

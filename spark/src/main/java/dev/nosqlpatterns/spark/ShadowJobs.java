@@ -1,18 +1,12 @@
 package dev.nosqlpatterns.spark;
 
-import dev.nosqlpatterns.item.Item;
-import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.scan.ShadowTable;
 import dev.nosqlpatterns.scan.ShadowVerification;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.model.BatchGetResult;
 import dev.nosqlpatterns.store.model.Cursor;
-import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Scan;
-import dev.nosqlpatterns.store.model.Write;
 import java.io.PrintStream;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.IntStream;
@@ -28,8 +22,10 @@ import org.apache.spark.util.LongAccumulator;
  * one batch and compared with the projection of their items. Pass 2 reads the shadow table the same way and
  * compares each shadow with the projection of its primary item (left-over shadows have none). Pass 2 starts once
  * pass 1 is done, as in the single-JVM audit, so a rebuild fixes a stale shadow in pass 1 and counts it once,
- * and a verify counts it from both sides. A shadow is a function of its item, and a rebuild writes it with plain
- * puts and deletes: a retried task writes the same shadows again.
+ * and a verify counts it from both sides. Each page is checked by {@link ShadowTable#batchAudit}, as the
+ * single-JVM audit checks it: a shadow is a function of its item, a rebuild writes a page's fixes in one batch
+ * and reads their items again (so a writer's change meanwhile is followed), and a retried task writes the same
+ * shadows again.
  */
 public final class ShadowJobs {
     /** Items checked together, as the single-JVM audit pages them. */
@@ -82,44 +78,20 @@ public final class ShadowJobs {
     private static long[] check(ShadowDefinition shadow, boolean overPrimary, boolean fix, int segment,
                                 LongAccumulator done) {
         Store store = Tasks.open(shadow.primary());
-        shadow.open(store);
-        String primary = shadow.primary().table();
-        String table = overPrimary ? primary : shadow.shadowTable();
-        String other = overPrimary ? shadow.shadowTable() : primary;
+        ShadowTable.BatchAudit audit = shadow.open(store).batchAudit(fix);
+        String table = overPrimary ? shadow.primary().table() : shadow.shadowTable();
         Scan scan = new Scan(table, segment, shadow.primary().segments(), PAGE, Optional.empty());
         long checked = 0;
         long wrong = 0;
         Optional<Cursor> at = Optional.empty();
         do {
             Page page = store.scan(at.map(scan::after).orElse(scan));
-            List<Key> keys = page.items().stream().map(Item::key).toList();
-            if (!keys.isEmpty()) {
-                BatchGetResult found = store.getAll(other, keys);
-                for (Item item : page.items()) {
-                    checked++;
-                    Optional<Item> counterpart = found.get(new ItemRef(other, item.key()));
-                    Optional<Item> primaryItem = overPrimary ? Optional.of(item) : counterpart;
-                    Optional<Item> shadowItem = overPrimary ? counterpart : Optional.of(item);
-                    Optional<Item> expected = primaryItem.flatMap(shadow::shadowOf);
-                    if (!expected.equals(shadowItem)) {
-                        wrong++;
-                        if (fix) {
-                            write(store, shadow.shadowTable(), item.key(), expected);
-                        }
-                    }
-                }
-                done.add(keys.size());
-            }
+            ShadowVerification v = overPrimary ? audit.checkPrimaries(page.items()) : audit.checkShadows(page.items());
+            checked += v.checked();
+            wrong += v.wrong();
+            done.add(page.items().size());
             at = page.next();
         } while (at.isPresent());
         return new long[] {checked, wrong};
-    }
-
-    private static void write(Store store, String shadowTable, Key key, Optional<Item> expected) {
-        if (expected.isPresent()) {
-            store.put(Write.put(shadowTable, expected.get()));
-        } else {
-            store.delete(Write.delete(shadowTable, key));
-        }
     }
 }

@@ -61,9 +61,29 @@ public abstract class ShadowTableInterleavingSuite extends StoreSuite {
     }
 
     private void pauseAtEveryStep(Consumer<ShadowTable> a, Consumer<ShadowTable> b) {
+        pauseAtEveryStep(t -> { }, a, b);
+    }
+
+    /** As above, with the seeded tables changed by {@code drift} first (written around the shadow table). */
+    private void pauseAtEveryStep(Consumer<Tables> drift, Consumer<ShadowTable> a, Consumer<ShadowTable> b) {
         Tables t = new Tables(newTable(), newTable());
-        Interleaving.pauseAtEveryStep(backend, t.all(), () -> seed(t), s -> a.accept(open(s, t)),
+        Interleaving.pauseAtEveryStep(backend, t.all(), () -> drift.accept(seed(t)), s -> a.accept(open(s, t)),
                 s -> b.accept(open(s, t)), why -> assertConsistent(t, why));
+    }
+
+    private static final Key POST_1 = Key.of("post|1", BASE);
+    private static final Consumer<ShadowTable> REPAIR = ShadowTable::repair;
+
+    private Consumer<Tables> missingShadow() {
+        return t -> store.delete(t.copy(), POST_1);
+    }
+
+    private Consumer<Tables> staleShadow() {
+        return t -> store.put(t.copy(), Item.builder(POST_1).put("category", "stale").build());
+    }
+
+    private Consumer<Tables> leftOverShadow() {
+        return t -> store.delete(t.posts(), POST_1);
     }
 
     /** Every shadow is the projection of its item as stored; verify agrees. */
@@ -98,6 +118,26 @@ public abstract class ShadowTableInterleavingSuite extends StoreSuite {
     @Test
     void aPutOfANewItemWhileItIsPutAgain() {
         pauseAtEveryStep(put("2", "a"), put("2", "b"));
+    }
+
+    @Test
+    void aRepairWhileTheItemIsPut() {
+        pauseAtEveryStep(missingShadow(), REPAIR, put("1", "new"));
+    }
+
+    @Test
+    void aRepairWhileTheItemIsDeleted() {
+        pauseAtEveryStep(staleShadow(), REPAIR, delete("1"));
+    }
+
+    @Test
+    void aRepairOfALeftOverShadowWhileTheItemIsCreated() {
+        pauseAtEveryStep(leftOverShadow(), REPAIR, put("1", "new"));
+    }
+
+    @Test
+    void aPutWhileARepairRuns() {
+        pauseAtEveryStep(staleShadow(), put("1", "new"), REPAIR);
     }
 
     /** Three writers, three puts or deletes each over two items, under seeded random schedules. */
