@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.index;
 
+import dev.nosqlpatterns.internal.ConditionalWrites;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
@@ -10,7 +11,6 @@ import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -18,10 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 
 /**
  * Puts of many items with the entries of every index of a group, window by window: the protocol of
@@ -31,7 +28,8 @@ import java.util.concurrent.Future;
  * <p>Per window: one batch read of the current items and of the unique entries the new values need, then one of
  * the entries the items leave behind (and of the items named by old unique entries held by others, to tell stale
  * ones). Atomic mode then sends each item's writes (the item by compare-and-set on its version, its entries, the
- * removal of its old entries) in atomic writes holding as many whole items as the store allows. Repairable mode
+ * removal of its old entries) in atomic writes holding as many whole items as the store allows, several at once
+ * (the items of a window are distinct and claim distinct values, so their writes are independent). Repairable mode
  * keeps the one-item order, step by step for the whole window: (1) every new entry (plain ones in one batch,
  * unique claims conditionally), (2) every item by compare-and-set on its version, (3) the claims confirmed,
  * (4) the old entries removed. No step starts before the one before has ended for every item, so a crash at any
@@ -48,8 +46,8 @@ import java.util.concurrent.Future;
 final class BulkIndexWrites {
     /** Items read and written together. */
     static final int WINDOW = 500;
-    /** Conditional writes in flight at once on a store without atomic writes. */
-    private static final int PARALLEL = 16;
+    /** Atomic writes of whole items in flight at once. */
+    private static final int PARALLEL_GROUPS = 4;
 
     private final IndexWrites writes;
     private final Store store;
@@ -268,19 +266,31 @@ final class BulkIndexWrites {
             w.addAll(p.leftBehind());
             each.add(w);
         }
-        List<Planned> again = new ArrayList<>();
-        int from = 0;
-        while (from < items.size()) {
-            int to = groupEnd(each, from);
+        List<int[]> bounds = new ArrayList<>();
+        List<Callable<Boolean>> groups = new ArrayList<>();
+        for (int from = 0; from < items.size(); ) {
+            int to = ConditionalWrites.groupEnd(store.limits(), each, from, ConditionalWrites::bytes);
             List<Write> group = new ArrayList<>();
             each.subList(from, to).forEach(group::addAll);
-            try {
-                store.writeAtomically(group);
-            } catch (ConditionFailedException raced) {
-                // Nothing of the group was written: its items go one by one, reading afresh.
-                again.addAll(items.subList(from, to));
-            }
+            bounds.add(new int[] {from, to});
+            groups.add(() -> {
+                try {
+                    store.writeAtomically(group);
+                    return true;
+                } catch (ConditionFailedException raced) {
+                    return false;
+                }
+            });
             from = to;
+        }
+        // The items of a window are distinct and claim distinct values: their atomic writes go several at once.
+        List<Boolean> applied = ConditionalWrites.inParallel(PARALLEL_GROUPS, groups);
+        List<Planned> again = new ArrayList<>();
+        for (int g = 0; g < bounds.size(); g++) {
+            if (!applied.get(g)) {
+                // Nothing of the group was written: its items go one by one, reading afresh.
+                again.addAll(items.subList(bounds.get(g)[0], bounds.get(g)[1]));
+            }
         }
         again.forEach(this::putAlone);
     }
@@ -375,29 +385,6 @@ final class BulkIndexWrites {
         writes.put(p.original().key(), old -> p.original(), false, versions == Versions.KEPT);
     }
 
-    /** The end (exclusive) of the atomic write starting at item {@code from}: whole items, within the limits. */
-    private int groupEnd(List<? extends List<? extends Write>> each, int from) {
-        int maxWrites = store.limits().maxAtomicWriteItems();
-        long maxBytes = store.limits().maxAtomicWriteBytes();
-        int count = 0;
-        long bytes = 0;
-        int to = from;
-        while (to < each.size()) {
-            List<? extends Write> next = each.get(to);
-            long nextBytes = next.stream().mapToLong(BulkIndexWrites::bytes).sum();
-            if (to > from && (count + next.size() > maxWrites || bytes + nextBytes > maxBytes)) {
-                break;
-            }
-            count += next.size();
-            bytes += nextBytes;
-            to++;
-        }
-        return to;
-    }
-
-    private static long bytes(Write w) {
-        return w instanceof Write.Put p ? p.item().sizeInBytes() : 0;
-    }
 
     /**
      * Sends conditional puts and deletes: in atomic writes where the store has them (the writes of a refused one
@@ -405,87 +392,18 @@ final class BulkIndexWrites {
      * every other write was applied. Fails with the first other failure once every call has ended.
      */
     private Set<Write> conditional(List<Write> all) {
-        Set<Write> refused = Collections.newSetFromMap(new IdentityHashMap<>());
-        List<Write> single = all;
-        if (store.has(Capability.ATOMIC_WRITES) && all.size() > 1) {
-            single = new ArrayList<>();
-            List<List<Write>> each = all.stream().map(List::of).toList();
-            int from = 0;
-            while (from < all.size()) {
-                int to = groupEnd(each, from);
-                try {
-                    store.writeAtomically(all.subList(from, to));
-                } catch (ConditionFailedException oneRefused) {
-                    single.addAll(all.subList(from, to));
-                }
-                from = to;
-            }
-        }
-        if (single.size() == 1) {
-            if (!send(single.get(0))) {
-                refused.add(single.get(0));
-            }
-            return refused;
-        }
-        if (single.isEmpty()) {
-            return refused;
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(PARALLEL, single.size()), r -> {
-            Thread t = new Thread(r, "nosqlpatterns-bulk-write");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<Boolean>> sent = new ArrayList<>();
-            for (Write w : single) {
-                sent.add(pool.submit(() -> send(w)));
-            }
-            RuntimeException failure = null;
-            for (int i = 0; i < sent.size(); i++) {
-                try {
-                    if (!sent.get(i).get()) {
-                        refused.add(single.get(i));
-                    }
-                } catch (ExecutionException e) {
-                    failure = failure == null ? unwrap(e) : failure;
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    failure = failure == null ? new IllegalStateException("interrupted while writing", e) : failure;
-                }
-            }
-            if (failure != null) {
-                throw failure;
-            }
-            return refused;
-        } finally {
-            pool.shutdown();
-        }
+        return ConditionalWrites.send(all, store.has(Capability.ATOMIC_WRITES) ? store.limits() : null,
+                store::writeAtomically, w -> send(store, w));
     }
 
-    private static RuntimeException unwrap(ExecutionException e) {
-        Throwable cause = e.getCause();
-        if (cause instanceof RuntimeException r) {
-            return r;
-        }
-        if (cause instanceof Error err) {
-            throw err;
-        }
-        return new IllegalStateException(cause);
-    }
-
-    /** Sends one conditional write; false when its condition refused it. */
-    private boolean send(Write w) {
-        try {
-            if (w instanceof Write.Put p) {
-                store.put(p);
-            } else if (w instanceof Write.Delete d) {
-                store.delete(d);
-            } else {
-                throw new IllegalArgumentException("not a put or a delete: " + w);
-            }
-            return true;
-        } catch (ConditionFailedException refused) {
-            return false;
+    /** One put or delete, with its condition. */
+    static void send(Store store, Write w) {
+        if (w instanceof Write.Put p) {
+            store.put(p);
+        } else if (w instanceof Write.Delete d) {
+            store.delete(d);
+        } else {
+            throw new IllegalArgumentException("not a put or a delete: " + w);
         }
     }
 }

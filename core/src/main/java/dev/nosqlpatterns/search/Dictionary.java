@@ -1,18 +1,21 @@
 package dev.nosqlpatterns.search;
 
+import dev.nosqlpatterns.internal.ConditionalWrites;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.BatchGetResult;
+import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.Condition;
-import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.UpdateAction;
+import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * Dense ids for documents: a sequence (an atomic counter) hands out blocks of ids, and a dictionary
@@ -54,15 +57,33 @@ final class Dictionary {
                     + " is beyond " + Integer.MAX_VALUE + ")");
         }
         long next = end - missing.size();
+        List<Write.Put> entries = new ArrayList<>(missing.size());
         for (String d : missing) {
-            int id = (int) next++;
-            Key key = SearchKeys.dictionary(d);
-            try {
-                store.put(table, Item.builder(key).put(ID, id).build(), Condition.ifAbsent());
-                out.put(d, id);
-            } catch (ConditionFailedException raced) {
-                out.put(d, lookup(d).orElseThrow(() -> new IllegalStateException(
-                        "dictionary entry of document '" + d + "' vanished while being created")));
+            entries.add(new Write.Put(table, Item.builder(SearchKeys.dictionary(d)).put(ID, (int) next++).build(),
+                    Condition.ifAbsent()));
+        }
+        // Each entry only if absent, many per call: an entry refused was written by another writer first.
+        Set<Write> raced = ConditionalWrites.send(entries,
+                store.has(Capability.ATOMIC_WRITES) ? store.limits() : null, store::writeAtomically,
+                w -> store.put((Write.Put) w));
+        List<Key> lost = new ArrayList<>();
+        for (int i = 0; i < missing.size(); i++) {
+            Write.Put entry = entries.get(i);
+            if (raced.contains(entry)) {
+                lost.add(entry.key());
+            } else {
+                out.put(missing.get(i), idOf(entry.item()));
+            }
+        }
+        if (!lost.isEmpty()) {
+            BatchGetResult winners = store.getAll(table, lost);
+            for (int i = 0; i < missing.size(); i++) {
+                String d = missing.get(i);
+                if (raced.contains(entries.get(i))) {
+                    out.put(d, winners.get(new ItemRef(table, entries.get(i).key())).map(Dictionary::idOf)
+                            .orElseThrow(() -> new IllegalStateException(
+                                    "dictionary entry of document '" + d + "' vanished while being created")));
+                }
             }
         }
         return out;
