@@ -88,7 +88,9 @@ final class DynamoDbBackend implements StoreBackend {
     public void dropTable(String table, CostMeter meter) {
         if (layout.singleTable()) {
             try {
-                writes.deleteStored(table, reads.keysOf(table, meter), meter);
+                // each page's deletes sent as the writes of a batch are, several requests at once
+                reads.forEachKeyPage(table, meter,
+                        keys -> concurrentQueries.writeAll(writes.deleteRequests(table, keys), table, meter));
             } catch (TableNotFoundException physicalTableGone) {
                 // nothing left to remove
             }

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
@@ -230,13 +231,15 @@ final class Reads {
         return (int) Math.min(SCAN_READ_LIMIT, Math.max(remaining, Math.ceil(remaining / share)));
     }
 
-    /** Stored keys of every item of a logical table (single-table layout), read by scan, for dropping it. */
-    List<Map<String, AttributeValue>> keysOf(String table, CostMeter meter) {
+    /**
+     * Hands the stored keys of a logical table's items (single-table layout) to {@code page}, a scan page at a
+     * time as they are read, so that dropping the table holds one page in memory, not the table.
+     */
+    void forEachKeyPage(String table, CostMeter meter, Consumer<List<Map<String, AttributeValue>>> page) {
         Expr x = new Expr();
         String pk = x.name(layout.pk());
         String filter = "begins_with(" + pk + ", " + x.value(layout.pkPrefix(table)) + ")";
         String projection = pk + ", " + x.name(layout.sk());
-        List<Map<String, AttributeValue>> keys = new ArrayList<>();
         Map<String, AttributeValue> start = null;
         do {
             Map<String, AttributeValue> from = start;
@@ -245,9 +248,10 @@ final class Reads {
                     .expressionAttributeNames(x.names()).expressionAttributeValues(x.values())
                     .exclusiveStartKey(from).consistentRead(consistent).returnConsumedCapacity(Sender.capacityWanted(meter))));
             Sender.capacity(meter, r.consumedCapacity(), false);
-            keys.addAll(r.items());
+            if (!r.items().isEmpty()) {
+                page.accept(r.items());
+            }
             start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
         } while (start != null);
-        return keys;
     }
 }

@@ -169,15 +169,21 @@ final class Writes {
         return out;
     }
 
-    /** Deletes items by stored key, for dropping a logical table of the single-table layout. */
-    void deleteStored(String table, List<Map<String, AttributeValue>> keys, CostMeter meter) {
+    /**
+     * The BatchWriteItem requests that delete items by stored key, for dropping a logical table of the
+     * single-table layout; each retries its unprocessed items.
+     */
+    List<Consumer<CostMeter>> deleteRequests(String table, List<Map<String, AttributeValue>> keys) {
         String physical = layout.physicalTable(table);
+        Sender.Target target = Sender.Target.of(table);
+        List<Consumer<CostMeter>> out = new ArrayList<>((keys.size() + BATCH_WRITE_SIZE - 1) / BATCH_WRITE_SIZE);
         for (int from = 0; from < keys.size(); from += BATCH_WRITE_SIZE) {
             List<WriteRequest> chunk = keys.subList(from, Math.min(keys.size(), from + BATCH_WRITE_SIZE)).stream()
                     .map(k -> WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(k).build()).build())
                     .toList();
-            sendBatch(Map.of(physical, chunk), Sender.Target.of(table), meter);
+            out.add(meter -> sendBatch(Map.of(physical, chunk), target, meter));
         }
+        return out;
     }
 
     private void sendBatch(Map<String, List<WriteRequest>> pending, Sender.Target target, CostMeter meter) {

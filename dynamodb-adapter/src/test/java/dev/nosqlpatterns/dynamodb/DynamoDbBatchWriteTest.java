@@ -11,6 +11,7 @@ import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.model.InvalidRequestException;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.ItemTooLargeException;
+import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.spi.CostMeter;
 import dev.nosqlpatterns.store.spi.StoreBackend;
@@ -50,6 +51,7 @@ class DynamoDbBatchWriteTest {
     void twoHundredPutsAreEightRequestsWaitedForTogether() {
         StoreBackend backend = DynamoDbFixture.builder().buildBackend();
         String table = "batch" + System.nanoTime();
+        backend.createTable(TableSpec.named(table), new CostMeter());
         List<Write> writes = puts(table, 200);
         CostMeter meter = new CostMeter();
         backend.writeBatch(writes, meter);
@@ -64,6 +66,28 @@ class DynamoDbBatchWriteTest {
             assertEquals(Value.of(i), read.get(refs.get(i)).get("n").orElseThrow());
         }
         backend.dropTable(table, new CostMeter());
+        backend.close();
+    }
+
+    @Test
+    void droppingALogicalTableOfTheSharedTableDeletesItsItemsOnlyInBatchesWaitedForTogether() {
+        StoreBackend backend = DynamoDbFixture.builder().buildBackend();
+        String dropped = "drop" + System.nanoTime();
+        String kept = dropped + "x"; // its partition keys begin with the dropped table's prefix, one character on
+        backend.createTable(TableSpec.named(dropped), new CostMeter());
+        backend.createTable(TableSpec.named(kept), new CostMeter());
+        backend.writeBatch(puts(dropped, 400), new CostMeter());
+        backend.writeBatch(puts(kept, 30), new CostMeter());
+        CostMeter meter = new CostMeter();
+        backend.dropTable(dropped, meter);
+        assertTrue(meter.roundTrips() >= 1 + 16, "a scan and 16 batch deletes: " + meter.roundTrips());
+        assertTrue(meter.criticalPath() < meter.roundTrips() / 2, "the deletes of a scan page are sent together: "
+                + meter.criticalPath() + " of " + meter.roundTrips());
+        List<ItemRef> gone = puts(dropped, 400).stream().map(w -> new ItemRef(dropped, w.key())).toList();
+        assertEquals(Map.of(), backend.getAll(gone, new CostMeter()), "every item of the dropped table deleted");
+        List<ItemRef> stay = puts(kept, 30).stream().map(w -> new ItemRef(kept, w.key())).toList();
+        assertEquals(30, backend.getAll(stay, new CostMeter()).size(), "the other table's items kept");
+        backend.dropTable(kept, new CostMeter());
         backend.close();
     }
 
