@@ -85,8 +85,8 @@ import javax.crypto.spec.SecretKeySpec;
  *       which would tell one tenant how much the others hold, and cannot tell the tenant's part of it) and the
  *       adapter's own extensions (their names and keys are their own).</li>
  *   <li><b>Dropping a table</b> cannot drop the shared table: it deletes the tenant's items from it, a page of the
- *       scan of the tenant's partitions (or of the whole table, as above) at a time in batches the size of the
- *       store's atomic writes. It can be repeated after a crash.</li>
+ *       scan of the tenant's partitions (or of the whole table, as above) at a time, each page's items in one batch
+ *       write. It can be repeated after a crash.</li>
  * </ul>
  *
  * <p>Every process declares the same specs for a logical table, as always; in the pool model the tenants share
@@ -475,8 +475,8 @@ final class PoolBackend extends ScopedBackend {
     }
 
     /**
-     * Deletes every item of the tenant in the shared table, which stays: a scan of the whole table, its pages'
-     * items of the tenant deleted in batches the size of the store's atomic writes. Repeatable. The table must have
+     * Deletes every item of the tenant in the shared table, which stays: a scan of the whole table, each page's
+     * items of the tenant deleted in one batch write. Repeatable. The table must have
      * been declared through this view, so that the store knows its indexes when it deletes
      * ({@link Tenants#offboard} declares each table the tenant recorded, with its recorded spec).
      *
@@ -488,14 +488,14 @@ final class PoolBackend extends ScopedBackend {
             throw new IllegalStateException("in the pool model table '" + table + "' is shared: declare it with"
                     + " createTable before dropping the tenant's items from it, so that the store knows its indexes");
         }
-        int batch = Math.max(1, shared.limits().maxAtomicWriteItems());
         Optional<String> token = Optional.empty();
         do {
             ScanResult page = physicalScan(new ScanRequest(table, 0, 1, DROP_PAGE, token), meter);
             List<Write> deletes = page.items().stream().filter(this::ours)
                     .<Write>map(i -> Write.delete(table, i.key())).toList();
-            for (int from = 0; from < deletes.size(); from += batch) {
-                shared.writeBatch(deletes.subList(from, Math.min(deletes.size(), from + batch)), meter);
+            if (!deletes.isEmpty()) {
+                // one batch per page: the store sends it in as many requests at once as it allows
+                shared.writeBatch(deletes, meter);
             }
             token = page.nextToken();
         } while (token.isPresent());

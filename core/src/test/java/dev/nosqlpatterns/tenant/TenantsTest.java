@@ -395,7 +395,7 @@ class TenantsTest {
                 on.createTable(members);
                 on.put("members", Item.builder("user|1", "<BASE>").put("owner", t).put("rank", 1).build());
             }
-            batchesLeft.set(3);
+            batchesLeft.set(1);
             assertThrows(IllegalStateException.class, () -> tenants.offboard("a"));
             assertTrue(tenants.tenantIds().contains("a"), "a crashed off-boarding keeps the tenant registered");
         }
