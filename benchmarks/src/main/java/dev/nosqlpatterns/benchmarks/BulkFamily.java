@@ -40,7 +40,8 @@ import java.util.function.Function;
  * {@value #ITEMS_PROPERTY}. Before anything is measured a probe loads the first items, at least {@value #PROBE}
  * and for at least 3 seconds, and times all but its first batch (which warms the code up): a store whose
  * measured rate would make the family's writes (the load, then one index per backfill run) take longer than
- * {@value #BUDGET_MINUTES} minutes is skipped with that rate as its reason. The estimate is a lower bound: the
+ * {@value #BUDGET_MINUTES} minutes (system property {@value #BUDGET_PROPERTY} for another budget) is skipped with that
+ * rate as its reason. The estimate is a lower bound: the
  * probe writes in batches, a backfill one entry at a time.
  * Spark's tasks open the store from its URI in the executor JVMs, so the Spark cells run only on stores other
  * processes can reach (a server); on the in-memory store (one JVM's heap) and Lucene (one process may write an
@@ -59,6 +60,7 @@ final class BulkFamily implements Family {
     static final int PROBE = 2_000;
     private static final long PROBE_NANOS = 3_000_000_000L;
     static final int BUDGET_MINUTES = 8;
+    static final String BUDGET_PROPERTY = "nosqlpatterns.bulk.budgetMinutes";
     static final String SINGLE = "single JVM (IndexTable)";
     static final int MAX_EXECUTORS = 2;
     private static final int LOAD_BATCH = 500;
@@ -128,11 +130,12 @@ final class BulkFamily implements Family {
         int users = BulkLoadCells.users(mode);
         int userLoads = 2 * (2 + repetitions);
         double minutes = ((double) n * (1 + running.size() * (2 + repetitions)) + 3.0 * users * userLoads) / rate / 60;
-        if (minutes > BUDGET_MINUTES) {
+        int budget = Integer.getInteger(BUDGET_PROPERTY, BUDGET_MINUTES);
+        if (minutes > budget) {
             String reason = String.format(Locale.ROOT, "a probe loaded %,d items at %,.0f items/s: the load, the %d"
                     + " backfills (%,d entries each) and the %d loads of %,d users with their entries would take about"
                     + " %.0f min at that rate, over this family's budget of %d min", timed, rate,
-                    running.size() * (2 + repetitions), n, userLoads, users, minutes, BUDGET_MINUTES);
+                    running.size() * (2 + repetitions), n, userLoads, users, minutes, budget);
             List<Candidate> skipped = new ArrayList<>();
             techniques.forEach(t -> skipped.add(Candidate.skip(backfill, t, reason)));
             techniques.forEach(t -> skipped.add(Candidate.skip(verify, t, reason)));

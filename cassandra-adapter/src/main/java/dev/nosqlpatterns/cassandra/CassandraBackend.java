@@ -133,6 +133,12 @@ final class CassandraBackend implements StoreBackend {
         writes.writeBatch(batch, meter);
     }
 
+    /** Each write a statement of its own, sent asynchronously with a bounded number in flight; see {@link EachWriter}. */
+    @Override
+    public List<Boolean> writeEach(List<Write> batch, CostMeter meter) {
+        return writes.writeEach(batch, meter);
+    }
+
     @Override
     public void writeAtomically(List<Write> batch, CostMeter meter) {
         writes.writeAtomically(batch, meter);

@@ -51,36 +51,54 @@ final class Writes {
     }
 
     void put(Write.Put put, CostMeter meter) {
-        TableInfo t = tables.get(put.table());
-        Item item = put.item();
-        long stamp = newStamp();
-        Condition c = put.condition();
-        if (c instanceof Condition.None) {
-            cql.execute(cql.plain(cql.prepare(t.insert, t.name), t.insertValues(item, stamp)), meter, t.name, item.key());
-            return;
-        }
-        BoundStatement st;
-        if (c instanceof Condition.Absent) {
-            st = cql.lwt(cql.prepare(t.insertIfAbsent, t.name), t.insertValues(item, stamp));
-        } else if (c instanceof Condition.Exists) {
-            st = cql.lwt(cql.prepare(t.updateIfExists, t.name), t.updateValues(item, stamp));
-        } else {
-            Condition.AttributeEquals ae = (Condition.AttributeEquals) c;
-            st = cql.lwt(cql.prepare(t.updateIfAttribute, t.name),
-                    t.updateValues(item, stamp, ae.name(), TableInfo.expected(ae.value())));
-        }
-        if (!transaction(st, t, item.key(), stamp, meter)) {
-            throw new ConditionFailedException(t.name, item.key(), c);
-        }
+        send(statement(put), meter);
     }
 
     void delete(Write.Delete delete, CostMeter meter) {
-        TableInfo t = tables.get(delete.table());
-        Key k = delete.key();
-        Condition c = delete.condition();
+        send(statement(delete), meter);
+    }
+
+    /** Sends one write; a refused condition throws. */
+    private void send(Sendable w, CostMeter meter) {
+        if (!w.lwt()) {
+            cql.execute(w.statement(), meter, w.table().name, w.key());
+        } else if (!transaction(w.statement(), w.table(), w.key(), w.stamp(), meter)) {
+            throw new ConditionFailedException(w.table().name, w.key(), w.write().condition());
+        }
+    }
+
+    /** A put or delete as the statement that makes it: a plain write, or a lightweight transaction with its condition. */
+    record Sendable(Write write, TableInfo table, Key key, BoundStatement statement, boolean lwt, Long stamp) {
+    }
+
+    Sendable statement(Write w) {
+        TableInfo t = tables.get(w.table());
+        Condition c = w.condition();
+        if (w instanceof Write.Put put) {
+            Item item = put.item();
+            long stamp = newStamp();
+            if (c instanceof Condition.None) {
+                return new Sendable(w, t, item.key(), cql.plain(cql.prepare(t.insert, t.name),
+                        t.insertValues(item, stamp)), false, stamp);
+            }
+            BoundStatement st;
+            if (c instanceof Condition.Absent) {
+                st = cql.lwt(cql.prepare(t.insertIfAbsent, t.name), t.insertValues(item, stamp));
+            } else if (c instanceof Condition.Exists) {
+                st = cql.lwt(cql.prepare(t.updateIfExists, t.name), t.updateValues(item, stamp));
+            } else {
+                Condition.AttributeEquals ae = (Condition.AttributeEquals) c;
+                st = cql.lwt(cql.prepare(t.updateIfAttribute, t.name),
+                        t.updateValues(item, stamp, ae.name(), TableInfo.expected(ae.value())));
+            }
+            return new Sendable(w, t, item.key(), st, true, stamp);
+        }
+        if (!(w instanceof Write.Delete)) {
+            throw new IllegalArgumentException("a put or a delete, not " + w);
+        }
+        Key k = w.key();
         if (c instanceof Condition.None) {
-            cql.execute(cql.plain(cql.prepare(t.delete, t.name), k.partition(), k.sort()), meter, t.name, k);
-            return;
+            return new Sendable(w, t, k, cql.plain(cql.prepare(t.delete, t.name), k.partition(), k.sort()), false, null);
         }
         BoundStatement st;
         if (c instanceof Condition.Absent) {
@@ -92,9 +110,7 @@ final class Writes {
             st = cql.lwt(cql.prepare(t.deleteIfAttribute, t.name), k.partition(), k.sort(), ae.name(),
                     TableInfo.expected(ae.value()));
         }
-        if (!transaction(st, t, k, null, meter)) {
-            throw new ConditionFailedException(t.name, k, c);
-        }
+        return new Sendable(w, t, k, st, true, null);
     }
 
     Item update(Write.Update u, CostMeter meter) {
@@ -168,6 +184,10 @@ final class Writes {
             }
             throw e;
         }
+    }
+
+    List<Boolean> writeEach(List<Write> writes, CostMeter meter) {
+        return new EachWriter(cql, this).write(writes, meter);
     }
 
     void writeBatch(List<Write> writes, CostMeter meter) {

@@ -5,7 +5,6 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.BatchGetResult;
-import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.ItemRef;
@@ -385,25 +384,12 @@ final class BulkIndexWrites {
         writes.put(p.original().key(), old -> p.original(), false, versions == Versions.KEPT);
     }
 
-
     /**
      * Sends conditional puts and deletes: in atomic writes where the store has them (the writes of a refused one
-     * sent again one by one), else concurrently, one call each. Returns the writes refused by their condition;
+     * sent again on their own), else in one {@link Store#writeEach}. Returns the writes refused by their condition;
      * every other write was applied. Fails with the first other failure once every call has ended.
      */
     private Set<Write> conditional(List<Write> all) {
-        return ConditionalWrites.send(all, store.has(Capability.ATOMIC_WRITES) ? store.limits() : null,
-                store::writeAtomically, w -> send(store, w));
-    }
-
-    /** One put or delete, with its condition. */
-    static void send(Store store, Write w) {
-        if (w instanceof Write.Put p) {
-            store.put(p);
-        } else if (w instanceof Write.Delete d) {
-            store.delete(d);
-        } else {
-            throw new IllegalArgumentException("not a put or a delete: " + w);
-        }
+        return ConditionalWrites.send(store, all);
     }
 }

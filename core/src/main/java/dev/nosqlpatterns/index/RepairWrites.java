@@ -80,19 +80,15 @@ final class RepairWrites {
         } else {
             boolean partitions = store.has(Capability.ATOMIC_WRITES_SINGLE_PARTITION);
             List<Fix> blind = new ArrayList<>();
+            List<Fix> alone = new ArrayList<>();
             for (List<Fix> p : byPartition(fixes)) {
                 if (partitions && p.size() > 1) {
                     groups(p, false).forEach(g -> sendGroup(g, false, unchecked));
                 } else {
-                    p.forEach(f -> {
-                        if (blindable(f)) {
-                            blind.add(f);
-                        } else {
-                            sendAlone(f, false, unchecked);
-                        }
-                    });
+                    p.forEach(f -> (blindable(f) ? blind : alone).add(f));
                 }
             }
+            sendEach(alone, unchecked);
             if (!blind.isEmpty()) {
                 store.writeBatch(blind.stream().map(f -> Write.put(f.write().table(), ((Write.Put) f.write()).item()))
                         .toList());
@@ -145,7 +141,7 @@ final class RepairWrites {
         } else if (store.has(Capability.ATOMIC_WRITES_SINGLE_PARTITION)) {
             byPartition(undo).forEach(p -> groups(p, false).forEach(g -> sendGroup(g, false, ignored)));
         } else {
-            undo.forEach(f -> sendAlone(f, false, ignored));
+            sendEach(undo, ignored);
         }
     }
 
@@ -204,10 +200,37 @@ final class RepairWrites {
         } catch (ConditionFailedException | ConcurrentUpdateException raced) {
             // One condition failed (or the group met a concurrent transaction): nothing was written, so every
             // fix is sent alone and only those a writer raced are lost.
-            group.forEach(f -> sendAlone(f, withChecks, unchecked));
+            if (withChecks) {
+                group.forEach(f -> sendAlone(f, true, unchecked));
+            } else {
+                sendEach(group, unchecked);
+            }
             return;
         }
         group.stream().filter(f -> !withChecks || !f.confirmsVersion()).forEach(unchecked::add);
+    }
+
+    /**
+     * Sends fixes without their checks, in one {@link Store#writeEach} per round of distinct entries; a fix refused by its condition is
+     * dropped (a writer changed its entry meanwhile), as {@link #sendAlone} drops it.
+     */
+    private void sendEach(List<Fix> fixes, List<Fix> unchecked) {
+        if (fixes.isEmpty()) {
+            return;
+        }
+        unchecked.addAll(fixes);
+        // A second write of one entry goes in a later call, after the first has ended.
+        List<Write> rest = fixes.stream().map(Fix::write).toList();
+        while (!rest.isEmpty()) {
+            Set<ItemRef> seen = new HashSet<>();
+            List<Write> now = new ArrayList<>();
+            List<Write> later = new ArrayList<>();
+            for (Write w : rest) {
+                (seen.add(ref(w)) ? now : later).add(w);
+            }
+            store.writeEach(now);
+            rest = later;
+        }
     }
 
     /** Sends one fix, with its check where asked; adds it to {@code unchecked} when sent without one. */

@@ -1,5 +1,7 @@
 package dev.nosqlpatterns.internal;
 
+import dev.nosqlpatterns.store.Store;
+import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.Write;
@@ -13,18 +15,16 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 
 /**
  * Sends many independent conditional puts and deletes of distinct items, as few calls as the store allows: in
- * atomic writes of as many writes as its limits take where it has atomic writes (the writes of
- * a group refused by one condition sent again one by one), else one call each, several at once. The writes are
- * applied in no particular order; each is applied or refused by its own condition, as if sent alone.
+ * atomic writes of as many writes as its limits take where it has atomic writes (the writes of a group refused by
+ * one condition sent again on their own), else in one {@link Store#writeEach} (a pipeline, concurrent requests or
+ * a bulk write, as the store can). The writes are applied in no particular order; each is applied or refused by its
+ * own condition, as if sent alone.
  */
 public final class ConditionalWrites {
-    /** Single writes in flight at once. */
-    private static final int PARALLEL = 16;
     /** Atomic writes in flight at once. */
     private static final int PARALLEL_GROUPS = 4;
 
@@ -34,19 +34,15 @@ public final class ConditionalWrites {
     /**
      * Sends the writes and returns those refused by their condition; every other write was applied. Fails with the
      * first other failure once every call has ended (some writes may then be applied).
-     *
-     * @param atomicLimits the limits of one atomic write, or null when the store has no atomic writes
-     * @param atomically   makes one atomic write
-     * @param one          makes one write, throwing {@link ConditionFailedException} when its condition refuses it
      */
-    public static Set<Write> send(List<? extends Write> all, Limits atomicLimits, Consumer<List<Write>> atomically,
-                                  Consumer<Write> one) {
+    public static Set<Write> send(Store store, List<? extends Write> all) {
         Set<Write> refused = Collections.newSetFromMap(new IdentityHashMap<>());
         if (all.isEmpty()) {
             return refused;
         }
         List<Write> single = new ArrayList<>();
-        if (atomicLimits != null && all.size() > 1) {
+        if (store.has(Capability.ATOMIC_WRITES) && all.size() > 1) {
+            Limits atomicLimits = store.limits();
             List<List<Write>> each = all.stream().<List<Write>>map(List::of).toList();
             List<List<Write>> groups = new ArrayList<>();
             for (int from = 0; from < each.size(); ) {
@@ -56,7 +52,7 @@ public final class ConditionalWrites {
             }
             List<Boolean> applied = inParallel(PARALLEL_GROUPS, groups.stream().<Callable<Boolean>>map(g -> () -> {
                 try {
-                    atomically.accept(g);
+                    store.writeAtomically(g);
                     return true;
                 } catch (ConditionFailedException oneRefused) {
                     return false;
@@ -70,8 +66,7 @@ public final class ConditionalWrites {
         } else {
             single.addAll(all);
         }
-        List<Boolean> applied = inParallel(PARALLEL, single.stream().<Callable<Boolean>>map(w -> () -> sendOne(one, w))
-                .toList());
+        List<Boolean> applied = single.isEmpty() ? List.of() : store.writeEach(single);
         for (int i = 0; i < single.size(); i++) {
             if (!applied.get(i)) {
                 refused.add(single.get(i));
@@ -169,15 +164,5 @@ public final class ConditionalWrites {
             throw err;
         }
         return new IllegalStateException(cause);
-    }
-
-    /** Sends one conditional write; false when its condition refused it. */
-    private static boolean sendOne(Consumer<Write> one, Write w) {
-        try {
-            one.accept(w);
-            return true;
-        } catch (ConditionFailedException refused) {
-            return false;
-        }
     }
 }

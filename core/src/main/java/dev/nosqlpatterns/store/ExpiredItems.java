@@ -83,7 +83,7 @@ final class ExpiredItems {
     }
 
     /** Removes those of the items that are expired leftovers; returns how many it removed. */
-    private static int removeLeftovers(StoreBackend backend, List<ItemRef> refs, long now, CostMeter meter) {
+    static int removeLeftovers(StoreBackend backend, List<ItemRef> refs, long now, CostMeter meter) {
         int removed = 0;
         for (Map.Entry<ItemRef, Item> e : backend.getAll(refs, meter).entrySet()) {
             if (Expiry.isExpired(e.getValue(), now) && removeIfStill(backend, e.getKey().table(), e.getValue(), meter)) {

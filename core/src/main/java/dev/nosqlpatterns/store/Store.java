@@ -688,6 +688,31 @@ public final class Store implements AutoCloseable {
     }
 
     /**
+     * Applies independent puts and deletes of distinct items, each only if its own condition holds, as few calls
+     * as the store allows (a pipeline, concurrent requests, a bulk write), not atomically: each write is applied or
+     * refused as if sent alone, in no particular order. Answers, in the order of the writes, whether each was
+     * applied; a refusal is an answer, not an exception. Every write is checked before anything is sent: a write
+     * that is not a put or a delete, or a second write of one item, is refused with nothing written. A failure
+     * other than a refusal is thrown once every write sent has ended; writes other than the failed one may then be
+     * applied, so callers use it where each write is safe alone (entries of a repairable structure, claims).
+     */
+    public List<Boolean> writeEach(List<? extends Write> writes) {
+        List<Write> list = EachWrites.checked(writes, check);
+        if (list.isEmpty()) {
+            return List.of();
+        }
+        return call("writeEach", Validation.tableOf(list, Write::table), call -> {
+            List<Boolean> applied = EachWrites.apply(backend, list, clock, call.meter);
+            for (int i = 0; i < list.size(); i++) {
+                if (applied.get(i)) {
+                    call.wrote(list.get(i) instanceof Write.Put p ? p.item() : null);
+                }
+            }
+            return applied;
+        });
+    }
+
+    /**
      * Applies all the writes or none: every condition holds and every write is applied, or
      * {@link ConditionFailedException} is thrown and nothing is written. Needs {@link Capability#ATOMIC_WRITES}
      * (or {@link Capability#ATOMIC_WRITES_SINGLE_PARTITION} when all writes share one table and partition).

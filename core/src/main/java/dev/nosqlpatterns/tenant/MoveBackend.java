@@ -18,6 +18,7 @@ import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.store.spi.StoreBackend;
 import dev.nosqlpatterns.store.spi.TextSearch;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -255,6 +256,14 @@ final class MoveBackend implements StoreBackend {
     @Override
     public void writeAtomically(List<Write> group, CostMeter meter) {
         write(group, () -> source.writeAtomically(group, meter), () -> target.writeAtomically(group, meter), meter);
+    }
+
+    @Override
+    public List<Boolean> writeEach(List<Write> writes, CostMeter meter) {
+        List<List<Boolean>> applied = new ArrayList<>(1);
+        write(writes, () -> applied.add(source.writeEach(writes, meter)),
+                () -> applied.add(target.writeEach(writes, meter)), meter);
+        return applied.get(0);
     }
 
     private void write(List<Write> done, Runnable toSource, Runnable toTarget, CostMeter meter) {

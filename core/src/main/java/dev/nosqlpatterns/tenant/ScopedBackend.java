@@ -158,6 +158,11 @@ abstract class ScopedBackend implements StoreBackend {
     }
 
     @Override
+    public List<Boolean> writeEach(List<Write> writes, CostMeter meter) {
+        return shared.writeEach(stored(writes), meter);
+    }
+
+    @Override
     public void close() {
         // The shared backend belongs to the store the view was made from.
     }

@@ -98,6 +98,15 @@ final class ConcurrentQueries {
     }
 
     /**
+     * Sends independent single-item writes at most {@code maxInFlight} at a time; answers per write whether it
+     * was applied. Once a write failed otherwise than by its condition no further one is sent, those in flight
+     * finish, and the first failure in order is thrown.
+     */
+    List<Boolean> writeEach(List<Function<CostMeter, Boolean>> writes, String table, CostMeter meter) {
+        return together(writes, writes.size() + " conditional writes", table, meter);
+    }
+
+    /**
      * The answers of {@code reads}, in their order: on the caller's thread for one read (or once the pool
      * is shut down), else on the pool, each on a meter of its own, at most {@code maxInFlight} at a time,
      * waited for by {@link InFlightWindow}.

@@ -15,6 +15,9 @@ import dev.nosqlpatterns.store.spi.QueryResult;
 import dev.nosqlpatterns.store.spi.ScanRequest;
 import dev.nosqlpatterns.store.spi.ScanResult;
 import dev.nosqlpatterns.store.spi.StoreBackend;
+import java.util.function.Function;
+import java.util.ArrayList;
+import dev.nosqlpatterns.store.model.ConditionFailedException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -155,6 +158,28 @@ final class DynamoDbBackend implements StoreBackend {
             String table = batch.stream().map(Write::table).distinct().count() == 1 ? batch.get(0).table() : null;
             concurrentQueries.writeAll(writes.batchRequests(batch), table, meter);
         }
+    }
+
+    /** Each write a request of its own, at most {@code maxInFlight} at a time from the pool of {@link #queryEach}. */
+    @Override
+    public List<Boolean> writeEach(List<Write> batch, CostMeter meter) {
+        List<Function<CostMeter, Boolean>> each = new ArrayList<>(batch.size());
+        for (Write w : batch) {
+            each.add(part -> {
+                try {
+                    if (w instanceof Write.Put p) {
+                        writes.put(p, part);
+                    } else {
+                        writes.delete((Write.Delete) w, part);
+                    }
+                    return true;
+                } catch (ConditionFailedException refused) {
+                    return false;
+                }
+            });
+        }
+        String table = batch.stream().map(Write::table).distinct().count() == 1 ? batch.get(0).table() : null;
+        return concurrentQueries.writeEach(each, table, meter);
     }
 
     @Override

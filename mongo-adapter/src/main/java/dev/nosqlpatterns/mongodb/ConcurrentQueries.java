@@ -71,6 +71,20 @@ final class ConcurrentQueries implements AutoCloseable {
                 (i, cause) -> cause instanceof RuntimeException r ? r : new IllegalStateException(cause));
     }
 
+    /**
+     * Runs independent single-document writes on the pool, at most {@code maxInFlight} at once; one answer per
+     * write, in their order, with the failure rules of {@link #queryEach}.
+     */
+    List<Boolean> writeEach(List<java.util.function.Function<CostMeter, Boolean>> writes, String table,
+                            CostMeter meter) {
+        if (writes.size() == 1) {
+            return List.of(writes.get(0).apply(meter));
+        }
+        return InFlightWindow.run(writes.size() + " conditional writes", table, writes.size(), maxInFlight,
+                (i, part) -> CompletableFuture.supplyAsync(() -> writes.get(i).apply(part), pool), meter,
+                (i, cause) -> cause instanceof RuntimeException r ? r : new IllegalStateException(cause));
+    }
+
     /** Stops the pool: reads already handed to it still answer, later ones run on their caller. */
     @Override
     public void close() {

@@ -156,6 +156,28 @@ final class MongoBackend implements StoreBackend {
         Failures.run("writeBatch", batch.get(0).table(), null, () -> writes.writeBatch(batch, meter));
     }
 
+    /** Each write a request of its own, sent from the pool of {@link #queryEach}, as many at once as it allows. */
+    @Override
+    public List<Boolean> writeEach(List<Write> batch, CostMeter meter) {
+        List<java.util.function.Function<CostMeter, Boolean>> each = new java.util.ArrayList<>(batch.size());
+        for (Write w : batch) {
+            each.add(part -> {
+                try {
+                    if (w instanceof Write.Put p) {
+                        put(p, part);
+                    } else {
+                        delete((Write.Delete) w, part);
+                    }
+                    return true;
+                } catch (dev.nosqlpatterns.store.model.ConditionFailedException refused) {
+                    return false;
+                }
+            });
+        }
+        String table = batch.stream().map(Write::table).distinct().count() == 1 ? batch.get(0).table() : null;
+        return concurrentQueries.writeEach(each, table, meter);
+    }
+
     @Override
     public void writeAtomically(List<Write> batch, CostMeter meter) {
         if (!features.transactions()) {

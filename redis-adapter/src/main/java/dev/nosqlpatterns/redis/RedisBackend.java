@@ -270,6 +270,27 @@ final class RedisBackend implements StoreBackend {
         Failures.guard(first.table(), first.key(), () -> Pipelines.scripts(jedis, maxInFlight, Script.WRITE, calls, meter, wait));
     }
 
+    /**
+     * One call of {@code write.lua} per write, with its own condition, the calls pipelined: the caller waits for
+     * about one round trip per pipeline instead of one per write, and each write is checked and applied alone.
+     */
+    @Override
+    public List<Boolean> writeEach(List<Write> writes, CostMeter meter) {
+        registerPartitions(writes, meter);
+        List<Pipelines.Call> calls = new ArrayList<>(writes.size());
+        for (Write w : writes) {
+            WriteArgs args = new WriteArgs(keys, !cluster);
+            add(args, w, WriteArgs.Check.of(w.condition()), meter);
+            calls.add(new Pipelines.Call(args.keys(), args.args()));
+        }
+        Write first = writes.get(0);
+        List<Object> replies = Failures.guard(first.table(), first.key(),
+                () -> Pipelines.scripts(jedis, maxInFlight, Script.WRITE, calls, meter, wait));
+        List<Boolean> applied = new ArrayList<>(replies.size());
+        replies.forEach(r -> applied.add(((Long) r) == 0L));
+        return applied;
+    }
+
     @Override
     public void writeAtomically(List<Write> writes, CostMeter meter) {
         if (writes.stream().anyMatch(w -> w instanceof Write.Update)) {

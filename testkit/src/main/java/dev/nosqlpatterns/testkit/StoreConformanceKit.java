@@ -134,6 +134,10 @@ public abstract class StoreConformanceKit {
     }
 
     @Nested
+    class EachWrites extends EachWriteSuite {
+    }
+
+    @Nested
     class ParallelReads extends ParallelReadSuite {
     }
 

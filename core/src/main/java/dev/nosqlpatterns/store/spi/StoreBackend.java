@@ -119,6 +119,34 @@ public interface StoreBackend extends AutoCloseable {
     }
 
     /**
+     * Applies independent puts and deletes of distinct items, each with its own condition, not atomically and in
+     * no particular order, each as if sent alone; answers, in the order of the writes, whether each was applied
+     * ({@code false}: its condition refused it and nothing of it was written). A failure other than a refusal is
+     * thrown once every write sent has ended; writes other than the failed one may then be applied. By default
+     * one {@link #put} or {@link #delete} after another; a store that can take many at once (a pipeline of
+     * scripts, concurrent asynchronous requests, an unordered bulk write) overrides it and reports the wait with
+     * {@link CostMeter#concurrentRoundTrips} or {@link CostMeter#joinConcurrent}.
+     */
+    default List<Boolean> writeEach(List<Write> writes, CostMeter meter) {
+        List<Boolean> applied = new java.util.ArrayList<>(writes.size());
+        for (Write w : writes) {
+            try {
+                if (w instanceof Write.Put p) {
+                    put(p, meter);
+                } else if (w instanceof Write.Delete d) {
+                    delete(d, meter);
+                } else {
+                    throw new IllegalArgumentException("writeEach takes puts and deletes, got " + w);
+                }
+                applied.add(true);
+            } catch (dev.nosqlpatterns.store.model.ConditionFailedException refused) {
+                applied.add(false);
+            }
+        }
+        return applied;
+    }
+
+    /**
      * Applies the writes (distinct items, any kinds, with conditions) all or nothing. Called only when
      * {@link #capabilities()} allows it for these writes.
      */
