@@ -128,7 +128,7 @@ final class BulkFamily implements Family {
         // the load, then one index of n entries per backfill run: check, warm-up, repetitions, per technique; then
         // the load comparison's loads of users with two entries each, as many per technique
         int users = BulkLoadCells.users(mode);
-        int userLoads = 2 * (2 + repetitions);
+        int userLoads = 3 * (2 + repetitions); // saveAll, by hand, and the migration's (its load and backfill)
         double minutes = ((double) n * (1 + running.size() * (2 + repetitions)) + 3.0 * users * userLoads) / rate / 60;
         int budget = Integer.getInteger(BUDGET_PROPERTY, BUDGET_MINUTES);
         if (minutes > budget) {
@@ -141,6 +141,7 @@ final class BulkFamily implements Family {
             techniques.forEach(t -> skipped.add(Candidate.skip(verify, t, reason)));
             skipped.add(Candidate.skip(BulkLoadCells.workload(users), BulkLoadCells.SAVE_ALL, reason));
             skipped.add(Candidate.skip(BulkLoadCells.workload(users), BulkLoadCells.HAND_WRITTEN, reason));
+            skipped.add(Candidate.skip(BulkMigrationCells.workload(users), BulkMigrationCells.TECHNIQUE, reason));
             return skipped;
         }
         Lazy<String> loaded = new Lazy<>(() -> {
@@ -189,6 +190,7 @@ final class BulkFamily implements Family {
             }));
         }
         out.addAll(BulkLoadCells.candidates(target.store, address, tables, mode, cleanUp, notes));
+        out.add(BulkMigrationCells.candidate(target.store, tables, BulkLoadCells.users(mode), 2 + repetitions, notes));
         return out;
     }
 
