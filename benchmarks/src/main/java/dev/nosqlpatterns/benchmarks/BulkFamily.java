@@ -13,6 +13,7 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -61,6 +62,7 @@ final class BulkFamily implements Family {
     private static final long PROBE_NANOS = 3_000_000_000L;
     static final int BUDGET_MINUTES = 8;
     static final String BUDGET_PROPERTY = "nosqlpatterns.bulk.budgetMinutes";
+    static final String WORKLOADS_PROPERTY = "nosqlpatterns.bulk.workloads";
     static final String SINGLE = "single JVM (IndexTable)";
     static final int MAX_EXECUTORS = 2;
     private static final int LOAD_BATCH = 500;
@@ -191,7 +193,21 @@ final class BulkFamily implements Family {
         }
         out.addAll(BulkLoadCells.candidates(target.store, address, tables, mode, cleanUp, notes));
         out.add(BulkMigrationCells.candidate(target.store, tables, BulkLoadCells.users(mode), 2 + repetitions, notes));
-        return out;
+        return only(out, System.getProperty(WORKLOADS_PROPERTY, ""));
+    }
+
+    /**
+     * The candidates whose workload contains one of the comma-separated words of {@code only} (all when blank), the
+     * others skipped with that reason: a soak of one workload at a large size without the others' time.
+     */
+    static List<Candidate> only(List<Candidate> all, String only) {
+        List<String> words = Arrays.stream(only.split(",")).map(String::trim).filter(w -> !w.isEmpty()).toList();
+        if (words.isEmpty()) {
+            return all;
+        }
+        return all.stream().map(c -> words.stream().anyMatch(c.workload()::contains) ? c
+                : Candidate.skip(c.workload(), c.technique(), "left out by -D" + WORKLOADS_PROPERTY + "=" + only))
+                .toList();
     }
 
     /** Why the quick mode (with {@code --families bulk}) leaves the Spark cells out. */
