@@ -24,16 +24,17 @@ import java.util.function.Function;
 /**
  * Bulk index jobs: a base table of users, each with a city, is loaded once per store; then an index table of
  * users by city is built from it (backfill: every entry missing, every one added) and compared with it (verify:
- * every item and every entry checked, nothing found), by three techniques: the single-JVM {@link IndexTable}
+ * every item and every entry checked, nothing found), by these techniques: the single-JVM {@link IndexTable}
  * (pass 1 of a repair page by page for the backfill, {@link IndexTable#verify()}), and {@link IndexJobs} on a
  * Spark standalone cluster on 127.0.0.1 with one and with two executors ({@link BulkSpark}: one worker of one
  * core per executor, each executor a JVM of its own, the driver in this JVM), the base table read in
- * {@value #SEGMENTS} scan segments.
+ * {@value #SEGMENTS} scan segments; and by hand with the store's official driver on the adapter's layout
+ * ({@link BulkHandCells}), where the store has one.
  *
  * <p>One operation is one whole job over every item; throughput is in items per second. Every backfill
  * writes into a fresh index table; its read-back (untimed) runs the single-JVM verify on it, which must find
  * no drift with as many entries as items, and looks up three cities, whose users must be exactly the loaded
- * ones: so all three techniques end at the same index, and a wrong one fails its cell. Every verify must report
+ * ones: so every technique ends at the same index, and a wrong one fails its cell. Every verify must report
  * as many items and entries as were loaded and no drift.
  *
  * <p>Sizes: {@value #QUICK_ITEMS} items quick, {@value #STANDARD_ITEMS} standard, {@value #FULL_ITEMS} full, or
@@ -67,7 +68,7 @@ final class BulkFamily implements Family {
     static final int MAX_EXECUTORS = 2;
     private static final int LOAD_BATCH = 500;
     private static final int PAGE = 200;
-    private static final String ATTRIBUTE = "city";
+    static final String ATTRIBUTE = "city";
 
     private final List<Runnable> cleanUp = new ArrayList<>();
     private final BulkSpark spark = new BulkSpark();
@@ -131,16 +132,21 @@ final class BulkFamily implements Family {
         // the load comparison's loads of users with two entries each, as many per technique
         int users = BulkLoadCells.users(mode);
         int userLoads = 3 * (2 + repetitions); // saveAll, by hand, and the migration's (its load and backfill)
-        double minutes = ((double) n * (1 + running.size() * (2 + repetitions)) + 3.0 * users * userLoads) / rate / 60;
+        Optional<String> noHand = BulkHandCells.skipReason(target.store.kind());
+        int backfills = running.size() + (noHand.isEmpty() ? 1 : 0);
+        double minutes = ((double) n * (1 + backfills * (2 + repetitions)) + 3.0 * users * userLoads) / rate / 60;
         int budget = Integer.getInteger(BUDGET_PROPERTY, BUDGET_MINUTES);
         if (minutes > budget) {
             String reason = String.format(Locale.ROOT, "a probe loaded %,d items at %,.0f items/s: the load, the %d"
                     + " backfills (%,d entries each) and the %d loads of %,d users with their entries would take about"
                     + " %.0f min at that rate, over this family's budget of %d min", timed, rate,
-                    running.size() * (2 + repetitions), n, userLoads, users, minutes, budget);
+                    backfills * (2 + repetitions), n, userLoads, users, minutes, budget);
             List<Candidate> skipped = new ArrayList<>();
             techniques.forEach(t -> skipped.add(Candidate.skip(backfill, t, reason)));
             techniques.forEach(t -> skipped.add(Candidate.skip(verify, t, reason)));
+            for (String job : List.of(backfill, verify)) {
+                skipped.add(Candidate.skip(job, BulkHandCells.HAND_WRITTEN, noHand.orElse(reason)));
+            }
             skipped.add(Candidate.skip(BulkLoadCells.workload(users), BulkLoadCells.SAVE_ALL, reason));
             skipped.add(Candidate.skip(BulkLoadCells.workload(users), BulkLoadCells.HAND_WRITTEN, reason));
             skipped.add(Candidate.skip(BulkMigrationCells.workload(users), BulkMigrationCells.TECHNIQUE, reason));
@@ -191,6 +197,8 @@ final class BulkFamily implements Family {
                 return verifyCell(technique, n, ix, verifier);
             }));
         }
+        out.addAll(BulkHandCells.candidates(target.store, address, base, tables, n, backfill, verify, loaded,
+                verified, cleanUp, notes));
         out.addAll(BulkLoadCells.candidates(target.store, address, tables, mode, cleanUp, notes));
         out.add(BulkMigrationCells.candidate(target.store, tables, BulkLoadCells.users(mode), 2 + repetitions, notes));
         return only(out, System.getProperty(WORKLOADS_PROPERTY, ""));

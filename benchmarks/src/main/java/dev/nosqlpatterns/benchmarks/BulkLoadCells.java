@@ -8,6 +8,7 @@ import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.index.IndexConsistency;
 import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;
 import dev.nosqlpatterns.store.Store;
@@ -238,7 +239,7 @@ final class BulkLoadCells {
                 // the item as the library maps the record (its attributes, type tag, version, index values)
                 Item item = repo.itemOf(type, u);
                 items.add(item);
-                String ref = REF.encode(item.key().partition(), item.key().sort());
+                String ref = ref(item.key());
                 unique.add(entry(item.getString("_ix_" + EMAIL).orElseThrow(), UNIQUE_SORT, ref, now));
                 String sort = item.getString("_ixo_" + CITY).map(o -> REF.encode(o, ref)).orElse(ref);
                 entries.add(entry(item.getString("_ix_" + CITY).orElseThrow(), sort, ref, now));
@@ -246,6 +247,22 @@ final class BulkLoadCells {
             requests += loader.load(table, items, table + "_" + EMAIL, unique, table + "_" + CITY, entries);
         }
         return requests + loader.finish();
+    }
+
+    /** The key of {@code base}'s entry under {@code value} in an index without sort values: the value, then the ref. */
+    static Key entryKey(String value, Key base) {
+        return Key.of(value, ref(base));
+    }
+
+    /** The encoded key of a base item an entry names in {@code ref} (and, without a sort value, as its sort key). */
+    static String ref(Key base) {
+        return REF.encode(base.partition(), base.sort());
+    }
+
+    /** The entry of {@code base} under {@code value} in an index without sort values (see {@link #entryKey}). */
+    static Item entry(String value, Key base, long now) {
+        Key key = entryKey(value, base);
+        return entry(value, key.sort(), ref(base), now);
     }
 
     /** An index entry in the library's layout: the base item's ref, the time written, a random token and generation. */

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.benchmarks.overhead.Baseline;
 import dev.nosqlpatterns.benchmarks.overhead.Baselines;
+import dev.nosqlpatterns.benchmarks.overhead.Loader;
+import dev.nosqlpatterns.index.IndexTable;
+import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
@@ -26,7 +29,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The hand-written baselines of the overhead family really use each adapter's layout: what the library
  * writes, the baseline reads back attribute for attribute, and what the baseline writes (put, conditional
  * put, counter, batch), the library reads back, so a baseline that misses a key encoding, a column or a
- * hidden field fails here, not silently in the benchmark.
+ * hidden field fails here, not silently in the benchmark. The same holds for the bulk family's hand-written index
+ * jobs ({@link HandIndexJobs}): the library verifies the index they build, and they verify the library's.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BaselineLayoutTest {
@@ -95,6 +99,56 @@ class BaselineLayoutTest {
         hand.writeBatch(table, handBatch);
         assertEquals(handBatch, store.queryAll(Query.in(table, "hand")).toList(), "the library reads the baseline's batch");
         assertEquals(handBatch.subList(0, 10), store.query(Query.in(table, "hand").limit(10)).items());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"redis", "dynamodb", "mongodb", "cassandra"})
+    void handWrittenIndexJobsAndTheLibraryReadEachOthersIndexes(String name) {
+        int n = HandIndexJobs.PAGE + 100;
+        String suffix = Long.toString(System.nanoTime() % 1_000_000_000L, 36);
+        String base = "users" + suffix;
+        String byHand = "byhand" + suffix;
+        String byLibrary = "bylib" + suffix;
+        try (Store store = targets.open(name); Loader loader = Baselines.loader(store.kind(), targets.address(name))
+                .orElseThrow()) {
+            store.createTable(TableSpec.named(base));
+            store.createTable(TableSpec.named(byHand));
+            try {
+                BulkFamily.load(store, base, 0, n);
+                HandIndexJobs.Run backfill = HandIndexJobs.backfill(loader, base, byHand, BulkFamily.ATTRIBUTE);
+                assertEquals(List.of((long) n, (long) n), List.of(backfill.drift().baseItemsChecked(),
+                        backfill.drift().missing()), "every item scanned, every entry written");
+                assertTrue(backfill.requests() > 2, "more than one page: " + backfill.requests());
+                IndexTable hand = BulkFamily.index(store, base, byHand);
+                assertEquals(exact(n), counts(hand.verify()), "the library verifies the hand-written index");
+                assertEquals(List.of(BulkFamily.key(1), BulkFamily.key(1 + BulkFamily.CITIES)), hand.find(
+                        BulkFamily.cityName(1)).stream().map(Item::key).sorted(java.util.Comparator.comparing(
+                        Key::toString)).toList());
+
+                BulkFamily.singleBackfill(store, base, byLibrary);
+                assertEquals(exact(n), counts(HandIndexJobs.verify(loader, base, byLibrary, BulkFamily.ATTRIBUTE).drift()),
+                        "the hand-written verify of the library's index");
+                Item first = BulkFamily.user(0);
+                store.delete(byLibrary, BulkLoadCells.entryKey(BulkFamily.cityName(0), first.key()));
+                store.put(byLibrary, BulkLoadCells.entry(BulkFamily.cityName(1), first.key(), System.currentTimeMillis()));
+                assertEquals(List.of((long) n, (long) n, 1L, 1L), counts(HandIndexJobs.verify(loader, base, byLibrary,
+                        BulkFamily.ATTRIBUTE).drift()), "an entry moved to another city: one missing, one stale");
+            } finally {
+                for (String t : List.of(base, byHand, byLibrary)) {
+                    if (store.hasTable(t)) {
+                        store.dropTable(t);
+                    }
+                }
+            }
+        }
+    }
+
+    private static List<Long> exact(int n) {
+        return List.of((long) n, (long) n, 0L, 0L);
+    }
+
+    private static List<Long> counts(IndexVerification d) {
+        return List.of(d.baseItemsChecked(), d.entriesChecked(), d.missing(), d.dangling());
     }
 
     private static boolean assertThrowsCondition(Runnable write) {

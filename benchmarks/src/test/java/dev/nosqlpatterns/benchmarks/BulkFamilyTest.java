@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The bulk family at test size: the single JVM on the in-memory store, and Spark on a standalone cluster of one
  * executor JVM over the embedded Redis (the larger cluster differs only in its worker count, and each cluster
- * start costs tens of seconds); every technique measured with checked answers, and an index that differs from
- * its base table failing its cell.
+ * start costs tens of seconds), and the hand-written driver code on the embedded Redis; every technique measured
+ * with checked answers, and an index that differs from its base table failing its cell.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
@@ -77,7 +77,7 @@ class BulkFamilyTest {
         try {
             List<Family.Candidate> onRedis = family.candidates(redis, redisUri, new Family.Tables("bulkquick"),
                     Settings.Mode.QUICK);
-            assertEquals(List.of(BulkFamily.SINGLE, BulkLoadCells.SAVE_ALL, BulkLoadCells.HAND_WRITTEN), onRedis.stream()
+            assertEquals(List.of(BulkFamily.SINGLE, BulkHandCells.HAND_WRITTEN, BulkLoadCells.SAVE_ALL), onRedis.stream()
                     .filter(c -> c.skipReason().isEmpty()).map(Family.Candidate::technique).distinct().toList());
             assertEquals(4, onRedis.stream().filter(c -> c.skipReason().equals(Optional.of(BulkFamily.QUICK_WITHOUT_SPARK)))
                     .count(), "both Spark techniques, backfill and verify, skipped with the quick mode's reason");
@@ -162,6 +162,40 @@ class BulkFamilyTest {
             store.dropTable(ix);
             tables.issued().stream().filter(store::hasTable).forEach(store::dropTable);
         }
+    }
+
+    @Test
+    void theHandWrittenJobsPassTheSameChecksAndADamagedIndexFailsTheirVerify() {
+        Family.Tables tables = new Family.Tables("t5");
+        Map<String, String> notes = new java.util.HashMap<>();
+        List<Runnable> cleanUp = new java.util.ArrayList<>();
+        String ix = "hand_by_city";
+        BulkFamily.singleBackfill(redis, base, ix);
+        try {
+            List<Family.Candidate> cells = BulkHandCells.candidates(redis, redisUri, base, tables, N, "backfill",
+                    "verify", () -> base, () -> ix, cleanUp, notes);
+            assertEquals(List.of("backfill", "verify"), cells.stream().map(Family.Candidate::workload).toList());
+            Harness harness = new Harness(1);
+            for (Family.Candidate c : cells) {
+                assertEquals(N, harness.measure(redis, c.setUp().get()).costs().itemsPerOp());
+            }
+            for (String job : List.of("backfill", "verify")) {
+                assertTrue(notes.get(BulkHandCells.HAND_WRITTEN + ", " + job).startsWith(job + " of 1,200 items"),
+                        notes.toString());
+            }
+            Item entry = redis.scanAll(Scan.of(ix)).findFirst().orElseThrow();
+            redis.delete(ix, entry.key());
+            WrongAnswerException e = assertThrows(WrongAnswerException.class,
+                    () -> harness.measure(redis, cells.get(1).setUp().get()));
+            assertTrue(e.getMessage().contains("1200 items and 1199 entries"), e.getMessage());
+        } finally {
+            cleanUp.forEach(Runnable::run);
+            redis.dropTable(ix);
+            tables.issued().stream().filter(redis::hasTable).forEach(redis::dropTable);
+        }
+        assertTrue(BulkHandCells.skipReason("memory").orElseThrow().contains("in-memory store"));
+        assertTrue(BulkHandCells.skipReason("lucene").orElseThrow().contains("Lucene"));
+        assertTrue(BulkHandCells.skipReason("cassandra").isEmpty());
     }
 
     @Test

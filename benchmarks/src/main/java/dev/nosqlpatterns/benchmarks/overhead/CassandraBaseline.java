@@ -75,7 +75,7 @@ final class CassandraBaseline implements Baseline {
         return out;
     }
 
-    private static Item item(Key key, Map<String, ByteBuffer> attrs) {
+    static Item item(Key key, Map<String, ByteBuffer> attrs) {
         Map<String, Value> values = new HashMap<>(attrs.size() * 2);
         attrs.forEach((name, b) -> {
             byte[] bytes = new byte[b.remaining()];

@@ -2,12 +2,18 @@ package dev.nosqlpatterns.benchmarks.overhead;
 
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
 import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -16,6 +22,9 @@ import java.util.function.Function;
  * an {@code INSERT ... IF NOT EXISTS} (a lightweight transaction), all of a chunk's claims answered before its
  * items and index entries are sent as plain inserts. One statement per row: an unlogged batch only pays where
  * its rows share a partition, and here every item and unique entry has a partition of its own.
+ *
+ * <p>A scan is one {@code SELECT pk, sk, attrs} of the whole table paged by the driver, a page per request; a bulk
+ * write the same asynchronous prepared {@code INSERT}s, {@value #IN_FLIGHT} in flight.
  */
 final class CassandraLoader implements Loader {
     static final int IN_FLIGHT = 64;
@@ -67,6 +76,37 @@ final class CassandraLoader implements Loader {
         }
         CompletableFuture.allOf(all).join();
         return rows.size();
+    }
+
+    @Override
+    public long scan(String table, int page, Consumer<List<Item>> each) {
+        ResultSet rs = cassandra.session.execute(cassandra.ps(table, "SELECT pk, sk, attrs FROM $t").bind()
+                .setPageSize(page).setConsistencyLevel(cassandra.consistency));
+        List<Item> items = new ArrayList<>(page);
+        for (Row row : rs) {
+            items.add(CassandraBaseline.item(Key.of(row.getString(0), row.getString(1)),
+                    row.getMap(2, String.class, ByteBuffer.class)));
+            if (rs.getAvailableWithoutFetching() == 0) {
+                // the end of a page: hand it over before the driver fetches the next one
+                each.accept(items);
+                items = new ArrayList<>(page);
+            }
+        }
+        if (!items.isEmpty()) {
+            each.accept(items);
+        }
+        return rs.getExecutionInfos().size();
+    }
+
+    @Override
+    public long write(String table, List<Item> items) {
+        return send(items, i -> bind(table, INSERT, i).setIdempotent(true), (i, rs) -> { });
+    }
+
+    @Override
+    public String howScanAndWrite() {
+        return "scan: SELECT of the whole table, a page per request; write: async prepared INSERTs, " + IN_FLIGHT
+                + " in flight";
     }
 
     @Override

@@ -63,7 +63,7 @@ final class DynamoDbBaseline implements Baseline {
         return m;
     }
 
-    private static Item item(Key key, Map<String, AttributeValue> stored) {
+    static Item item(Key key, Map<String, AttributeValue> stored) {
         Map<String, Value> attributes = new HashMap<>(stored.size() * 2);
         stored.forEach((name, v) -> {
             if (!name.equals("pk") && !name.equals("sk") && !name.startsWith("~")) {

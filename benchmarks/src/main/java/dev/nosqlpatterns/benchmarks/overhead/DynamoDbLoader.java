@@ -1,6 +1,7 @@
 package dev.nosqlpatterns.benchmarks.overhead;
 
 import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,9 +9,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -19,6 +23,10 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * ({@code attribute_not_exists(pk)}; not a transaction with its item, so a load that fails half-way leaves claims
  * without items, as any non-atomic load may), all of a chunk's claims answered before its items and index
  * entries go in {@code BatchWriteItem}s of 25, unprocessed items sent again.
+ *
+ * <p>A scan is a parallel {@code Scan} of the one physical table in {@value #CONCURRENT} segments at once, each
+ * filtered on the logical table's key prefix (the table holds every logical table's items); a bulk write the
+ * load's {@code BatchWriteItem}s of 25, {@value #CONCURRENT} at a time.
  */
 final class DynamoDbLoader implements Loader {
     static final int CONCURRENT = 4;
@@ -26,6 +34,12 @@ final class DynamoDbLoader implements Loader {
     private final DynamoDbBaseline dynamo;
     private final ExecutorService pool = Executors.newFixedThreadPool(CONCURRENT, r -> {
         Thread t = new Thread(r, "dynamodb-loader");
+        t.setDaemon(true);
+        return t;
+    });
+    /** The scan's segments, apart from the writes' threads: a page handed over may be written while others scan. */
+    private final ExecutorService scans = Executors.newFixedThreadPool(CONCURRENT, r -> {
+        Thread t = new Thread(r, "dynamodb-scan");
         t.setDaemon(true);
         return t;
     });
@@ -54,6 +68,12 @@ final class DynamoDbLoader implements Loader {
         List<WriteRequest> all = new ArrayList<>(items.size() + entries.size());
         items.forEach(i -> all.add(put(table, i)));
         entries.forEach(e -> all.add(put(indexTable, e)));
+        return sent.get() + batches(all);
+    }
+
+    /** Sends {@code all} in BatchWriteItems of {@value #BATCH}, {@value #CONCURRENT} at a time; returns the requests. */
+    private long batches(List<WriteRequest> all) {
+        AtomicLong sent = new AtomicLong();
         List<Future<?>> batches = new ArrayList<>();
         for (int from = 0; from < all.size(); from += BATCH) {
             List<WriteRequest> chunk = all.subList(from, Math.min(all.size(), from + BATCH));
@@ -69,6 +89,54 @@ final class DynamoDbLoader implements Loader {
         }
         await(batches);
         return sent.get();
+    }
+
+    @Override
+    public long scan(String table, int page, Consumer<List<Item>> each) {
+        String prefix = table + "#";
+        AtomicLong sent = new AtomicLong();
+        List<Future<?>> segments = new ArrayList<>(CONCURRENT);
+        for (int s = 0; s < CONCURRENT; s++) {
+            int segment = s;
+            segments.add(scans.submit(() -> {
+                Map<String, AttributeValue> start = null;
+                do {
+                    Map<String, AttributeValue> from = start;
+                    ScanResponse r = dynamo.client.scan(b -> b.tableName(DynamoDbBaseline.TABLE)
+                            .filterExpression("begins_with(pk, :t)").expressionAttributeValues(
+                                    Map.of(":t", AttributeValue.fromS(prefix)))
+                            .segment(segment).totalSegments(CONCURRENT).limit(page).exclusiveStartKey(from)
+                            .consistentRead(true));
+                    sent.incrementAndGet();
+                    List<Item> items = new ArrayList<>(r.items().size());
+                    for (Map<String, AttributeValue> stored : r.items()) {
+                        items.add(DynamoDbBaseline.item(Key.of(stored.get("pk").s().substring(prefix.length()),
+                                stored.get("sk").s()), stored));
+                    }
+                    if (!items.isEmpty()) {
+                        synchronized (each) {
+                            each.accept(items);
+                        }
+                    }
+                    start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+                } while (start != null);
+            }));
+        }
+        await(segments);
+        return sent.get();
+    }
+
+    @Override
+    public long write(String table, List<Item> items) {
+        List<WriteRequest> all = new ArrayList<>(items.size());
+        items.forEach(i -> all.add(put(table, i)));
+        return batches(all);
+    }
+
+    @Override
+    public String howScanAndWrite() {
+        return "scan: a parallel Scan of " + CONCURRENT + " segments filtered on the table's key prefix; write:"
+                + " BatchWriteItems of " + BATCH + ", " + CONCURRENT + " requests at a time";
     }
 
     private static WriteRequest put(String table, Item item) {
@@ -97,6 +165,7 @@ final class DynamoDbLoader implements Loader {
     @Override
     public void close() {
         pool.shutdownNow();
+        scans.shutdownNow();
         dynamo.close();
     }
 }

@@ -81,7 +81,7 @@ final class MongoBaseline implements Baseline {
                 .append("a", a);
     }
 
-    private static Item item(BsonDocument doc) {
+    static Item item(BsonDocument doc) {
         BsonDocument id = doc.getDocument("_id");
         Map<String, Value> attributes = new HashMap<>();
         doc.getDocument("a").forEach((name, v) -> attributes.put(name, v.isDecimal128()

@@ -187,7 +187,7 @@ final class RedisBaseline implements Baseline {
         return out;
     }
 
-    private static Optional<Item> decode(Key key, Map<byte[], byte[]> hash) {
+    static Optional<Item> decode(Key key, Map<byte[], byte[]> hash) {
         if (hash == null || hash.isEmpty()) {
             return Optional.empty();
         }
