@@ -5,6 +5,7 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.BatchGetResult;
+import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.ItemRef;
@@ -390,6 +391,7 @@ final class BulkIndexWrites {
      * every other write was applied. Fails with the first other failure once every call has ended.
      */
     private Set<Write> conditional(List<Write> all) {
-        return ConditionalWrites.send(store, all);
+        return ConditionalWrites.send(all, store.has(Capability.ATOMIC_WRITES) ? store.limits() : null,
+                store::writeAtomically, store::writeEach);
     }
 }

@@ -1,7 +1,5 @@
 package dev.nosqlpatterns.internal;
 
-import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.model.Limits;
 import dev.nosqlpatterns.store.model.Write;
@@ -15,12 +13,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
 /**
  * Sends many independent conditional puts and deletes of distinct items, as few calls as the store allows: in
  * atomic writes of as many writes as its limits take where it has atomic writes (the writes of a group refused by
- * one condition sent again on their own), else in one {@link Store#writeEach} (a pipeline, concurrent requests or
+ * one condition sent again on their own), else in one {@code Store.writeEach} (a pipeline, concurrent requests or
  * a bulk write, as the store can). The writes are applied in no particular order; each is applied or refused by its
  * own condition, as if sent alone.
  */
@@ -34,15 +34,20 @@ public final class ConditionalWrites {
     /**
      * Sends the writes and returns those refused by their condition; every other write was applied. Fails with the
      * first other failure once every call has ended (some writes may then be applied).
+     *
+     * @param atomicLimits the limits of one atomic write, or null when the store has no cross-partition atomic writes
+     * @param atomically   makes one atomic write ({@code Store.writeAtomically})
+     * @param together     sends independent writes together, answering per write whether it was applied
+     *                     ({@code Store.writeEach})
      */
-    public static Set<Write> send(Store store, List<? extends Write> all) {
+    public static Set<Write> send(List<? extends Write> all, Limits atomicLimits, Consumer<List<Write>> atomically,
+                                  Function<List<Write>, List<Boolean>> together) {
         Set<Write> refused = Collections.newSetFromMap(new IdentityHashMap<>());
         if (all.isEmpty()) {
             return refused;
         }
         List<Write> single = new ArrayList<>();
-        if (store.has(Capability.ATOMIC_WRITES) && all.size() > 1) {
-            Limits atomicLimits = store.limits();
+        if (atomicLimits != null && all.size() > 1) {
             List<List<Write>> each = all.stream().<List<Write>>map(List::of).toList();
             List<List<Write>> groups = new ArrayList<>();
             for (int from = 0; from < each.size(); ) {
@@ -52,7 +57,7 @@ public final class ConditionalWrites {
             }
             List<Boolean> applied = inParallel(PARALLEL_GROUPS, groups.stream().<Callable<Boolean>>map(g -> () -> {
                 try {
-                    store.writeAtomically(g);
+                    atomically.accept(g);
                     return true;
                 } catch (ConditionFailedException oneRefused) {
                     return false;
@@ -66,7 +71,7 @@ public final class ConditionalWrites {
         } else {
             single.addAll(all);
         }
-        List<Boolean> applied = single.isEmpty() ? List.of() : store.writeEach(single);
+        List<Boolean> applied = single.isEmpty() ? List.of() : together.apply(single);
         for (int i = 0; i < single.size(); i++) {
             if (!applied.get(i)) {
                 refused.add(single.get(i));

@@ -4,6 +4,7 @@ import dev.nosqlpatterns.internal.ConditionalWrites;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.BatchGetResult;
+import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.Store;
@@ -62,7 +63,8 @@ final class Dictionary {
                     Condition.ifAbsent()));
         }
         // Each entry only if absent, many per call: an entry refused was written by another writer first.
-        Set<Write> raced = ConditionalWrites.send(store, entries);
+        Set<Write> raced = ConditionalWrites.send(entries,
+                store.has(Capability.ATOMIC_WRITES) ? store.limits() : null, store::writeAtomically, store::writeEach);
         List<Key> lost = new ArrayList<>();
         for (int i = 0; i < missing.size(); i++) {
             Write.Put entry = entries.get(i);
