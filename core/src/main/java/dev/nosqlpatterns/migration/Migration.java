@@ -42,6 +42,8 @@ import java.util.function.Function;
 public final class Migration<O extends Record, N extends Record> {
     /** The table holding migration state items unless {@link Builder#stateTable} names another. */
     public static final String DEFAULT_STATE_TABLE = "nosqlpatterns_migrations";
+    /** Items per scan page and checkpoint unless the builder says otherwise: one window of the bulk writes. */
+    public static final int DEFAULT_PAGE_SIZE = 500;
     /** The longest {@link Builder#phaseLease phase lease}: the clean-up of a re-key waits this long at most. */
     public static final Duration MAX_PHASE_LEASE = Duration.ofMinutes(10);
 
@@ -164,7 +166,7 @@ public final class Migration<O extends Record, N extends Record> {
         private Function<O, N> transform;
         private String stateTable = DEFAULT_STATE_TABLE;
         private int segments = 4;
-        private int pageSize = 100;
+        private int pageSize = DEFAULT_PAGE_SIZE;
         private double itemsPerSecond;
         private Duration phaseLease = Duration.ZERO;
 
@@ -192,7 +194,10 @@ public final class Migration<O extends Record, N extends Record> {
             return this;
         }
 
-        /** Items per scan page and checkpoint, at least 1 (default 100). */
+        /**
+         * Items per scan page and checkpoint, at least 1 (default {@value Migration#DEFAULT_PAGE_SIZE}): a page's
+         * items are rewritten together, so larger pages wait for fewer round trips; a crash redoes at most a page.
+         */
         public Builder<O, N> pageSize(int size) {
             this.pageSize = size;
             return this;
