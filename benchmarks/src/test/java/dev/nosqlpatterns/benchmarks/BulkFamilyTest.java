@@ -77,7 +77,8 @@ class BulkFamilyTest {
         try {
             List<Family.Candidate> onRedis = family.candidates(redis, redisUri, new Family.Tables("bulkquick"),
                     Settings.Mode.QUICK);
-            assertEquals(List.of(BulkFamily.SINGLE, BulkHandCells.HAND_WRITTEN, BulkLoadCells.SAVE_ALL), onRedis.stream()
+            assertEquals(List.of(BulkFamily.SINGLE, BulkHandCells.HAND_WRITTEN, BulkLoadCells.SAVE_ALL,
+                    BulkMigrationCells.TECHNIQUE), onRedis.stream()
                     .filter(c -> c.skipReason().isEmpty()).map(Family.Candidate::technique).distinct().toList());
             assertEquals(4, onRedis.stream().filter(c -> c.skipReason().equals(Optional.of(BulkFamily.QUICK_WITHOUT_SPARK)))
                     .count(), "both Spark techniques, backfill and verify, skipped with the quick mode's reason");
@@ -99,6 +100,28 @@ class BulkFamilyTest {
         assertEquals("city-0234", user.getString("city").orElseThrow());
         assertEquals(List.of("Spark, 1 executor", "Spark, 2 executors"), List.of(BulkFamily.spark(1),
                 BulkFamily.spark(2)));
+    }
+
+    @Test
+    void theMigrationCellAddsAnIndexThatTheNewTypeReadsBack() {
+        Map<String, String> notes = new java.util.HashMap<>();
+        for (Store store : List.of(memory, redis)) {
+            Family.Tables tables = new Family.Tables("t6" + store.kind());
+            Harness.Measured m = new Harness(1).measure(store, BulkMigrationCells.candidate(store, tables, 300, 3, notes)
+                    .setUp().get());
+            assertTrue(m.stats().opsPerSecond() > 0, store.kind());
+            assertTrue(notes.get(BulkMigrationCells.TECHNIQUE).contains("300 migrated"), notes.toString());
+        }
+    }
+
+    @Test
+    void aWorkloadFilterSkipsTheOthersWithItsReason() {
+        List<Family.Candidate> all = List.of(Family.Candidate.skip("backfill an index", "a", "x"),
+                Family.Candidate.skip("add a city index to 10 users by migration", "b", "y"));
+        assertEquals(all, BulkFamily.only(all, " "));
+        List<Family.Candidate> some = BulkFamily.only(all, "migration");
+        assertEquals(Optional.of("y"), some.get(1).skipReason());
+        assertTrue(some.get(0).skipReason().orElseThrow().contains("nosqlpatterns.bulk.workloads=migration"));
     }
 
     @Test
