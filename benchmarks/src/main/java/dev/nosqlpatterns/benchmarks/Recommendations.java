@@ -89,7 +89,9 @@ final class Recommendations {
     static Optional<Recommendation> recommend(Report r, Report.Workload w, String store) {
         List<CellResult> cells = r.cells().stream()
                 .filter(c -> w.matches(c) && c.store().equals(store) && c.status() == CellResult.Status.MEASURED)
-                .filter(c -> !c.technique().equals(GeoFamily.REFERENCE)).toList();
+                .filter(c -> !c.technique().equals(GeoFamily.REFERENCE))
+                // hand-written driver code is the yardstick of the bulk family, not a technique the library offers
+                .filter(c -> !c.technique().equals(BulkLoadCells.HAND_WRITTEN)).toList();
         if (cells.isEmpty()) {
             return Optional.empty();
         }

@@ -123,4 +123,12 @@ class RecommendationsTest {
         assertEquals("geohash cover", rec.technique());
         assertTrue(rec.reason().startsWith("the only technique measured here"), rec.reason());
     }
+
+    @Test
+    void handWrittenDriverCodeIsNeverRecommendedThoughFastest() {
+        Report r = report(List.of(read("bulk", "backfill an index of 2,000 items", "redis", BulkFamily.SINGLE, 900, 1, 1, 1),
+                read("bulk", "backfill an index of 2,000 items", "redis", BulkLoadCells.HAND_WRITTEN, 90, 1, 1, 1)),
+                "redis", "[]");
+        assertEquals(BulkFamily.SINGLE, only(r).technique());
+    }
 }
