@@ -41,10 +41,13 @@ import java.util.function.Function;
  * confirmed after its item is written, and a claim taken over during a pause longer than the lease makes
  * the paused put fail with {@link UniqueConstraintException} and puts its item back. In REPAIRABLE mode
  * racing writers may leave entries that point to an item that does not hold their value; reads skip them
- * and {@link #repair()} removes them. One case needs a pause longer than the lease (every pause, with a
- * lease of zero): while a put whose new claim is then taken over holds its new value, its old unique value
- * looks free and may be taken; putting its item back then leaves two holders, which {@link #verify()}
- * counts as duplicates.
+ * and {@link #repair()} removes them. While a put whose new claim is then taken over holds its new value,
+ * its old unique values look free and may be taken: before putting its item back it claims them again, so a
+ * takeover decided on that read never lands. Only when a live holder took one meanwhile (a second pause
+ * longer than the lease, or any interleaving with a lease of zero) does the item go back sharing the value:
+ * the put's exception then says so ({@link UniqueConstraintException#leftShared()}), {@link #verify()}
+ * counts the duplicate (and, once the entry's holder moves on, the missing entry), and {@link #repair()}
+ * adds the missing entry but leaves the duplicate for the application to resolve.
  *
  * <p><b>Under crashes</b>: a REPAIRABLE writer that dies at any step leaves only such stale entries,
  * never a missing one, except in one case: a unique claim taken over (after its lease) while its item

@@ -308,8 +308,13 @@ final class IndexWrites {
      * put fails as a lost claim; false when a later write replaced ours first (nothing left to confirm).
      */
     boolean lostClaim(IndexTable ix, Item claim, String value, Item stored, Optional<Item> old) {
-        if (!undo(stored, old)) {
+        Optional<Undone> undone = undo(stored, old);
+        if (undone.isEmpty()) {
             return false;
+        }
+        if (undone.get().shared().isPresent()) {
+            Shared s = undone.get().shared().get();
+            throw UniqueConstraintException.leftShared(s.ix().indexTable, s.value(), stored.key(), s.holder(), value);
         }
         Optional<Key> holder = store.get(ix.indexTable, claim.key()).map(Entries::baseOf);
         if (holder.isEmpty()) {
@@ -319,19 +324,89 @@ final class IndexWrites {
         throw new UniqueConstraintException(ix.indexTable, value, stored.key(), holder.get());
     }
 
-    /** Puts the item back as it was before {@code stored}; false when another write replaced it first. */
-    private boolean undo(Item stored, Optional<Item> old) {
+    /** An old unique value another item took while ours held its new value, which both items now hold. */
+    private record Shared(IndexTable ix, String value, Key holder) {
+    }
+
+    /** How an undo ended: the item is back as it was, holding every old value alone or sharing one. */
+    private record Undone(Optional<Shared> shared) {
+    }
+
+    /**
+     * Puts the item back as it was before {@code stored}; empty when another write replaced it first. Every value
+     * the old item holds and {@code stored} does not is claimed again before the item goes back: a writer that
+     * read {@code stored} may have judged the old entry free, and its takeover, decided on that read, must not
+     * land once the item holds the value again. A value a live holder took meanwhile cannot be claimed back; the
+     * item gets it all the same (its old state) and the value is reported as shared.
+     */
+    private Optional<Undone> undo(Item stored, Optional<Item> old) {
         long version = stored.getLong(versionAttribute).orElseThrow();
         Condition ours = Condition.attributeEquals(versionAttribute, Value.of(version));
-        try {
-            if (old.isPresent()) {
-                Item restored = old.get().toBuilder().put(versionAttribute, version + 1).build();
-                store.put(new Write.Put(baseTable, restored, ours));
-            } else {
+        if (old.isEmpty()) {
+            try {
                 store.delete(new Write.Delete(baseTable, stored.key(), ours));
+                return Optional.of(new Undone(Optional.empty()));
+            } catch (ConditionFailedException changedSince) {
+                return Optional.empty();
             }
-            return true;
+        }
+        Item restored = old.get().toBuilder().put(versionAttribute, version + 1).build();
+        List<Held> reclaimed = new ArrayList<>();
+        Optional<Shared> shared = Optional.empty();
+        for (IndexTable ix : members) {
+            Optional<String> value = ix.valueOf.apply(restored);
+            if (value.isEmpty() || ix.valueOf.apply(stored).map(v -> ix.entries.entryKey(v, stored))
+                    .equals(Optional.of(ix.entries.entryKey(value.get(), restored)))) {
+                continue;
+            }
+            Optional<Item> entry = reclaim(ix, value.get(), restored);
+            if (entry.isPresent()) {
+                reclaimed.add(new Held(ix, entry.get()));
+            } else if (shared.isEmpty()) {
+                Key holder = store.get(ix.indexTable, ix.entries.entryKey(value.get(), restored))
+                        .map(Entries::baseOf).orElse(restored.key());
+                shared = Optional.of(new Shared(ix, value.get(), holder));
+            }
+        }
+        try {
+            store.put(new Write.Put(baseTable, restored, ours));
         } catch (ConditionFailedException changedSince) {
+            return Optional.empty();
+        }
+        for (Held h : reclaimed) {
+            if (h.ix().unique && shared.isEmpty() && !confirmed(h)) {
+                Key holder = store.get(h.ix().indexTable, h.entry().key()).map(Entries::baseOf).orElse(restored.key());
+                shared = Optional.of(new Shared(h.ix(), h.entry().key().partition(), holder));
+            }
+        }
+        return Optional.of(new Undone(shared));
+    }
+
+    /**
+     * Writes the entry of {@code value} for the item about to be put back: a non-unique entry anew, a unique one
+     * as a claim (ours refreshed, a free or stale one taken). Empty when a live holder has the unique value.
+     */
+    private Optional<Item> reclaim(IndexTable ix, String value, Item restored) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            try {
+                Write.Put claim = entryWrite(ix, value, restored, clock.millis());
+                store.put(claim);
+                return Optional.of(claim.item());
+            } catch (UniqueConstraintException held) {
+                return Optional.empty();
+            } catch (ConditionFailedException raced) {
+                // The entry changed between our read and our write: judge it again.
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Confirms a unique claim made while putting an item back; false when it was taken over meanwhile. */
+    private boolean confirmed(Held claim) {
+        try {
+            store.put(confirmation(claim.ix(), claim.entry(), false));
+            return true;
+        } catch (ConditionFailedException takenOver) {
             return false;
         }
     }
