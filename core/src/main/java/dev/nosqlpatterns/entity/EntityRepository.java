@@ -456,6 +456,14 @@ public final class EntityRepository {
         });
     }
 
+    /**
+     * A save of a stream of entities too large to hold in memory, one window at a time with a report of its
+     * progress and cost: see {@link EntityLoad}. Nothing is read from the stream before {@link EntityLoad#run()}.
+     */
+    public EntityLoad load(Stream<? extends Record> entities) {
+        return new EntityLoad(this, store, entities);
+    }
+
     /** A batch of saves of any types, for entities whose class alone does not say their type. */
     public Batch batch() {
         return new Batch();

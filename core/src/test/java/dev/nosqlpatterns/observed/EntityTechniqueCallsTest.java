@@ -58,6 +58,7 @@ class EntityTechniqueCallsTest {
                     .exempt("query(EntityType,String)", "builds a query; its reads are checked on IndexedQuery")
                     .exempt("patch(EntityType,Map)", "builds a patch; its apply is checked on EntityPatch")
                     .exempt("batch()", "opens a batch; its write is one entity.saveAll")
+                    .exempt("load(Stream)", "builds a load; each window it writes is one entity.saveAll")
                     .exempt("follow(EntityType,WriteFollower)", "registers a follower, no store call")
                     .exempt("itemOf(EntityType,Record)", "a pure function of the entity, no store call")
                     .exempt("query(EntityType,Map)", LAZY).exempt("query(EntityType,Map,Map,Direction)", LAZY);

@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.entity.EntityIndex;
+import dev.nosqlpatterns.entity.EntityLoad;
+import dev.nosqlpatterns.entity.EntityLoadException;
 import dev.nosqlpatterns.entity.EntityRepository;
 import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.entity.EntityVerification;
+import dev.nosqlpatterns.entity.LoadReport;
 import dev.nosqlpatterns.index.IndexConsistency;
 import dev.nosqlpatterns.index.UniqueConstraintException;
 import dev.nosqlpatterns.store.CostTally;
@@ -164,6 +167,46 @@ public abstract class EntityBulkSuite extends StoreSuite {
         for (String table : repo.tables()) {
             assertEquals(0, store.scanAll(Scan.of(table)).count(), "nothing written in " + table);
         }
+    }
+
+    /**
+     * A stream loads a window at a time with a report after each; a bad entity stops the load with nothing of its
+     * window written and says where to resume, and loading again from there finishes it with the index tables exact.
+     */
+    @ParameterizedTest
+    @EnumSource(names = {"AUTO", "REPAIRABLE"})
+    void aStreamLoadsWindowByWindowAndResumesAfterABadEntity(IndexConsistency mode) {
+        EntityRepository repo = open(store, reserveTable(), mode);
+        List<User> all = users("s", 250, "x");
+        List<User> withBad = new ArrayList<>(all);
+        String longEmail = "e".repeat(store.limits().maxPartitionKeyBytes() + 1) + "@x";
+        withBad.set(170, new User("s170", longEmail, "Lima", "bad", null));
+        List<LoadReport> seen = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+        EntityLoadException stopped = assertThrows(EntityLoadException.class, () -> repo.load(withBad.stream()
+                .onClose(() -> closed.set(true))).windowSize(60).onProgress(seen::add).run());
+        assertEquals(120, stopped.resumeAt(), stopped.getMessage());
+        assertTrue(stopped.getMessage().contains("position 170") && stopped.getMessage().contains("'byEmail'"),
+                stopped.getMessage().substring(0, Math.min(2000, stopped.getMessage().length())));
+        assertTrue(closed.get(), "the source is closed when the load stops");
+        assertEquals(List.of(60L, 120L), seen.stream().map(LoadReport::entities).toList());
+        assertEquals(120, stopped.written().entities());
+        assertEquals(120, stored(repo).size(), "the windows before the bad entity, nothing of its own");
+        assertExact(repo, "after the refused window");
+
+        seen.clear();
+        LoadReport done = repo.load(all.stream().skip(stopped.resumeAt())).windowSize(60).onProgress(seen::add).run();
+        assertEquals(List.of(60L, 120L, 130L), seen.stream().map(LoadReport::entities).toList());
+        assertEquals(130, done.entities());
+        assertEquals(3, done.windows());
+        assertTrue(done.roundTrips() >= 3 && done.itemsWritten() >= 130, done.toString());
+        assertEquals(250, stored(repo).size());
+        assertExact(repo, "after resuming");
+
+        EntityLoad load = repo.load(java.util.stream.Stream.empty());
+        assertThrows(IllegalArgumentException.class, () -> load.windowSize(0));
+        assertEquals(0, load.run().entities());
+        assertThrows(IllegalStateException.class, load::run);
     }
 
     @ParameterizedTest
