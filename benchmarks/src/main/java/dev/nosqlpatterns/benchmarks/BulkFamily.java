@@ -136,7 +136,7 @@ final class BulkFamily implements Family {
         Optional<String> noHand = BulkHandCells.skipReason(target.store.kind());
         int backfills = running.size() + (noHand.isEmpty() ? 1 : 0);
         // the geo loads (library and by hand) and the search loads: about two items written per point or document
-        int geoSearchLoads = (2 + (BulkGeoSearchCells.geoHandSkipReason(target.store.kind()).isEmpty() ? 1 : 0))
+        int geoSearchLoads = (BulkGeoSearchCells.handSkipReason(target.store.kind()).isEmpty() ? 4 : 2)
                 * (2 + repetitions);
         double minutes = ((double) n * (1 + backfills * (2 + repetitions)) + 3.0 * users * userLoads
                 + 2.0 * users * geoSearchLoads) / rate / 60;

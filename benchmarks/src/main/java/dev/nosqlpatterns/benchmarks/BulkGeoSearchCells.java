@@ -36,18 +36,18 @@ import java.util.function.Predicate;
  * {@value BulkLoadCells#CHUNK} into fresh tables per load (created before the load is timed). Why: loading a data set
  * is the first thing done with either technique, and its cost decides how often one can rebuild.
  *
- * <p>The geo points are also loaded by hand with the store's official driver ({@link Loader#write}) into the
- * cell strategy's physical layout: per point, an entry in its cell's partition and a point record, with the same
- * coordinates and write token, written blind into the fresh table (the library's {@code putAll} first reads the
- * point records of the chunk to move the ids that have one). The documents have no hand-written load: see {@link
- * #SEARCH_BY_HAND}.
+ * <p>Both are also loaded by hand with the store's official driver ({@link Loader#write}) into the technique's
+ * physical layout: per point, an entry in its cell's partition and a point record, with the same coordinates and
+ * write token, written blind into the fresh table (the library's {@code putAll} first reads the point records of
+ * the chunk to move the ids that have one); the documents as {@link HandSearchLoad} writes them.
  *
  * <p>One operation is one whole load; throughput is items per second. Every load is read back through the
  * library, untimed, whichever wrote it: the geo index's {@code verify()} must count {@code N} entries and {@code N}
  * point records and no drift, and radius searches of {@value #RADIUS_METRES} m around the data set's
  * {@value GeoPoints#CENTRES} centres must return the brute-force answer over the loaded points, nearest first; the
- * search's {@code verify()} must read {@code N} rows and find no drift, its {@code size()} must be {@code N}, and
- * four term queries must return exactly the documents a filter over the loaded ones keeps. Round trips: the store's
+ * search's {@code verify()} must read {@code N} rows and find no drift, its {@code size()} must be {@code N}, four
+ * term queries must return exactly the documents a filter over the loaded ones keeps, and three documents looked up
+ * by their ids (through the id dictionary) must be the loaded ones. Round trips: the store's
  * cost reports for the library, the requests the loader sent for the hand-written load (printed on the console's
  * {@code load} lines and kept in the family's notes).
  */
@@ -55,10 +55,6 @@ final class BulkGeoSearchCells {
     static final String GEO_TECHNIQUE = "putAll (GeoIndex, cells)";
     static final String SEARCH_TECHNIQUE = "indexAll (InvertedSearch)";
     static final String HAND_WRITTEN = BulkLoadCells.HAND_WRITTEN;
-    static final String SEARCH_BY_HAND = "no hand-written load of the inverted search's layout: dense ids drawn from a"
-            + " sequence item and kept in a dictionary, direct rows with versions, posting chunks as serialized"
-            + " RoaringBitmaps with versions and a count summary per term and for the universe; written by hand it"
-            + " would re-implement the technique's own encoding rather than a driver's bulk write";
     static final String NAME = "pts";
     static final double RADIUS_METRES = 2_000;
     /** The cell strategy's layout, as its package documents it: (kind, index, scope, first geohash characters). */
@@ -78,14 +74,14 @@ final class BulkGeoSearchCells {
         return String.format(Locale.ROOT, "load %,d documents into an inverted search", n);
     }
 
-    /** Why the hand-written geo load cannot run on a store of {@code kind}, if it cannot. */
-    static Optional<String> geoHandSkipReason(String kind) {
+    /** Why the hand-written geo and search loads cannot run on a store of {@code kind}, if they cannot. */
+    static Optional<String> handSkipReason(String kind) {
         return switch (kind) {
             case "redis", "cassandra", "mongodb", "dynamodb" -> Optional.empty();
             case "memory" -> Optional.of("the in-memory store has no driver to write with by hand");
             case "lucene" -> Optional.of("a Lucene store reads through a searcher only it refreshes, after its own"
-                    + " writes: points written by hand into the runner's index would stay unseen by the library's"
-                    + " read-back, and no geo load into an index of its own is written");
+                    + " writes: items written by hand into the runner's index would stay unseen by the library's"
+                    + " read-back, and no geo or search load into an index of its own is written");
             default -> Optional.of("no hand-written bulk write for the " + kind + " store");
         };
     }
@@ -97,19 +93,26 @@ final class BulkGeoSearchCells {
         String geo = geoWorkload(n);
         out.add(Family.Candidate.of(geo, GEO_TECHNIQUE, () -> geoCell(GEO_TECHNIQUE, store, tables, n, prepared, notes,
                 putAll(store), "GeoIndex.putAll per chunk of " + BulkLoadCells.CHUNK)));
-        Optional<String> noHand = geoHandSkipReason(store.kind());
+        Optional<String> noHand = handSkipReason(store.kind());
+        java.util.function.Supplier<Loader> driver = () -> {
+            Loader loader = Baselines.loader(store.kind(), address).orElseThrow();
+            cleanUp.add(loader::close);
+            return loader;
+        };
         out.add(noHand.isPresent() ? Family.Candidate.skip(geo, HAND_WRITTEN, noHand.get())
                 : Family.Candidate.of(geo, HAND_WRITTEN, () -> {
-                    Loader loader = Baselines.loader(store.kind(), address).orElseThrow();
-                    cleanUp.add(loader::close);
-                    return geoCell(HAND_WRITTEN, store, tables, n, prepared, notes, byHand(loader), "entries, then point"
-                            + " records, per chunk of " + BulkLoadCells.CHUNK + "; " + loader.howScanAndWrite());
+                    Loader loader = driver.get();
+                    return geoCell(HAND_WRITTEN, store, tables, n, prepared, notes, geoByHand(loader), geoHow(loader));
                 }));
         String search = searchWorkload(n);
-        out.add(Family.Candidate.of(search, SEARCH_TECHNIQUE, () -> searchCell(store, tables, n, prepared, notes,
-                indexAll(store))));
-        out.add(Family.Candidate.skip(search, HAND_WRITTEN, store.kind().equals("memory")
-                ? "the in-memory store has no driver to write with by hand" : SEARCH_BY_HAND));
+        out.add(Family.Candidate.of(search, SEARCH_TECHNIQUE, () -> searchCell(SEARCH_TECHNIQUE, store, tables, n,
+                prepared, notes, indexAll(store), "InvertedSearch.indexAll per chunk of " + BulkLoadCells.CHUNK)));
+        out.add(noHand.isPresent() ? Family.Candidate.skip(search, HAND_WRITTEN, noHand.get())
+                : Family.Candidate.of(search, HAND_WRITTEN, () -> {
+                    Loader loader = driver.get();
+                    return searchCell(HAND_WRITTEN, store, tables, n, prepared, notes, searchByHand(loader),
+                            HandSearchLoad.how(loader));
+                }));
         return out;
     }
 
@@ -119,13 +122,16 @@ final class BulkGeoSearchCells {
         long run(GeoIndex index, String table, Map<String, LatLon> points);
     }
 
-    /** One load of the documents into a fresh search; returns the round trips it took. */
+    /** One load of the documents into a fresh search in the two tables named; returns the round trips it took. */
     @FunctionalInterface
     interface SearchLoad {
-        long run(InvertedSearch search, List<Document> documents);
+        long run(InvertedSearch search, String postingsTable, String directTable, List<Document> documents);
     }
 
     private record GeoTarget(GeoIndex index, String table) {
+    }
+
+    private record SearchTarget(InvertedSearch search, String postingsTable, String directTable) {
     }
 
     /** The cell index the geo family builds, in {@code table} (created by its builder). */
@@ -160,7 +166,7 @@ final class BulkGeoSearchCells {
     }
 
     /** The hand-written geo load: per chunk the entries, then the point records, with the driver's bulk write. */
-    static GeoLoad byHand(Loader loader) {
+    static GeoLoad geoByHand(Loader loader) {
         return (index, table, points) -> {
             long requests = 0;
             for (Map<String, LatLon> chunk : chunks(points)) {
@@ -180,6 +186,13 @@ final class BulkGeoSearchCells {
             }
             return requests;
         };
+    }
+
+    private static String geoHow(Loader loader) {
+        String write = loader.howScanAndWrite();
+        int at = write.indexOf("write: ");
+        return "entries, then point records, per chunk of " + BulkLoadCells.CHUNK + "; "
+                + (at >= 0 ? write.substring(at) : write);
     }
 
     private static List<Map<String, LatLon>> chunks(Map<String, LatLon> points) {
@@ -225,32 +238,40 @@ final class BulkGeoSearchCells {
     }
 
     /** A search load cell: operation {@code i} loads the documents into the tables of load {@code i}. */
-    static CellSpec searchCell(Store store, Family.Tables tables, int n, int prepared, Map<String, String> notes,
-                               SearchLoad load) {
+    static CellSpec searchCell(String technique, Store store, Family.Tables tables, int n, int prepared,
+                               Map<String, String> notes, SearchLoad load, String how) {
         List<InvertedSearchFamily.Doc> docs = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
             docs.add(InvertedSearchFamily.Doc.of(k));
         }
         List<Document> documents = docs.stream().map(InvertedSearchFamily.Doc::document).toList();
-        IntFunction<InvertedSearch> at = prepare(prepared, i -> InvertedSearch.builder(store,
-                tables.next("search_postings"), tables.next("search_direct")).build());
+        IntFunction<SearchTarget> at = prepare(prepared, i -> {
+            String postings = tables.next("search_postings");
+            String direct = tables.next("search_direct");
+            return new SearchTarget(InvertedSearch.builder(store, postings, direct).build(), postings, direct);
+        });
         CellSpec.Operation op = i -> {
-            InvertedSearch search = at.apply(i);
-            timed(store, SEARCH_TECHNIQUE, "documents", n, notes, "InvertedSearch.indexAll per chunk of "
-                    + BulkLoadCells.CHUNK, () -> load.run(search, documents));
+            SearchTarget t = at.apply(i);
+            timed(store, technique, "documents", n, notes, how, () -> load.run(t.search(), t.postingsTable(),
+                    t.directTable(), documents));
             return null;
         };
-        return new CellSpec(SEARCH_TECHNIQUE, 1, 1, op, i -> searchOracle(docs), i -> searchReadBack(at.apply(i), n),
+        return new CellSpec(technique, 1, 1, op, i -> searchOracle(docs), i -> searchReadBack(at.apply(i).search(), n),
                 n, n, -1);
     }
 
     /** The library's search load: {@link InvertedSearch#indexAll} per chunk; its round trips as the store reports. */
     static SearchLoad indexAll(Store store) {
-        return (search, documents) -> metered(store, () -> {
+        return (search, postings, direct, documents) -> metered(store, () -> {
             for (int from = 0; from < documents.size(); from += BulkLoadCells.CHUNK) {
                 search.indexAll(documents.subList(from, Math.min(documents.size(), from + BulkLoadCells.CHUNK)));
             }
         });
+    }
+
+    /** The hand-written search load with {@code loader} ({@link HandSearchLoad}). */
+    static SearchLoad searchByHand(Loader loader) {
+        return (search, postings, direct, documents) -> HandSearchLoad.load(loader, postings, direct, documents);
     }
 
     private record TermQuery(String field, String value, Predicate<InvertedSearchFamily.Doc> oracle) {
@@ -262,14 +283,31 @@ final class BulkGeoSearchCells {
             new TermQuery("tag", "t3", d -> d.tags().contains(3)),
             new TermQuery("tag", "t19", d -> d.tags().contains(19)));
 
-    /** What the library reads back: the verify, the size, and the term queries' documents (sorted). */
+    /**
+     * What the library reads back: the verify, the size, the term queries' documents (sorted), and three documents
+     * by their ids (through the dictionary).
+     */
     static Answer searchReadBack(InvertedSearch search, int n) {
         List<String> out = new ArrayList<>(List.of(describe(search.verify()), "size " + search.size()));
         for (TermQuery q : TERMS) {
             out.add(q.field() + "=" + q.value() + " " + search.documentIds(search.find(Criteria.has(q.field(),
                     q.value())), n).stream().sorted().toList());
         }
+        for (int k : sampleDocuments(n)) {
+            String id = InvertedSearchFamily.Doc.of(k).id();
+            out.add(id + " " + search.document(id).map(BulkGeoSearchCells::describe).orElse("none"));
+        }
         return Answer.inOrder(out);
+    }
+
+    private static int[] sampleDocuments(int n) {
+        return new int[] {0, n / 2, n - 1};
+    }
+
+    private static String describe(Document d) {
+        Map<String, List<String>> fields = new java.util.TreeMap<>();
+        d.fields().forEach((f, values) -> fields.put(f, values.stream().sorted().toList()));
+        return fields.toString();
     }
 
     static Answer searchOracle(List<InvertedSearchFamily.Doc> docs) {
@@ -278,6 +316,9 @@ final class BulkGeoSearchCells {
         for (TermQuery q : TERMS) {
             out.add(q.field() + "=" + q.value() + " " + docs.stream().filter(q.oracle()).map(InvertedSearchFamily.Doc::id)
                     .sorted().toList());
+        }
+        for (int k : sampleDocuments(docs.size())) {
+            out.add(docs.get(k).id() + " " + describe(docs.get(k).document()));
         }
         return Answer.inOrder(out);
     }

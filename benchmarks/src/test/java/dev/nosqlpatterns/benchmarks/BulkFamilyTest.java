@@ -83,10 +83,10 @@ class BulkFamilyTest {
                     .filter(c -> c.skipReason().isEmpty()).map(Family.Candidate::technique).distinct().toList());
             assertEquals(4, onRedis.stream().filter(c -> c.skipReason().equals(Optional.of(BulkFamily.QUICK_WITHOUT_SPARK)))
                     .count(), "both Spark techniques, backfill and verify, skipped with the quick mode's reason");
-            assertEquals(List.of(BulkGeoSearchCells.SEARCH_BY_HAND), onRedis.stream()
-                    .filter(c -> c.workload().contains("search")).flatMap(c -> c.skipReason().stream()).toList());
-            assertEquals(2, onRedis.stream().filter(c -> c.workload().contains("geo") && c.skipReason().isEmpty())
-                    .count(), "the library's geo load and the hand-written one");
+            for (String workload : List.of("geo", "search")) {
+                assertEquals(2, onRedis.stream().filter(c -> c.workload().contains(workload)
+                        && c.skipReason().isEmpty()).count(), "the library's " + workload + " load and the hand-written one");
+            }
             List<Family.Candidate> onMemory = family.candidates(memory, memoryUri, new Family.Tables("bulkquickmem"),
                     Settings.Mode.QUICK);
             assertTrue(onMemory.stream().filter(c -> c.skipReason().isPresent())
@@ -287,8 +287,9 @@ class BulkFamilyTest {
                     store, tables, n, 1, notes, BulkGeoSearchCells.putAll(store), "putAll"));
             assertEquals(n, geo.costs().itemsPerOp());
             assertTrue(geo.costs().roundTripsPerOp() > 0, "the library's round trips are metered");
-            Harness.Measured search = harness.measure(store, BulkGeoSearchCells.searchCell(store, tables, n, 1, notes,
-                    BulkGeoSearchCells.indexAll(store)));
+            Harness.Measured search = harness.measure(store, BulkGeoSearchCells.searchCell(
+                    BulkGeoSearchCells.SEARCH_TECHNIQUE, store, tables, n, 1, notes, BulkGeoSearchCells.indexAll(store),
+                    "indexAll"));
             assertEquals(n, search.costs().itemsPerOp());
             assertTrue(search.costs().roundTripsPerOp() > 0, "the library's round trips are metered");
         }
@@ -298,14 +299,36 @@ class BulkFamilyTest {
         try (dev.nosqlpatterns.benchmarks.overhead.Loader loader = dev.nosqlpatterns.benchmarks.overhead.Baselines
                 .loader("redis", redisUri).orElseThrow()) {
             Harness.Measured hand = harness.measure(redis, BulkGeoSearchCells.geoCell(BulkGeoSearchCells.HAND_WRITTEN,
-                    redis, tables, n, 1, notes, BulkGeoSearchCells.byHand(loader), "by hand"));
+                    redis, tables, n, 1, notes, BulkGeoSearchCells.geoByHand(loader), "by hand"));
             assertEquals(n, hand.costs().itemsPerOp());
+            Harness.Measured handSearch = harness.measure(redis, BulkGeoSearchCells.searchCell(
+                    BulkGeoSearchCells.HAND_WRITTEN, redis, tables, n, 1, notes, BulkGeoSearchCells.searchByHand(loader),
+                    "by hand"));
+            assertEquals(n, handSearch.costs().itemsPerOp());
+            // a hand-written load that left out a dictionary entry: the document cannot be found by its id
+            dev.nosqlpatterns.key.CompositeKeyCodec codec = dev.nosqlpatterns.key.CompositeKeyCodec.of(
+                    dev.nosqlpatterns.key.SegmentType.STRING, dev.nosqlpatterns.key.SegmentType.STRING,
+                    dev.nosqlpatterns.key.SegmentType.STRING);
+            String summary = dev.nosqlpatterns.key.CompositeKeyCodec.of(dev.nosqlpatterns.key.SegmentType.STRING,
+                    dev.nosqlpatterns.key.SegmentType.LONG).encode("s", 0L);
+            WrongAnswerException noEntry = assertThrows(WrongAnswerException.class, () -> harness.measure(redis,
+                    BulkGeoSearchCells.searchCell("lossy", redis, tables, n, 1, new java.util.HashMap<>(),
+                            (search, postings, direct, docs) -> {
+                                long sent = BulkGeoSearchCells.searchByHand(loader).run(search, postings, direct, docs);
+                                redis.delete(postings, dev.nosqlpatterns.item.Key.of(codec.encode("d", "doc300", ""),
+                                        summary));
+                                return sent;
+                            }, "")));
+            assertTrue(noEntry.getMessage().contains("got 'doc300 none'"), noEntry.getMessage());
         }
+        // the sequence, rows and dictionary entries of one chunk, and the posting chunks and counts: 4 pipelines
+        assertTrue(notes.get(BulkGeoSearchCells.HAND_WRITTEN + ", documents").contains(" 4 round trips"),
+                notes.toString());
         // one chunk: one pipeline of entries and one of point records per load
         assertTrue(notes.get(BulkGeoSearchCells.HAND_WRITTEN + ", points").contains(" 2 round trips"), notes.toString());
-        assertTrue(BulkGeoSearchCells.geoHandSkipReason("memory").orElseThrow().contains("in-memory store"));
-        assertTrue(BulkGeoSearchCells.geoHandSkipReason("lucene").orElseThrow().contains("Lucene"));
-        assertTrue(BulkGeoSearchCells.geoHandSkipReason("cassandra").isEmpty());
+        assertTrue(BulkGeoSearchCells.handSkipReason("memory").orElseThrow().contains("in-memory store"));
+        assertTrue(BulkGeoSearchCells.handSkipReason("lucene").orElseThrow().contains("Lucene"));
+        assertTrue(BulkGeoSearchCells.handSkipReason("cassandra").isEmpty());
         for (Store store : List.of(memory, redis)) {
             tables.issued().stream().filter(store::hasTable).forEach(store::dropTable);
         }
@@ -342,22 +365,22 @@ class BulkFamilyTest {
         int n = 500;
         Family.Tables tables = new Family.Tables("t9");
         WrongAnswerException missed = assertThrows(WrongAnswerException.class, () -> new Harness(1).measure(memory,
-                BulkGeoSearchCells.searchCell(memory, tables, n, 1, new java.util.HashMap<>(),
-                        (search, docs) -> {
+                BulkGeoSearchCells.searchCell("lossy", memory, tables, n, 1, new java.util.HashMap<>(),
+                        (search, postings, direct, docs) -> {
                             search.indexAll(docs.subList(1, docs.size()));
                             return 1;
-                        })));
+                        }, "")));
         assertTrue(missed.getMessage().contains("expected 'verify read 500 documents"), missed.getMessage());
         // document 2 (country c4) indexed in country c1 instead: every count agrees, the term query does not
         WrongAnswerException wrong = assertThrows(WrongAnswerException.class, () -> new Harness(1).measure(memory,
-                BulkGeoSearchCells.searchCell(memory, tables, n, 1, new java.util.HashMap<>(),
-                        (search, docs) -> {
+                BulkGeoSearchCells.searchCell("lossy", memory, tables, n, 1, new java.util.HashMap<>(),
+                        (search, postings, direct, docs) -> {
                             List<dev.nosqlpatterns.search.Document> changed = new java.util.ArrayList<>(docs);
                             changed.set(2, dev.nosqlpatterns.search.Document.builder("doc2").add("country", "c1")
                                     .add("device", "d2").add("tag", "t2").add("tag", "t5").add("tag", "t12").build());
                             search.indexAll(changed);
                             return 1;
-                        })));
+                        }, "")));
         assertTrue(wrong.getMessage().contains("country=c1"), wrong.getMessage());
         tables.issued().stream().filter(memory::hasTable).forEach(memory::dropTable);
     }
