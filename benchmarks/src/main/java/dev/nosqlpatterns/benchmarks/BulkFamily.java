@@ -50,7 +50,8 @@ import java.util.function.Function;
  * index) they are skipped with that reason, and the single JVM runs on the runner's store.
  *
  * <p>The family also compares loads of users with a unique and a non-unique index table, {@code saveAll} against
- * hand-written driver code ({@link BulkLoadCells}), within the same budget.
+ * hand-written driver code ({@link BulkLoadCells}), and loads a geo index and an inverted search
+ * ({@link BulkGeoSearchCells}), within the same budget.
  */
 final class BulkFamily implements Family {
     static final int QUICK_ITEMS = 2_000;
@@ -134,13 +135,17 @@ final class BulkFamily implements Family {
         int userLoads = 3 * (2 + repetitions); // saveAll, by hand, and the migration's (its load and backfill)
         Optional<String> noHand = BulkHandCells.skipReason(target.store.kind());
         int backfills = running.size() + (noHand.isEmpty() ? 1 : 0);
-        double minutes = ((double) n * (1 + backfills * (2 + repetitions)) + 3.0 * users * userLoads) / rate / 60;
+        // the geo loads (library and by hand) and the search loads: about two items written per point or document
+        int geoSearchLoads = (BulkGeoSearchCells.handSkipReason(target.store.kind()).isEmpty() ? 4 : 2)
+                * (2 + repetitions);
+        double minutes = ((double) n * (1 + backfills * (2 + repetitions)) + 3.0 * users * userLoads
+                + 2.0 * users * geoSearchLoads) / rate / 60;
         int budget = Integer.getInteger(BUDGET_PROPERTY, BUDGET_MINUTES);
         if (minutes > budget) {
             String reason = String.format(Locale.ROOT, "a probe loaded %,d items at %,.0f items/s: the load, the %d"
-                    + " backfills (%,d entries each) and the %d loads of %,d users with their entries would take about"
-                    + " %.0f min at that rate, over this family's budget of %d min", timed, rate,
-                    backfills * (2 + repetitions), n, userLoads, users, minutes, budget);
+                    + " backfills (%,d entries each), the %d loads of %,d users with their entries and the %d geo and"
+                    + " search loads would take about %.0f min at that rate, over this family's budget of %d min", timed,
+                    rate, backfills * (2 + repetitions), n, userLoads, users, geoSearchLoads, minutes, budget);
             List<Candidate> skipped = new ArrayList<>();
             techniques.forEach(t -> skipped.add(Candidate.skip(backfill, t, reason)));
             techniques.forEach(t -> skipped.add(Candidate.skip(verify, t, reason)));
@@ -150,6 +155,12 @@ final class BulkFamily implements Family {
             skipped.add(Candidate.skip(BulkLoadCells.workload(users), BulkLoadCells.SAVE_ALL, reason));
             skipped.add(Candidate.skip(BulkLoadCells.workload(users), BulkLoadCells.HAND_WRITTEN, reason));
             skipped.add(Candidate.skip(BulkMigrationCells.workload(users), BulkMigrationCells.TECHNIQUE, reason));
+            for (String workload : List.of(BulkGeoSearchCells.geoWorkload(users),
+                    BulkGeoSearchCells.searchWorkload(users))) {
+                BulkGeoSearchCells.candidates(target.store, address, tables, users, 0, cleanUp, notes).stream()
+                        .filter(c -> c.workload().equals(workload))
+                        .forEach(c -> skipped.add(Candidate.skip(workload, c.technique(), c.skipReason().orElse(reason))));
+            }
             return skipped;
         }
         Lazy<String> loaded = new Lazy<>(() -> {
@@ -201,6 +212,8 @@ final class BulkFamily implements Family {
                 verified, cleanUp, notes));
         out.addAll(BulkLoadCells.candidates(target.store, address, tables, mode, cleanUp, notes));
         out.add(BulkMigrationCells.candidate(target.store, tables, BulkLoadCells.users(mode), 2 + repetitions, notes));
+        out.addAll(BulkGeoSearchCells.candidates(target.store, address, tables, users, 2 + repetitions, cleanUp,
+                notes));
         return only(out, System.getProperty(WORKLOADS_PROPERTY, ""));
     }
 

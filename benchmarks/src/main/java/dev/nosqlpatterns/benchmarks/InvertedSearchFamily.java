@@ -65,7 +65,7 @@ final class InvertedSearchFamily implements Family {
      * One document's values: country {@code 7i mod 10}, device {@code i mod 4}, and tags {@code i mod 20}
      * plus two more at offsets 1-7 and 8-12 from it (so the three always differ).
      */
-    private record Doc(int number, int country, int device, Set<Integer> tags) {
+    record Doc(int number, int country, int device, Set<Integer> tags) {
         static Doc of(int i) {
             int a = i % 20;
             return new Doc(i, i * 7 % 10, i % 4, Set.of(a, (a + 1 + i % 7) % 20, (a + 8 + i % 5) % 20));

@@ -78,10 +78,15 @@ class BulkFamilyTest {
             List<Family.Candidate> onRedis = family.candidates(redis, redisUri, new Family.Tables("bulkquick"),
                     Settings.Mode.QUICK);
             assertEquals(List.of(BulkFamily.SINGLE, BulkHandCells.HAND_WRITTEN, BulkLoadCells.SAVE_ALL,
-                    BulkMigrationCells.TECHNIQUE), onRedis.stream()
+                    BulkMigrationCells.TECHNIQUE, BulkGeoSearchCells.GEO_TECHNIQUE,
+                    BulkGeoSearchCells.SEARCH_TECHNIQUE), onRedis.stream()
                     .filter(c -> c.skipReason().isEmpty()).map(Family.Candidate::technique).distinct().toList());
             assertEquals(4, onRedis.stream().filter(c -> c.skipReason().equals(Optional.of(BulkFamily.QUICK_WITHOUT_SPARK)))
                     .count(), "both Spark techniques, backfill and verify, skipped with the quick mode's reason");
+            for (String workload : List.of("geo", "search")) {
+                assertEquals(2, onRedis.stream().filter(c -> c.workload().contains(workload)
+                        && c.skipReason().isEmpty()).count(), "the library's " + workload + " load and the hand-written one");
+            }
             List<Family.Candidate> onMemory = family.candidates(memory, memoryUri, new Family.Tables("bulkquickmem"),
                     Settings.Mode.QUICK);
             assertTrue(onMemory.stream().filter(c -> c.skipReason().isPresent())
@@ -268,6 +273,115 @@ class BulkFamilyTest {
                             return 0;
                         }, "lossy")));
         assertTrue(e.getMessage().contains("300 items and 299 entries"), e.getMessage());
+        tables.issued().stream().filter(memory::hasTable).forEach(memory::dropTable);
+    }
+
+    @Test
+    void theGeoAndSearchLoadsPassTheLibrarysReadBackByLibraryAndByHand() {
+        int n = 600;
+        Family.Tables tables = new Family.Tables("t7");
+        Map<String, String> notes = new java.util.HashMap<>();
+        Harness harness = new Harness(1);
+        for (Store store : List.of(memory, redis)) {
+            Harness.Measured geo = harness.measure(store, BulkGeoSearchCells.geoCell(BulkGeoSearchCells.GEO_TECHNIQUE,
+                    store, tables, n, 1, notes, BulkGeoSearchCells.putAll(store), "putAll"));
+            assertEquals(n, geo.costs().itemsPerOp());
+            assertTrue(geo.costs().roundTripsPerOp() > 0, "the library's round trips are metered");
+            Harness.Measured search = harness.measure(store, BulkGeoSearchCells.searchCell(
+                    BulkGeoSearchCells.SEARCH_TECHNIQUE, store, tables, n, 1, notes, BulkGeoSearchCells.indexAll(store),
+                    "indexAll"));
+            assertEquals(n, search.costs().itemsPerOp());
+            assertTrue(search.costs().roundTripsPerOp() > 0, "the library's round trips are metered");
+        }
+        assertTrue(notes.get(BulkGeoSearchCells.GEO_TECHNIQUE + ", points").startsWith("600 points in"), notes.toString());
+        assertTrue(notes.get(BulkGeoSearchCells.SEARCH_TECHNIQUE + ", documents").startsWith("600 documents in"),
+                notes.toString());
+        try (dev.nosqlpatterns.benchmarks.overhead.Loader loader = dev.nosqlpatterns.benchmarks.overhead.Baselines
+                .loader("redis", redisUri).orElseThrow()) {
+            Harness.Measured hand = harness.measure(redis, BulkGeoSearchCells.geoCell(BulkGeoSearchCells.HAND_WRITTEN,
+                    redis, tables, n, 1, notes, BulkGeoSearchCells.geoByHand(loader), "by hand"));
+            assertEquals(n, hand.costs().itemsPerOp());
+            Harness.Measured handSearch = harness.measure(redis, BulkGeoSearchCells.searchCell(
+                    BulkGeoSearchCells.HAND_WRITTEN, redis, tables, n, 1, notes, BulkGeoSearchCells.searchByHand(loader),
+                    "by hand"));
+            assertEquals(n, handSearch.costs().itemsPerOp());
+            // a hand-written load that left out a dictionary entry: the document cannot be found by its id
+            dev.nosqlpatterns.key.CompositeKeyCodec codec = dev.nosqlpatterns.key.CompositeKeyCodec.of(
+                    dev.nosqlpatterns.key.SegmentType.STRING, dev.nosqlpatterns.key.SegmentType.STRING,
+                    dev.nosqlpatterns.key.SegmentType.STRING);
+            String summary = dev.nosqlpatterns.key.CompositeKeyCodec.of(dev.nosqlpatterns.key.SegmentType.STRING,
+                    dev.nosqlpatterns.key.SegmentType.LONG).encode("s", 0L);
+            WrongAnswerException noEntry = assertThrows(WrongAnswerException.class, () -> harness.measure(redis,
+                    BulkGeoSearchCells.searchCell("lossy", redis, tables, n, 1, new java.util.HashMap<>(),
+                            (search, postings, direct, docs) -> {
+                                long sent = BulkGeoSearchCells.searchByHand(loader).run(search, postings, direct, docs);
+                                redis.delete(postings, dev.nosqlpatterns.item.Key.of(codec.encode("d", "doc300", ""),
+                                        summary));
+                                return sent;
+                            }, "")));
+            assertTrue(noEntry.getMessage().contains("got 'doc300 none'"), noEntry.getMessage());
+        }
+        // the sequence, rows and dictionary entries of one chunk, and the posting chunks and counts: 4 pipelines
+        assertTrue(notes.get(BulkGeoSearchCells.HAND_WRITTEN + ", documents").contains(" 4 round trips"),
+                notes.toString());
+        // one chunk: one pipeline of entries and one of point records per load
+        assertTrue(notes.get(BulkGeoSearchCells.HAND_WRITTEN + ", points").contains(" 2 round trips"), notes.toString());
+        assertTrue(BulkGeoSearchCells.handSkipReason("memory").orElseThrow().contains("in-memory store"));
+        assertTrue(BulkGeoSearchCells.handSkipReason("lucene").orElseThrow().contains("Lucene"));
+        assertTrue(BulkGeoSearchCells.handSkipReason("cassandra").isEmpty());
+        for (Store store : List.of(memory, redis)) {
+            tables.issued().stream().filter(store::hasTable).forEach(store::dropTable);
+        }
+    }
+
+    @Test
+    void aGeoLoadThatMissesAPointOrLosesAnEntryFailsItsCell() {
+        int n = 500;
+        Family.Tables tables = new Family.Tables("t8");
+        BulkGeoSearchCells.GeoLoad allButOne = (index, table, points) -> {
+            Map<String, dev.nosqlpatterns.store.model.LatLon> some = new java.util.LinkedHashMap<>(points);
+            some.remove(some.keySet().iterator().next());
+            index.putAll(some);
+            return 1;
+        };
+        WrongAnswerException missed = assertThrows(WrongAnswerException.class, () -> new Harness(1).measure(memory,
+                BulkGeoSearchCells.geoCell("lossy", memory, tables, n, 1, new java.util.HashMap<>(), allButOne, "")));
+        assertTrue(missed.getMessage().contains("499 entries and 499 points"), missed.getMessage());
+        BulkGeoSearchCells.GeoLoad entryLost = (index, table, points) -> {
+            index.putAll(points);
+            Item entry = memory.scanAll(Scan.of(table)).filter(i -> !i.key().sort().equals("point")).findFirst()
+                    .orElseThrow();
+            memory.delete(table, entry.key());
+            return 1;
+        };
+        WrongAnswerException lost = assertThrows(WrongAnswerException.class, () -> new Harness(1).measure(memory,
+                BulkGeoSearchCells.geoCell("lossy", memory, tables, n, 1, new java.util.HashMap<>(), entryLost, "")));
+        assertTrue(lost.getMessage().contains("499 entries and 500 points"), lost.getMessage());
+        tables.issued().stream().filter(memory::hasTable).forEach(memory::dropTable);
+    }
+
+    @Test
+    void aSearchLoadThatMissesADocumentOrIndexesAWrongTermFailsItsCell() {
+        int n = 500;
+        Family.Tables tables = new Family.Tables("t9");
+        WrongAnswerException missed = assertThrows(WrongAnswerException.class, () -> new Harness(1).measure(memory,
+                BulkGeoSearchCells.searchCell("lossy", memory, tables, n, 1, new java.util.HashMap<>(),
+                        (search, postings, direct, docs) -> {
+                            search.indexAll(docs.subList(1, docs.size()));
+                            return 1;
+                        }, "")));
+        assertTrue(missed.getMessage().contains("expected 'verify read 500 documents"), missed.getMessage());
+        // document 2 (country c4) indexed in country c1 instead: every count agrees, the term query does not
+        WrongAnswerException wrong = assertThrows(WrongAnswerException.class, () -> new Harness(1).measure(memory,
+                BulkGeoSearchCells.searchCell("lossy", memory, tables, n, 1, new java.util.HashMap<>(),
+                        (search, postings, direct, docs) -> {
+                            List<dev.nosqlpatterns.search.Document> changed = new java.util.ArrayList<>(docs);
+                            changed.set(2, dev.nosqlpatterns.search.Document.builder("doc2").add("country", "c1")
+                                    .add("device", "d2").add("tag", "t2").add("tag", "t5").add("tag", "t12").build());
+                            search.indexAll(changed);
+                            return 1;
+                        }, "")));
+        assertTrue(wrong.getMessage().contains("country=c1"), wrong.getMessage());
         tables.issued().stream().filter(memory::hasTable).forEach(memory::dropTable);
     }
 }
