@@ -2,6 +2,7 @@ package dev.nosqlpatterns.key;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /** Argument checks and message formatting shared by the key types of this package. */
 final class Checks {
@@ -38,7 +39,10 @@ final class Checks {
     static List<String> wellFormedStrings(String what, List<String> values) {
         Objects.requireNonNull(values, () -> what + " is null");
         for (int i = 0; i < values.size(); i++) {
-            wellFormed(what + "[" + i + "]", values.get(i));
+            int at = i;
+            String value = values.get(i);
+            Objects.requireNonNull(value, () -> what + "[" + at + "] is null");
+            noUnpairedSurrogate(() -> what + "[" + at + "] " + quote(value), value);
         }
         return List.copyOf(values);
     }
@@ -46,14 +50,22 @@ final class Checks {
     /** Rejects a null string or one holding an unpaired surrogate, which has no UTF-8 form. */
     static String wellFormed(String what, String value) {
         Objects.requireNonNull(value, () -> what + " is null");
-        return noUnpairedSurrogate(what + " " + quote(value), value);
+        return noUnpairedSurrogate(() -> what + " " + quote(value), value);
     }
 
     /** Rejects a string holding an unpaired surrogate; {@code subject} starts the message. */
     static String noUnpairedSurrogate(String subject, String value) {
+        return noUnpairedSurrogate(() -> subject, value);
+    }
+
+    /**
+     * Rejects a string holding an unpaired surrogate; {@code subject} makes the start of the message, only when
+     * there is one (keys are encoded on every call, and a quoted value costs more than the check).
+     */
+    static String noUnpairedSurrogate(Supplier<String> subject, String value) {
         int bad = Utf8Order.firstUnpairedSurrogate(value);
         if (bad >= 0) {
-            throw new IllegalArgumentException(subject + " has an unpaired surrogate "
+            throw new IllegalArgumentException(subject.get() + " has an unpaired surrogate "
                     + describe(value.charAt(bad)) + " at index " + bad);
         }
         return value;

@@ -24,7 +24,7 @@ public enum SegmentType {
         @Override
         Object normalise(Object value, int segment) {
             if (value instanceof String s) {
-                return Checks.noUnpairedSurrogate(subject(segment) + " value " + Checks.quote(s), s);
+                return Checks.noUnpairedSurrogate(() -> subject(segment) + " value " + Checks.quote(s), s);
             }
             throw wrongType(value, segment, "a String");
         }

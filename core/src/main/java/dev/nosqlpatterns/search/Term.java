@@ -2,7 +2,6 @@ package dev.nosqlpatterns.search;
 
 import dev.nosqlpatterns.key.Utf8Order;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * One searchable fact about a document, such as {@code site=news.example} or {@code category=Bloggers}:
@@ -14,7 +13,6 @@ import java.util.regex.Pattern;
 public record Term(String field, String value) {
     /** The longest value, in UTF-8 bytes, so that a term always fits a partition key. */
     public static final int MAX_VALUE_BYTES = 512;
-    private static final Pattern FIELD = Pattern.compile("[A-Za-z0-9_.\\-]{1,64}");
 
     public Term {
         checkField(field);
@@ -28,11 +26,27 @@ public record Term(String field, String value) {
     /** Checks a field name, with a message that says what is allowed. */
     static String checkField(String field) {
         Objects.requireNonNull(field, "field must not be null");
-        if (!FIELD.matcher(field).matches()) {
+        if (!isFieldName(field)) {
             throw new IllegalArgumentException("field '" + field
                     + "' is invalid: use 1 to 64 ASCII letters, digits, '_', '-' or '.'");
         }
         return field;
+    }
+
+    /** Matches {@code [A-Za-z0-9_.-]{1,64}}, without a regular expression: terms are made per document. */
+    private static boolean isFieldName(String field) {
+        if (field.isEmpty() || field.length() > 64) {
+            return false;
+        }
+        for (int i = 0; i < field.length(); i++) {
+            char c = field.charAt(i);
+            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
+                    || c == '.' || c == '-';
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void checkValue(String field, String value) {
