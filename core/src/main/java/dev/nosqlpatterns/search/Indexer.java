@@ -323,6 +323,7 @@ final class Indexer {
         Limits limits = store.limits();
         List<String> problems = new ArrayList<>();
         Set<String> seen = new HashSet<>();
+        Set<Term> terms = new HashSet<>();
         for (Document doc : docs) {
             if (doc == null) {
                 problems.add("a document is null");
@@ -337,6 +338,9 @@ final class Indexer {
                         + limits.maxPartitionKeyBytes());
             }
             for (Term t : doc.terms()) {
+                if (!terms.add(t)) {
+                    continue; // documents share most of their terms: each is checked once
+                }
                 int bytes = dev.nosqlpatterns.key.Utf8Order.utf8Length(SearchKeys.term(t));
                 if (bytes > limits.maxPartitionKeyBytes()) {
                     problems.add("term " + t + " makes a key of " + bytes + " bytes, more than the store's "
