@@ -17,12 +17,13 @@ import java.util.function.Supplier;
 /**
  * The handle lease, which keeps a handle made in one process from writing for a tenant that another process
  * off-boards. Each registration of a tenant gets a random id, kept in its registry record. A handle remembers the
- * id it was made with and, before a call, reads the record again once its lease has run out (at most once per
+ * id it was made with and, before a write, reads the record again once its lease has run out (at most once per
  * lease, so one registry read per lease and handle): when the record is gone, marked as leaving, or holds another
- * id (the tenant was off-boarded and registered again), the call is refused before anything is read or written.
+ * id (the tenant was off-boarded and registered again), the write is refused before anything is written.
  * Off-boarding marks the record as leaving first and waits a lease out before it removes anything, so that every
  * handle that read the record before the mark reads it again, and is refused, before the removal begins; a write
- * admitted before then lands before the removal and is removed with the rest.
+ * admitted before then lands before the removal and is removed with the rest. Reads are not checked: they write
+ * nothing.
  *
  * <p>Leases are measured by the control store's clock, in each process on its own, so the processes' clocks must
  * run at the same pace (not agree to the millisecond), and every process sharing a registry must use the same
@@ -149,7 +150,7 @@ final class TenantLease {
         }
 
         /**
-         * Admits a call: at once while the lease holds, else after reading the record again.
+         * Admits a write: at once while the lease holds, else after reading the record again.
          *
          * @throws TenantOffboardedException when the handle no longer reaches the tenant's data
          */
@@ -182,7 +183,7 @@ final class TenantLease {
             }
         }
 
-        /** Refuses every call from now on: this process is off-boarding the tenant. */
+        /** Refuses every write from now on: this process is off-boarding the tenant. */
         void revoke() {
             refused = "is being off-boarded";
         }

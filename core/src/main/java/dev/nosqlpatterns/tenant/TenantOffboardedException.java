@@ -3,10 +3,10 @@ package dev.nosqlpatterns.tenant;
 import dev.nosqlpatterns.store.model.StoreException;
 
 /**
- * A call through a tenant's handle, or a request for one, refused because the tenant is being off-boarded, was
- * off-boarded, or was off-boarded and registered again since the handle was made. Nothing of the call was read or
+ * A write through a tenant's handle, or a request for a handle, refused because the tenant is being off-boarded,
+ * was off-boarded, or was off-boarded and registered again since the handle was made. Nothing of the write was
  * written: a handle that outlived its tenant must not write data that no registry record leads to, as off-boarding
- * could then never remove it. Get a new handle from {@link Tenants#forTenant(String)} once the tenant is registered
+ * could then never remove it. Reads through such a handle are not refused (they see what is left). Get a new handle from {@link Tenants#forTenant(String)} once the tenant is registered
  * again.
  */
 public class TenantOffboardedException extends StoreException {

@@ -54,9 +54,9 @@ import java.util.function.UnaryOperator;
  *
  * <p>A handle can outlive its tenant: another process may off-board it. Each handle therefore holds a
  * {@link Builder#handleLease(Duration) lease} on the registration it was made with and reads the tenant's registry
- * record again, before a call, once the lease has run out; when the tenant is being or was off-boarded (and perhaps
- * registered again since), the call is refused with {@link TenantOffboardedException} and writes nothing, so no
- * data is written that off-boarding could no longer find.
+ * record again, before a write, once the lease has run out; when the tenant is being or was off-boarded (and
+ * perhaps registered again since), the write is refused with {@link TenantOffboardedException}, so no data is
+ * written that off-boarding could no longer find. Reads are not refused: they see what is left.
  */
 public final class Tenants {
     /** The longest {@link Builder#handleLease handle lease}: off-boarding waits this long at most. */
@@ -111,9 +111,9 @@ public final class Tenants {
      * The store as tenant {@code tenantId} sees it, registering the tenant on first use (one conditional write
      * in the registry). The same handle is returned for the same tenant while its registration lasts; it is
      * thread-safe. The handle reads the tenant's registry record again at most once per
-     * {@link Builder#handleLease(Duration) handle lease}, before a call: once the tenant is being or was off-boarded,
-     * by any process, its calls are refused with {@link TenantOffboardedException}, and this method gives a new
-     * handle when the tenant has been registered again (or registers it again when it is gone).
+     * {@link Builder#handleLease(Duration) handle lease}, before a write: once the tenant is being or was
+     * off-boarded, by any process, its writes are refused with {@link TenantOffboardedException}, and this method
+     * gives a new handle when the tenant has been registered again (or registers it again when it is gone).
      *
      * @throws IllegalArgumentException   when the id is empty or longer than 256 characters
      * @throws TenantOffboardedException when the tenant is being off-boarded
@@ -233,12 +233,12 @@ public final class Tenants {
      * tables, geo cells, postings) lives in tables, that removes them too.
      *
      * <p>First the tenant's registry record is marked as leaving (a conditional write, so that two off-boardings
-     * agree), which refuses the tenant's handles here at once and, in every other process, at their next call once
-     * their {@link Builder#handleLease(Duration) handle lease} has run out. Then this method <b>waits a handle lease
+     * agree), which refuses the writes of the tenant's handles here at once and, in every other process, from their
+     * first write after their {@link Builder#handleLease(Duration) handle lease} has run out. Then this method <b>waits a handle lease
      * out</b>, by the control store's clock (with the system clock it sleeps, 30 seconds by default), so that no
      * handle admitted a call before the mark can still write once the removal begins; only then does it remove
-     * anything. A call held up past the lease between its check and its write (a long pause) may still land after
-     * the removal. Each step can be repeated: after a crash, call it again and it goes on where it stopped (waiting
+     * anything. A write held up past the lease between its check and the store (a long pause) may still land
+     * after the removal. Each step can be repeated: after a crash, call it again and it goes on where it stopped (waiting
      * what is left of the lease counted from the mark).
      *
      * @throws IllegalStateException when interrupted while waiting, before anything was removed
@@ -512,7 +512,7 @@ public final class Tenants {
 
         /**
          * How long a tenant's handle acts on its last read of the tenant's registry record: a handle reads it again
-         * before a call at most once per lease (one registry read per lease and handle), and off-boarding waits a
+         * before a write at most once per lease (one registry read per lease and handle), and off-boarding waits a
          * lease out after marking the tenant as leaving, before it removes anything, so that no handle of another
          * process writes for the tenant once the removal begins. Shorter leases make off-boarding quicker and cost
          * more registry reads. Every process sharing the registry must use the same lease; it is measured by the

@@ -84,11 +84,12 @@ class TenantHandleLeaseTest {
             });
             for (int i = 0; i < 20; i++) {
                 stale.put("people", Item.builder(Key.of("user|" + i, "<BASE>")).build());
+                stale.get("people", Key.of("user|" + i, "<BASE>"));
             }
             assertEquals(0, registryReads.get(), "no registry read within the lease");
             clock.advance(lease);
-            stale.get("people", Key.of("user|1", "<BASE>"));
-            stale.get("people", Key.of("user|2", "<BASE>"));
+            stale.put("people", Item.builder(Key.of("user|20", "<BASE>")).build());
+            stale.delete("people", Key.of("user|20", "<BASE>"));
             assertEquals(1, registryReads.get(), "one registry read once the lease ran out");
 
             theirs.offboard("acme");
@@ -103,7 +104,8 @@ class TenantHandleLeaseTest {
             assertNotSame(stale, fresh);
             fresh.createTable(TableSpec.named("people"));
             assertEquals(0, fresh.scanAll(Scan.of("people")).count(), "the stale handle wrote nothing");
-            assertThrows(TenantOffboardedException.class, () -> stale.get("people", Key.of("user|1", "<BASE>")));
+            assertThrows(TenantOffboardedException.class, () -> stale.delete("people", Key.of("user|1", "<BASE>")));
+            assertEquals(0, stale.maintenance().countStored("people"), "reads through the old handle see what is left");
             assertFalse(theirs.tablesOf("acme").isEmpty(), "the new registration records its own table");
         }
     }
