@@ -94,8 +94,8 @@ public final class Tenants {
         this.handleLease = b.handleLease;
     }
 
-    /** A tenant's handle with its lease. */
-    private record Handle(Store store, TenantLease.Handle lease) {
+    /** A tenant's handle with its lease, and the store it is a view of (the control store, or the tenant's silo). */
+    private record Handle(Store store, Store base, TenantLease.Handle lease) {
     }
 
     /** Tenants whose registry is kept in {@code control}, which in the bridge and pool models also holds their data. */
@@ -139,21 +139,27 @@ public final class Tenants {
         Key key = Key.of(row(id), RECORD);
         TenantLease.Handle lease = new TenantLease.Handle(id, TenantLease.registrationOf(record), handleLease,
                 control.clock(), readFrom, () -> control.get(registry, key));
-        return new Handle(view(id, record.getString("code").orElseThrow(), b -> new LeasedBackend(b, lease)), lease);
+        Store base = base(id);
+        return new Handle(view(base, id, record.getString("code").orElseThrow(), b -> new LeasedBackend(b, lease)),
+                base, lease);
     }
 
-    /** The tenant's view of the store, its backend wrapped by {@code outer}; limited to the tenant's rate. */
-    private Store view(String id, String code, UnaryOperator<StoreBackend> outer) {
+    /** The store the tenant's views are made of: the control store, or in the silo model the tenant's own. */
+    private Store base(String id) {
+        return model != TenancyModel.SILO ? control : Objects.requireNonNull(silos.apply(id),
+                () -> "the silo function opened no store for tenant '" + id + "'");
+    }
+
+    /** The tenant's view of {@code base}, its backend wrapped by {@code outer}; limited to the tenant's rate. */
+    private Store view(Store base, String id, String code, UnaryOperator<StoreBackend> outer) {
         java.util.function.Consumer<TableSpec> onCreate = spec -> record(id, spec);
         java.util.function.BiConsumer<NamedPorts.Kind, String> onFirstUse = (kind, name) ->
                 record(id, kind == NamedPorts.Kind.GEO_SET ? GEO_SET : TEXT_INDEX, name, Map.of());
         Store view = switch (model) {
-            case BRIDGE -> control.view(b -> outer.apply(new TenantBackend(b, code + "_", onCreate, onFirstUse)), id);
-            case POOL -> control.view(b -> outer.apply(new PoolBackend(b, code, cursorKey, Set.of(registry), onCreate,
+            case BRIDGE -> base.view(b -> outer.apply(new TenantBackend(b, code + "_", onCreate, onFirstUse)), id);
+            case POOL -> base.view(b -> outer.apply(new PoolBackend(b, code, cursorKey, Set.of(registry), onCreate,
                     onFirstUse)), id);
-            case SILO -> Objects.requireNonNull(silos.apply(id),
-                    () -> "the silo function opened no store for tenant '" + id + "'")
-                    .view(b -> outer.apply(new TenantBackend(b, "", onCreate, onFirstUse)), id);
+            case SILO -> base.view(b -> outer.apply(new TenantBackend(b, "", onCreate, onFirstUse)), id);
         };
         return callsPerSecond > 0 ? view.limitedTo(callsPerSecond) : view;
     }
@@ -259,7 +265,9 @@ public final class Tenants {
         if (record.isEmpty() || !TenantLease.leaving(record.get())) {
             return; // finished elsewhere meanwhile, and perhaps registered again: not this off-boarding's to remove
         }
-        Store view = view(tenantId, record.get().getString("code").orElseThrow(), b -> b);
+        // The store of this process's handle, when it has one: a silo function may open a new store at each call.
+        Store view = view(held != null ? held.base() : base(tenantId), tenantId,
+                record.get().getString("code").orElseThrow(), b -> b);
         for (String set : recorded(tenantId, GEO_SET)) {
             view.nativeGeo().dropSet(set);
             forget(tenantId, GEO_SET, set);
