@@ -61,6 +61,18 @@ final class TenantLease {
     }
 
     /**
+     * The record, read to make a handle of the tenant.
+     *
+     * @throws TenantOffboardedException when off-boarding has marked it
+     */
+    static Item active(String tenantId, Item record) {
+        if (leaving(record)) {
+            throw new TenantOffboardedException(tenantId, "is being off-boarded");
+        }
+        return record;
+    }
+
+    /**
      * Why a handle made with {@code registration} must be refused, given the tenant's record as read now; empty
      * when it may go on.
      */

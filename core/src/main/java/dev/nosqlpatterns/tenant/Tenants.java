@@ -239,13 +239,13 @@ public final class Tenants {
      * tables, geo cells, postings) lives in tables, that removes them too.
      *
      * <p>First the tenant's registry record is marked as leaving (a conditional write, so that two off-boardings
-     * agree), which refuses the writes of the tenant's handles here at once and, in every other process, from their
-     * first write after their {@link Builder#handleLease(Duration) handle lease} has run out. Then this method <b>waits a handle lease
-     * out</b>, by the control store's clock (with the system clock it sleeps, 30 seconds by default), so that no
-     * handle admitted a call before the mark can still write once the removal begins; only then does it remove
-     * anything. A write held up past the lease between its check and the store (a long pause) may still land
-     * after the removal. Each step can be repeated: after a crash, call it again and it goes on where it stopped (waiting
-     * what is left of the lease counted from the mark).
+     * agree), which refuses the writes of the tenant's handles here at once and, in every other process, from
+     * their first write after their {@link Builder#handleLease(Duration) handle lease} has run out. Then this
+     * method <b>waits a handle lease out</b>, by the control store's clock (with the system clock it sleeps, 30
+     * seconds by default), so that no handle that admitted a write before the mark can still write once the removal
+     * begins; only then does it remove anything. A write held up past the lease between its check and the store (a
+     * long pause) may still land after the removal. Each step can be repeated: after a crash, call it again and it
+     * goes on where it stopped (waiting what is left of the lease counted from the mark).
      *
      * @throws IllegalStateException when interrupted while waiting, before anything was removed
      */
@@ -397,7 +397,7 @@ public final class Tenants {
         Key key = Key.of(row(tenantId), RECORD);
         Optional<Item> known = control.get(registry, key);
         if (known.isPresent()) {
-            return active(tenantId, known.get());
+            return TenantLease.active(tenantId, known.get());
         }
         for (int attempt = 0; ; attempt++) {
             // The registry's name is hashed in, so that two tenancies in one store (a tenant moving from one to the
@@ -418,16 +418,9 @@ public final class Tenants {
                 control.put(Write.put(registry, record).when(Condition.ifAbsent()));
                 return record;
             } catch (ConditionFailedException registeredMeanwhile) {
-                return active(tenantId, control.get(registry, key).orElseThrow(() -> registeredMeanwhile));
+                return TenantLease.active(tenantId, control.get(registry, key).orElseThrow(() -> registeredMeanwhile));
             }
         }
-    }
-
-    private static Item active(String tenantId, Item record) {
-        if (TenantLease.leaving(record)) {
-            throw new TenantOffboardedException(tenantId, "is being off-boarded");
-        }
-        return record;
     }
 
     /** A table-name prefix made of the id's hash: a letter and ten of [a-z2-7]. */

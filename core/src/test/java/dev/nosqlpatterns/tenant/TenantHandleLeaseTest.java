@@ -109,4 +109,28 @@ class TenantHandleLeaseTest {
             assertFalse(theirs.tablesOf("acme").isEmpty(), "the new registration records its own table");
         }
     }
+    @Test
+    void aRecordWrittenWithoutARegistrationIdKeepsWorkingAndIsOffboarded() {
+        MovedClock clock = new MovedClock();
+        try (Store store = Store.of(new MemoryBackend(), clock)) {
+            Duration lease = Duration.ofMillis(20);
+            Tenants first = Tenants.builder(store).handleLease(lease).build();
+            first.forTenant("old");
+            String code = first.codeOf("old").orElseThrow();
+            // The record as an earlier version wrote it: the code alone.
+            store.put("tenantRegistry", Item.builder(first.registryKey("old", "~tenant")).put("code", code).build());
+            Tenants later = Tenants.builder(store).handleLease(lease).build();
+            Store old = later.forTenant("old");
+            old.createTable(TableSpec.named("people"));
+            clock.advance(lease);
+            old.put("people", Item.builder(Key.of("user|1", "<BASE>")).build());
+            assertEquals(code, later.codeOf("old").orElseThrow());
+
+            later.offboard("old");
+            assertThrows(TenantOffboardedException.class,
+                    () -> old.put("people", Item.builder(Key.of("user|2", "<BASE>")).build()));
+            assertFalse(later.tenantIds().contains("old"));
+            assertEquals(0, old.maintenance().countStored("people"), "the tenant's items are gone");
+        }
+    }
 }
