@@ -64,6 +64,11 @@ final class TenancyFamily implements Family {
     private static final String SESSION_LEAK_THRESHOLD = "datastax-java-driver.advanced.session-leak.threshold";
     /** Items of the tenant each model onboards and offboards before the lifecycle cells. */
     static final int LIFECYCLE_WARM_UP = 2_000;
+    /**
+     * The handle lease of the measured tenancies: one registry read per lease and handle in the read cells, and the
+     * wait every off-boarding makes (part of the offboard cell) before it removes anything.
+     */
+    static final java.time.Duration HANDLE_LEASE = java.time.Duration.ofMillis(100);
     static final String GET = "get an item through a tenant's handle";
     static final String LOOKUP = "find a tenant's items by city (index table)";
     static final String SCAN = "scan a page of " + PAGE + " of a tenant's items";
@@ -348,7 +353,7 @@ final class TenancyFamily implements Family {
 
         /** A registry of this model's tenants; a store per tenant opened only when the model needs one. */
         private Tenants tenants(String registryName) {
-            Tenants.Builder b = Tenants.builder(store).model(model).registryTable(registryName);
+            Tenants.Builder b = Tenants.builder(store).model(model).registryTable(registryName).handleLease(HANDLE_LEASE);
             if (model == TenancyModel.SILO) {
                 return b.silos(this::openSilo).build();
             }
@@ -359,7 +364,8 @@ final class TenancyFamily implements Family {
                 return b.build();
             } catch (IllegalArgumentException needsSilos) {
                 usesSilos = true;
-                return Tenants.builder(store).model(model).registryTable(registryName).silos(this::openSilo).build();
+                return Tenants.builder(store).model(model).registryTable(registryName).handleLease(HANDLE_LEASE)
+                        .silos(this::openSilo).build();
             }
         }
 

@@ -103,7 +103,8 @@ class CassandraTombstoneScanTest {
     @Test
     void offboardingALargePoolTenantLeavesTheSharedTablesScannable() {
         try (Store store = Stores.open(node.uri("offboarding").toString())) {
-            Tenants tenants = Tenants.builder(store).model(TenancyModel.POOL).registryTable("tenants").build();
+            Tenants tenants = Tenants.builder(store).model(TenancyModel.POOL).registryTable("tenants")
+                    .handleLease(java.time.Duration.ofMillis(20)).build(); // off-boarding waits a lease out
             Store leaves = tenants.forTenant("leaves");
             leaves.createTable(TableSpec.named("notes"));
             write(leaves, "notes", keys("note|", 3 * THRESHOLD), false);

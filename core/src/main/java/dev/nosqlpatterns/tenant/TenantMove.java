@@ -209,7 +209,10 @@ public final class TenantMove {
         return repaired;
     }
 
-    /** Off-boards the tenant from the source once no process reads it there; the move is then done. */
+    /**
+     * Off-boards the tenant from the source once no process reads it there; the move is then done. Off-boarding
+     * waits the source tenancy's {@link Tenants.Builder#handleLease(java.time.Duration) handle lease} out first.
+     */
     public void cleanup() {
         Phase p = phase();
         if (p == Phase.DONE) {

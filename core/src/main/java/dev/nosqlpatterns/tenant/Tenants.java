@@ -12,19 +12,23 @@ import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.SortKeyCondition;
 import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.Write;
+import dev.nosqlpatterns.store.spi.StoreBackend;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * The tenants of an application and the one way to reach their data: {@link #forTenant(String)} gives a
@@ -47,8 +51,18 @@ import java.util.function.Function;
  * EntityRepository acme = EntityRepository.of(tenants.forTenant("acme"), users);
  * EntityRepository.of(store, users);   // refused: the shared store reaches every tenant
  * }</pre>
+ *
+ * <p>A handle can outlive its tenant: another process may off-board it. Each handle therefore holds a
+ * {@link Builder#handleLease(Duration) lease} on the registration it was made with and reads the tenant's registry
+ * record again, before a write, once the lease has run out; when the tenant is being or was off-boarded (and
+ * perhaps registered again since), the write is refused with {@link TenantOffboardedException}, so no data is
+ * written that off-boarding could no longer find. Reads are not refused: they see what is left.
  */
 public final class Tenants {
+    /** The longest {@link Builder#handleLease handle lease}: off-boarding waits this long at most. */
+    public static final Duration MAX_HANDLE_LEASE = Duration.ofMinutes(10);
+    /** The {@link Builder#handleLease handle lease} unless another is given. */
+    public static final Duration DEFAULT_HANDLE_LEASE = Duration.ofSeconds(30);
     private static final String TENANT = "t:";
     private static final String CODE = "c:";
     private static final String RECORD = "~tenant";
@@ -66,7 +80,8 @@ public final class Tenants {
     private final String registry;
     private final byte[] cursorKey;
     private final double callsPerSecond;
-    private final Map<String, Store> views = new ConcurrentHashMap<>();
+    private final Duration handleLease;
+    private final Map<String, Handle> views = new ConcurrentHashMap<>();
     private final Map<String, Map<String, Value>> recordedNow = new ConcurrentHashMap<>();
 
     private Tenants(Builder b) {
@@ -76,6 +91,11 @@ public final class Tenants {
         this.registry = b.registry;
         this.cursorKey = model == TenancyModel.POOL ? cursorKey() : null;
         this.callsPerSecond = b.callsPerSecond;
+        this.handleLease = b.handleLease;
+    }
+
+    /** A tenant's handle with its lease, and the store it is a view of (the control store, or the tenant's silo). */
+    private record Handle(Store store, Store base, TenantLease.Handle lease) {
     }
 
     /** Tenants whose registry is kept in {@code control}, which in the bridge and pool models also holds their data. */
@@ -89,27 +109,59 @@ public final class Tenants {
 
     /**
      * The store as tenant {@code tenantId} sees it, registering the tenant on first use (one conditional write
-     * in the registry). The same handle is returned for the same tenant; it is thread-safe.
+     * in the registry). The same handle is returned for the same tenant while its registration lasts; it is
+     * thread-safe. The handle reads the tenant's registry record again at most once per
+     * {@link Builder#handleLease(Duration) handle lease}, before a write: once the tenant is being or was
+     * off-boarded, by any process, its writes are refused with {@link TenantOffboardedException}, and this method
+     * gives a new handle when the tenant has been registered again (or registers it again when it is gone).
      *
-     * @throws IllegalArgumentException when the id is empty or longer than 256 characters
+     * @throws IllegalArgumentException   when the id is empty or longer than 256 characters
+     * @throws TenantOffboardedException when the tenant is being off-boarded
      */
     public Store forTenant(String tenantId) {
         checkId(tenantId);
-        return views.computeIfAbsent(tenantId, id -> {
-            String code = register(id);
-            java.util.function.Consumer<TableSpec> onCreate = spec -> record(id, spec);
-            java.util.function.BiConsumer<NamedPorts.Kind, String> onFirstUse = (kind, name) ->
-                    record(id, kind == NamedPorts.Kind.GEO_SET ? GEO_SET : TEXT_INDEX, name, Map.of());
-            Store view = switch (model) {
-                case BRIDGE -> control.view(b -> new TenantBackend(b, code + "_", onCreate, onFirstUse), id);
-                case POOL -> control.view(b -> new PoolBackend(b, code, cursorKey, Set.of(registry), onCreate,
-                        onFirstUse), id);
-                case SILO -> Objects.requireNonNull(silos.apply(id),
-                        () -> "the silo function opened no store for tenant '" + id + "'")
-                        .view(b -> new TenantBackend(b, "", onCreate, onFirstUse), id);
-            };
-            return callsPerSecond > 0 ? view.limitedTo(callsPerSecond) : view;
-        });
+        while (true) {
+            Handle handle = views.computeIfAbsent(tenantId, this::open);
+            if (handle.lease().valid()) {
+                return handle.store();
+            }
+            views.remove(tenantId, handle); // off-boarded: registered again (or refused) below
+        }
+    }
+
+    /** A new handle of the tenant, registering it when it is not registered. */
+    private Handle open(String id) {
+        long readFrom = control.clock().millis();
+        Item record = register(id);
+        // A registration this process has not seen (the tenant was off-boarded elsewhere and registered again)
+        // records its names anew.
+        recordedNow.keySet().removeIf(k -> k.startsWith(id + "\u0000"));
+        Key key = Key.of(row(id), RECORD);
+        TenantLease.Handle lease = new TenantLease.Handle(id, TenantLease.registrationOf(record), handleLease,
+                control.clock(), readFrom, () -> control.get(registry, key));
+        Store base = base(id);
+        return new Handle(view(base, id, record.getString("code").orElseThrow(), b -> new LeasedBackend(b, lease)),
+                base, lease);
+    }
+
+    /** The store the tenant's views are made of: the control store, or in the silo model the tenant's own. */
+    private Store base(String id) {
+        return model != TenancyModel.SILO ? control : Objects.requireNonNull(silos.apply(id),
+                () -> "the silo function opened no store for tenant '" + id + "'");
+    }
+
+    /** The tenant's view of {@code base}, its backend wrapped by {@code outer}; limited to the tenant's rate. */
+    private Store view(Store base, String id, String code, UnaryOperator<StoreBackend> outer) {
+        java.util.function.Consumer<TableSpec> onCreate = spec -> record(id, spec);
+        java.util.function.BiConsumer<NamedPorts.Kind, String> onFirstUse = (kind, name) ->
+                record(id, kind == NamedPorts.Kind.GEO_SET ? GEO_SET : TEXT_INDEX, name, Map.of());
+        Store view = switch (model) {
+            case BRIDGE -> base.view(b -> outer.apply(new TenantBackend(b, code + "_", onCreate, onFirstUse)), id);
+            case POOL -> base.view(b -> outer.apply(new PoolBackend(b, code, cursorKey, Set.of(registry), onCreate,
+                    onFirstUse)), id);
+            case SILO -> base.view(b -> outer.apply(new TenantBackend(b, "", onCreate, onFirstUse)), id);
+        };
+        return callsPerSecond > 0 ? view.limitedTo(callsPerSecond) : view;
     }
 
     /** The code the tenant's names (bridge) or keys (pool) are stored under, if it is registered. */
@@ -184,17 +236,38 @@ public final class Tenants {
      * and stay: each is declared with the spec the registry recorded, and every item of the tenant in it is deleted
      * (a scan of the tenant's partitions, or of the whole shared table on DynamoDB and Cassandra, deletes in
      * batches); as every derived structure a technique keeps (index
-     * tables, geo cells, postings) lives in tables, that removes them too. Each step can be repeated: after a
-     * crash, call it again and it goes on where it stopped.
+     * tables, geo cells, postings) lives in tables, that removes them too.
+     *
+     * <p>First the tenant's registry record is marked as leaving (a conditional write, so that two off-boardings
+     * agree), which refuses the writes of the tenant's handles here at once and, in every other process, from
+     * their first write after their {@link Builder#handleLease(Duration) handle lease} has run out. Then this
+     * method <b>waits a handle lease out</b>, by the control store's clock (with the system clock it sleeps, 30
+     * seconds by default), so that no handle that admitted a write before the mark can still write once the removal
+     * begins; only then does it remove anything. A write held up past the lease between its check and the store (a
+     * long pause) may still land after the removal. Each step can be repeated: after a crash, call it again and it
+     * goes on where it stopped (waiting what is left of the lease counted from the mark).
+     *
+     * @throws IllegalStateException when interrupted while waiting, before anything was removed
      */
     public void offboard(String tenantId) {
         checkId(tenantId);
-        Optional<Item> record = control.get(registry, Key.of(row(tenantId), RECORD));
-        if (record.isEmpty()) {
-            views.remove(tenantId); // off-boarded elsewhere: a handle made here would use a code no longer claimed
-            return;
+        Key key = Key.of(row(tenantId), RECORD);
+        Handle held = views.remove(tenantId);
+        if (held != null) {
+            held.lease().revoke();
         }
-        Store view = forTenant(tenantId);
+        OptionalLong leaseEnds = TenantLease.mark(control, registry, key, handleLease);
+        if (leaseEnds.isEmpty()) {
+            return; // off-boarded elsewhere
+        }
+        TenantLease.awaitLease(control.clock(), leaseEnds.getAsLong(), tenantId);
+        Optional<Item> record = control.get(registry, key);
+        if (record.isEmpty() || !TenantLease.leaving(record.get())) {
+            return; // finished elsewhere meanwhile, and perhaps registered again: not this off-boarding's to remove
+        }
+        // The store of this process's handle, when it has one: a silo function may open a new store at each call.
+        Store view = view(held != null ? held.base() : base(tenantId), tenantId,
+                record.get().getString("code").orElseThrow(), b -> b);
         for (String set : recorded(tenantId, GEO_SET)) {
             view.nativeGeo().dropSet(set);
             forget(tenantId, GEO_SET, set);
@@ -211,8 +284,7 @@ public final class Tenants {
             view.dropTable(table);
             forget(tenantId, TABLE, table);
         }
-        views.remove(tenantId);
-        control.delete(registry, Key.of(row(tenantId), RECORD));
+        control.delete(registry, key);
         record.get().getString("code").ifPresent(code -> control.delete(registry, Key.of(CODE + code, CLAIM)));
     }
 
@@ -315,11 +387,17 @@ public final class Tenants {
         recordedNow.remove(tenantId + "\u0000" + kind + name);
     }
 
-    /** The tenant's code: read from the registry, or claimed there (unique among tenants) and recorded. */
-    private String register(String tenantId) {
-        Optional<String> known = codeOf(tenantId);
+    /**
+     * The tenant's registry record: read, or made with a code claimed in the registry (unique among tenants) and a
+     * new registration id.
+     *
+     * @throws TenantOffboardedException when the tenant is being off-boarded
+     */
+    private Item register(String tenantId) {
+        Key key = Key.of(row(tenantId), RECORD);
+        Optional<Item> known = control.get(registry, key);
         if (known.isPresent()) {
-            return known.get();
+            return TenantLease.active(tenantId, known.get());
         }
         for (int attempt = 0; ; attempt++) {
             // The registry's name is hashed in, so that two tenancies in one store (a tenant moving from one to the
@@ -335,12 +413,12 @@ public final class Tenants {
                     continue; // another tenant's code: try the next candidate
                 }
             }
+            Item record = TenantLease.registration(key, code);
             try {
-                control.put(Write.put(registry, Item.builder(Key.of(row(tenantId), RECORD)).put("code", code).build())
-                        .when(Condition.ifAbsent()));
-                return code;
+                control.put(Write.put(registry, record).when(Condition.ifAbsent()));
+                return record;
             } catch (ConditionFailedException registeredMeanwhile) {
-                return codeOf(tenantId).orElseThrow(() -> registeredMeanwhile);
+                return TenantLease.active(tenantId, control.get(registry, key).orElseThrow(() -> registeredMeanwhile));
             }
         }
     }
@@ -400,6 +478,7 @@ public final class Tenants {
         private Function<String, Store> silos;
         private String registry = "tenantRegistry";
         private double callsPerSecond;
+        private Duration handleLease = DEFAULT_HANDLE_LEASE;
 
         private Builder(Store control) {
             this.control = Objects.requireNonNull(control, "control store must not be null");
@@ -432,6 +511,24 @@ public final class Tenants {
             return this;
         }
 
+        /**
+         * How long a tenant's handle acts on its last read of the tenant's registry record: a handle reads it again
+         * before a write at most once per lease (one registry read per lease and handle), and off-boarding waits a
+         * lease out after marking the tenant as leaving, before it removes anything, so that no handle of another
+         * process writes for the tenant once the removal begins. Shorter leases make off-boarding quicker and cost
+         * more registry reads. Every process sharing the registry must use the same lease; it is measured by the
+         * control store's clock. From 1 ms to {@link #MAX_HANDLE_LEASE}; {@link #DEFAULT_HANDLE_LEASE} by default.
+         */
+        public Builder handleLease(Duration lease) {
+            this.handleLease = lease;
+            return this;
+        }
+
+        /**
+         * Checks every setting at once and creates the registry table.
+         *
+         * @throws IllegalArgumentException naming every bad setting and its value
+         */
         public Tenants build() {
             List<String> problems = new ArrayList<>();
             if (model == null) {
@@ -446,6 +543,10 @@ public final class Tenants {
             if (!(callsPerSecond >= 0) || Double.isInfinite(callsPerSecond)) {
                 problems.add("rateLimit must be zero (none) or a positive number of calls per second, got "
                         + callsPerSecond);
+            }
+            if (handleLease == null || handleLease.compareTo(Duration.ofMillis(1)) < 0
+                    || handleLease.compareTo(MAX_HANDLE_LEASE) > 0) {
+                problems.add("handleLease must be 1 ms to " + MAX_HANDLE_LEASE + ", got " + handleLease);
             }
             try {
                 TableSpec.checkName(registry);

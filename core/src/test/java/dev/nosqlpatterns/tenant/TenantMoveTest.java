@@ -55,8 +55,8 @@ class TenantMoveTest {
     @Test
     void aPoolTenantMovesToASiloWhileItIsWritten() throws Exception {
         try (Store shared = Store.of(new MemoryBackend()); Store silo = Store.of(new MemoryBackend())) {
-            Tenants pool = Tenants.builder(shared).model(TenancyModel.POOL).build();
-            Tenants silos = Tenants.builder(shared).model(TenancyModel.SILO).registryTable("siloRegistry")
+            Tenants pool = Tenants.builder(shared).model(TenancyModel.POOL).handleLease(Duration.ofMillis(20)).build();
+            Tenants silos = Tenants.builder(shared).model(TenancyModel.SILO).registryTable("siloRegistry").handleLease(Duration.ofMillis(20))
                     .silos(id -> silo).build();
             EntityRepository neighbour = EntityRepository.of(pool.forTenant("globex"), USERS);
             neighbour.createTables();
@@ -101,9 +101,9 @@ class TenantMoveTest {
     @Test
     void aSiloTenantMovesIntoThePoolAndAScanBegunBeforeTheSwitchIsRefusedAfterIt() {
         try (Store shared = Store.of(new MemoryBackend()); Store silo = Store.of(new MemoryBackend())) {
-            Tenants silos = Tenants.builder(shared).model(TenancyModel.SILO).registryTable("siloRegistry")
+            Tenants silos = Tenants.builder(shared).model(TenancyModel.SILO).registryTable("siloRegistry").handleLease(Duration.ofMillis(20))
                     .silos(id -> silo).build();
-            Tenants pool = Tenants.builder(shared).model(TenancyModel.POOL).build();
+            Tenants pool = Tenants.builder(shared).model(TenancyModel.POOL).handleLease(Duration.ofMillis(20)).build();
             EntityRepository old = EntityRepository.of(silos.forTenant("acme"), USERS);
             old.createTables();
             for (int i = 0; i < 5; i++) {
@@ -131,7 +131,7 @@ class TenantMoveTest {
     void twoTenanciesInOneStoreKeepTheSameTenantApart() {
         try (Store shared = Store.of(new MemoryBackend())) {
             Tenants one = Tenants.builder(shared).registryTable("one").build();
-            Tenants two = Tenants.builder(shared).registryTable("two").build();
+            Tenants two = Tenants.builder(shared).registryTable("two").handleLease(Duration.ofMillis(20)).build();
             EntityRepository a = EntityRepository.of(one.forTenant("acme"), USERS);
             EntityRepository b = EntityRepository.of(two.forTenant("acme"), USERS);
             a.createTables();
@@ -146,7 +146,7 @@ class TenantMoveTest {
     @Test
     void aMoveIsCheckedAtOnce() {
         try (Store shared = Store.of(new MemoryBackend())) {
-            Tenants pool = Tenants.builder(shared).model(TenancyModel.POOL).build();
+            Tenants pool = Tenants.builder(shared).model(TenancyModel.POOL).handleLease(Duration.ofMillis(20)).build();
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TenantMove
                     .builder(pool, pool, "").phaseLease(Duration.ofSeconds(-1)).fenceTimeout(Duration.ZERO).build());
             assertTrue(e.getMessage().contains("same") && e.getMessage().contains("-1")

@@ -91,7 +91,7 @@ class TenantsTest {
     private static final byte[] CURSOR_KEY = new byte[32];
 
     private static Tenants pool(Store store) {
-        return Tenants.builder(store).model(TenancyModel.POOL).build();
+        return Tenants.builder(store).model(TenancyModel.POOL).handleLease(java.time.Duration.ofMillis(20)).build();
     }
 
     @Test
@@ -434,7 +434,7 @@ class TenantsTest {
     void siloTenantsGetStoresOfTheirOwn() {
         Map<String, Store> silos = new HashMap<>();
         try (Store control = Store.of(new MemoryBackend())) {
-            Tenants tenants = Tenants.builder(control).model(TenancyModel.SILO)
+            Tenants tenants = Tenants.builder(control).model(TenancyModel.SILO).handleLease(java.time.Duration.ofMillis(20))
                     .silos(id -> silos.computeIfAbsent(id, i -> Store.of(new MemoryBackend()))).build();
             put(byCity(tenants.forTenant("a")), "a");
             put(byCity(tenants.forTenant("b")), "b");

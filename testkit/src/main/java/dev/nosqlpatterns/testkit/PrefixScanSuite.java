@@ -156,7 +156,8 @@ public abstract class PrefixScanSuite extends StoreSuite {
     void aPoolTenantsScanReadsItsOwnPartitionsWhereTheStoreCan() {
         String registry = reserveTable();
         String shared = reserveTable();
-        Tenants tenants = Tenants.builder(store).model(TenancyModel.POOL).registryTable(registry).build();
+        Tenants tenants = Tenants.builder(store).model(TenancyModel.POOL).registryTable(registry)
+                .handleLease(java.time.Duration.ofMillis(20)).build(); // off-boarding waits a lease out
         try {
             Store small = tenants.forTenant("small");
             Store large = tenants.forTenant("large");

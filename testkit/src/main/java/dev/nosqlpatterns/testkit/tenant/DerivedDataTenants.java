@@ -30,7 +30,7 @@ final class DerivedDataTenants {
 
     DerivedDataTenants(Store store, TenancyModel model, String registry) {
         this.store = store;
-        this.tenants = Tenants.builder(store).model(model).registryTable(registry).build();
+        this.tenants = KitTenants.builder(store).model(model).registryTable(registry).build();
     }
 
     TenancyModel model() {

@@ -65,7 +65,7 @@ public abstract class TenantExpirySuite extends ClockedStoreSuite {
     void expiredItemsAndTheirEntriesAreJudgedAndSweptInTheirTenantAlone(TenancyModel model) {
         String registry = reserveTable();
         tenants = new DerivedDataTenants(later, model, registry);
-        Tenants realTime = Tenants.builder(store).model(model).registryTable(registry).build();
+        Tenants realTime = KitTenants.builder(store).model(model).registryTable(registry).build();
         String sessions = reserveTable();
         String byCity = reserveTable();
         IndexConsistency mode = store.has(Capability.ATOMIC_WRITES) ? IndexConsistency.ATOMIC

@@ -60,7 +60,7 @@ public abstract class TenantIsolationSuite extends StoreSuite {
 
     /** The tenants of this test, in {@code model}, with a registry of their own. */
     private Tenants tenants(TenancyModel model) {
-        tenants = Tenants.builder(store).model(model).registryTable(reserveTable()).build();
+        tenants = KitTenants.builder(store).model(model).registryTable(reserveTable()).build();
         return tenants;
     }
 

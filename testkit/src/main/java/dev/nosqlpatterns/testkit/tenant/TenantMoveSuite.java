@@ -46,9 +46,9 @@ public abstract class TenantMoveSuite extends StoreSuite {
     private final List<Tenants> made = new ArrayList<>();
 
     private Tenants tenancy(TenancyModel model) {
-        Tenants.Builder b = Tenants.builder(store).model(model).registryTable(reserveTable());
+        Tenants.Builder b = KitTenants.builder(store).model(model).registryTable(reserveTable());
         if (model == TenancyModel.SILO) {
-            Tenants hosts = Tenants.builder(store).model(TenancyModel.BRIDGE).registryTable(reserveTable()).build();
+            Tenants hosts = KitTenants.builder(store).model(TenancyModel.BRIDGE).registryTable(reserveTable()).build();
             made.add(hosts);
             b.silos(hosts::forTenant);
         }

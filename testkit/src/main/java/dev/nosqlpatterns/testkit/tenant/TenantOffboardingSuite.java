@@ -110,7 +110,7 @@ public abstract class TenantOffboardingSuite extends StoreSuite {
     void offboardingATenantOfEveryStructureAfterACrashLeavesNothing(TenancyModel model) {
         int n = items();
         String registry = reserveTable();
-        Tenants tenants = Tenants.builder(store).model(model).registryTable(registry).build();
+        Tenants tenants = KitTenants.builder(store).model(model).registryTable(registry).build();
         try {
             load(tenants.forTenant("stays"), 10);
             load(tenants.forTenant("leaves"), n);
@@ -119,7 +119,7 @@ public abstract class TenantOffboardingSuite extends StoreSuite {
             assertTrue(tables.containsAll(List.of("people", "peopleByCity", "shops", "notePostings", "noteDirect")),
                     "tables recorded: " + tables);
             int crashAt = 1 + new Random(KitRun.current().derive("offboarding crash " + model)).nextInt(30);
-            Tenants faulty = Tenants.builder(crashingStore(crashAt, FaultInjectingBackend.When.AFTER)).model(model)
+            Tenants faulty = KitTenants.builder(crashingStore(crashAt, FaultInjectingBackend.When.AFTER)).model(model)
                     .registryTable(registry).build();
             long started = System.nanoTime();
             try {

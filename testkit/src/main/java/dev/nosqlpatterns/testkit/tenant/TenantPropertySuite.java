@@ -87,7 +87,7 @@ public abstract class TenantPropertySuite extends StoreSuite {
     }
 
     private void run(TenancyModel model, Random random, int operations) {
-        Tenants tenants = Tenants.builder(store).model(model).registryTable(reserveTable()).build();
+        Tenants tenants = KitTenants.builder(store).model(model).registryTable(reserveTable()).build();
         try {
             List<Tenant> all = new ArrayList<>();
             TENANTS.forEach(t -> all.add(new Tenant(tenants, t)));

@@ -110,7 +110,7 @@ public abstract class TenantSiloSuite extends StoreSuite {
 
     /** Silo tenants whose registry is on the main server, each tenant's store chosen by {@code silos}. */
     private Tenants silos(Function<String, Store> silos) {
-        Tenants t = Tenants.builder(store).model(TenancyModel.SILO).registryTable(reserveTable()).silos(silos).build();
+        Tenants t = KitTenants.builder(store).model(TenancyModel.SILO).registryTable(reserveTable()).silos(silos).build();
         made.add(t);
         return t;
     }
@@ -264,7 +264,7 @@ public abstract class TenantSiloSuite extends StoreSuite {
 
     @Test
     void aPoolTenantMovesToASiloOnTheSecondServerWhileItIsWritten() throws Exception {
-        Tenants pool = Tenants.builder(store).model(TenancyModel.POOL).registryTable(reserveTable()).build();
+        Tenants pool = KitTenants.builder(store).model(TenancyModel.POOL).registryTable(reserveTable()).build();
         made.add(pool);
         Tenants silos = silos(id -> siloHost);
         byCity(pool.forTenant(B)).put(person(1, B, "city1"));

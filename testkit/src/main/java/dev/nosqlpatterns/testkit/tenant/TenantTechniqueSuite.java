@@ -39,7 +39,7 @@ public abstract class TenantTechniqueSuite extends StoreSuite {
             attributes -> attributes.get("owner") instanceof Value.Str s ? s.value() : "?");
 
     private void inEachTenant(TenancyModel model, Consumer<Tenant> write, Consumer<Tenant> check) {
-        Tenants tenants = Tenants.builder(store).model(model).registryTable(reserveTable()).build();
+        Tenants tenants = KitTenants.builder(store).model(model).registryTable(reserveTable()).build();
         try {
             TENANTS.forEach(t -> write.accept(new Tenant(tenants.forTenant(t), t)));
             TENANTS.forEach(t -> check.accept(new Tenant(tenants.forTenant(t), t)));
