@@ -56,8 +56,12 @@ public record NosqlPatternsProperties(@DefaultValue StoreSettings store, @Defaul
      *                      {@code TenancyModel} names that needs no more than the store; unset: no tenancy
      * @param header        the request header a servlet application's requests name their tenant in
      * @param registryTable the table of the store that keeps the tenants' registry
+     * @param handleLease   how often a tenant's handle reads its registration again, so that it stops writing once
+     *                      the tenant was off-boarded by another instance; off-boarding waits this long before it
+     *                      removes the tenant's data. Every instance sharing the registry must use the same value
      */
     public record TenancySettings(String model, @DefaultValue("X-Tenant-Id") String header,
-                                  @DefaultValue("tenantRegistry") String registryTable) {
+                                  @DefaultValue("tenantRegistry") String registryTable,
+                                  @DefaultValue("30s") java.time.Duration handleLease) {
     }
 }

@@ -44,7 +44,8 @@ public class NosqlPatternsTenancyAutoConfiguration {
             throw new IllegalArgumentException("nosqlpatterns.tenancy.model 'silo' needs a store per tenant: define a"
                     + " Tenants bean with Tenants.builder(control).model(SILO).silos(id -> ...) instead");
         }
-        return Tenants.builder(store).model(model).registryTable(settings.registryTable()).build();
+        return Tenants.builder(store).model(model).registryTable(settings.registryTable())
+                .handleLease(settings.handleLease()).build();
     }
 
     @Bean

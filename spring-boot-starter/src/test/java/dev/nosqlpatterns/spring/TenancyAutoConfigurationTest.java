@@ -81,4 +81,24 @@ class TenancyAutoConfigurationTest {
                 .withPropertyValues("nosqlpatterns.store.uri=memory:", "nosqlpatterns.tenancy.model=pond")
                 .run(context -> assertThat(context.getStartupFailure()).hasStackTraceContaining("'pond' is not one of"));
     }
+
+    @Test
+    void theHandleLeaseReachesTheTenantsAndABadOneIsNamed() {
+        new ApplicationContextRunner().withConfiguration(CONFIGS)
+                .withPropertyValues("nosqlpatterns.store.uri=memory:", "nosqlpatterns.tenancy.model=pool",
+                        "nosqlpatterns.tenancy.handle-lease=20m")
+                .run(context -> assertThat(context.getStartupFailure())
+                        .hasStackTraceContaining("handleLease must be 1 ms to PT10M, got PT20M"));
+        new ApplicationContextRunner().withConfiguration(CONFIGS)
+                .withPropertyValues("nosqlpatterns.store.uri=memory:", "nosqlpatterns.tenancy.model=pool",
+                        "nosqlpatterns.tenancy.handle-lease=50ms")
+                .withBean(TenantResolver.class, () -> () -> Optional.of("acme"))
+                .run(context -> {
+                    Store acme = context.getBean(TenantStores.class).current();
+                    acme.createTable(TableSpec.named("orders"));
+                    acme.put("orders", Item.builder(Key.of("o|1", "<BASE>")).put("owner", "acme").build());
+                    context.getBean(Tenants.class).offboard("acme");
+                    assertEquals(java.util.Set.of(), context.getBean(Tenants.class).tenantIds());
+                });
+    }
 }
