@@ -83,7 +83,7 @@ public abstract class StorageFootprintSuite extends StoreSuite {
         String other = newTable();
         long logical = fill(mine, "m", 11);
         Footprint before = footprint(mine);
-        Assumptions.assumeFalse(before.shared(), () -> "the figure is shared by every table: " + before);
+        Assumptions.assumeFalse(before.shared(), () -> "the figure is shared by every table: " + before.basis());
         long otherLogical = fill(other, "o", 13);
         Footprint after = footprint(mine);
         assertTrue(after.bytes() - before.bytes() < otherLogical / 2, () -> "writing " + otherLogical
