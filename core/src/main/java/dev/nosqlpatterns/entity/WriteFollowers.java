@@ -29,7 +29,8 @@ final class WriteFollowers {
     }
 
     boolean any(EntityType<?> type) {
-        return !byType.getOrDefault(id(type), List.of()).isEmpty();
+        // Most repositories have no follower at all: the type's shape is then not worth describing.
+        return !byType.isEmpty() && !byType.getOrDefault(id(type), List.of()).isEmpty();
     }
 
     /**
@@ -37,6 +38,9 @@ final class WriteFollowers {
      * the followers that admitted a write are the ones told of its end, even when one is closed meanwhile.
      */
     Followed before(EntityType<?> type, Key key) {
+        if (byType.isEmpty()) {
+            return Followed.NONE;
+        }
         List<WriteFollower> now = List.copyOf(byType.getOrDefault(id(type), List.of()));
         for (WriteFollower f : now) {
             f.beforeWrite(key);

@@ -180,7 +180,10 @@ final class BulkIndexWrites {
             }
             Item stored = versions == Versions.KEPT && carried.isPresent() ? item
                     : item.toBuilder().put(writes.versionAttribute(), writes.nextVersion(old)).build();
-            writes.check(stored);
+            if (stored != item) {
+                // The caller checked the item and its entries; the version added changes the item alone.
+                store.validate(List.of(Write.put(baseTable, stored)));
+            }
             List<Write.Put> entries = new ArrayList<>();
             List<Claim> claims = new ArrayList<>();
             List<Write.Delete> leftBehind = new ArrayList<>();
