@@ -17,6 +17,7 @@ module dev.nosqlpatterns.core {
     exports dev.nosqlpatterns.index;
     exports dev.nosqlpatterns.item;
     exports dev.nosqlpatterns.key;
+    exports dev.nosqlpatterns.load;
     exports dev.nosqlpatterns.migration;
     exports dev.nosqlpatterns.nested;
     exports dev.nosqlpatterns.relation;

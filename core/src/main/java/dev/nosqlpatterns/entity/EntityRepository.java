@@ -1,5 +1,8 @@
 package dev.nosqlpatterns.entity;
 
+import dev.nosqlpatterns.load.BulkLoad;
+import dev.nosqlpatterns.load.WindowWriter;
+
 import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
@@ -458,10 +461,27 @@ public final class EntityRepository {
 
     /**
      * A save of a stream of entities too large to hold in memory, one window at a time with a report of its
-     * progress and cost: see {@link EntityLoad}. Nothing is read from the stream before {@link EntityLoad#run()}.
+     * progress and cost: see {@link BulkLoad}. Each entity of a window is mapped and checked as
+     * {@link Batch#save} checks it before any of the window is written; the window is then written as
+     * {@link #saveAll} writes (index tables kept exact). Nothing is read from the stream before
+     * {@link BulkLoad#run()}.
      */
-    public EntityLoad load(Stream<? extends Record> entities) {
-        return new EntityLoad(this, store, entities);
+    public BulkLoad<Record> load(Stream<? extends Record> entities) {
+        return BulkLoad.of(store, entities, new WindowWriter<>() {
+            private Batch batch = batch();
+
+            @Override
+            public void check(Record entity) {
+                batch.save(entity);
+            }
+
+            @Override
+            public void write(List<Record> window) {
+                Batch checked = batch;
+                batch = batch();
+                checked.write();
+            }
+        });
     }
 
     /** A batch of saves of any types, for entities whose class alone does not say their type. */

@@ -3,6 +3,7 @@ package dev.nosqlpatterns.geo;
 import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.key.Utf8Order;
+import dev.nosqlpatterns.load.BulkLoad;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.GeoHit;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 /**
  * Points of ids, found by distance, box or polygon, and the k nearest: the geohash technique on any store, or the store's own geo
@@ -185,6 +187,26 @@ public final class GeoIndex {
     /** Places many points of {@code scope}; see {@link #putAll(Map)}. */
     public void putAll(String scope, Map<String, LatLon> points) {
         TechniqueCalls.run(store, "geo.putAll", table, () -> putAll(scope, points, true));
+    }
+
+    /**
+     * A load of more unscoped points than fit in memory, a window at a time, each window placed as by
+     * {@link #putAll(Map)} (a later point of an id in one window wins): see {@link BulkLoad}. Nothing is read from
+     * the stream before {@link BulkLoad#run()}.
+     */
+    public BulkLoad<Map.Entry<String, LatLon>> load(Stream<? extends Map.Entry<String, LatLon>> points) {
+        return BulkLoad.of(store, points, window -> putAll(asMap(window)));
+    }
+
+    /** A load of many points of {@code scope}; see {@link #load(Stream)}. */
+    public BulkLoad<Map.Entry<String, LatLon>> load(String scope, Stream<? extends Map.Entry<String, LatLon>> points) {
+        return BulkLoad.of(store, points, window -> putAll(scope, asMap(window)));
+    }
+
+    private static Map<String, LatLon> asMap(List<Map.Entry<String, LatLon>> window) {
+        Map<String, LatLon> points = new LinkedHashMap<>();
+        window.forEach(e -> points.put(e.getKey(), e.getValue()));
+        return points;
     }
 
     private void putAll(String scope, Map<String, LatLon> points, boolean scoped) {

@@ -4,6 +4,7 @@ import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.internal.OptimisticRetry;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.load.BulkLoad;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.ConditionFailedException;
 import dev.nosqlpatterns.store.Store;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Inverted search with direct aggregation: find the documents that meet a condition with
@@ -153,6 +155,28 @@ public final class InvertedSearch {
             if (!documents.isEmpty()) {
                 indexer.indexAll(new ArrayList<>(documents));
             }
+        });
+    }
+
+    /**
+     * A load of more documents than fit in memory, a window at a time, each window indexed as by
+     * {@link #indexAll} (a document id seen again within a window starts a new call, so the later one wins): see
+     * {@link BulkLoad}. Nothing is read from the stream before {@link BulkLoad#run()}.
+     */
+    public BulkLoad<Document> load(Stream<? extends Document> documents) {
+        return BulkLoad.of(store, documents, window -> {
+            List<Document> distinct = new ArrayList<>();
+            Set<String> ids = new java.util.HashSet<>();
+            for (Document d : window) {
+                if (!ids.add(d.id())) {
+                    indexAll(distinct);
+                    distinct = new ArrayList<>();
+                    ids.clear();
+                    ids.add(d.id());
+                }
+                distinct.add(d);
+            }
+            indexAll(distinct);
         });
     }
 

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nosqlpatterns.entity.EntityIndex;
-import dev.nosqlpatterns.entity.EntityLoad;
-import dev.nosqlpatterns.entity.EntityLoadException;
+import dev.nosqlpatterns.load.BulkLoad;
+import dev.nosqlpatterns.load.LoadException;
 import dev.nosqlpatterns.entity.EntityRepository;
 import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.entity.EntityVerification;
-import dev.nosqlpatterns.entity.LoadReport;
+import dev.nosqlpatterns.load.LoadReport;
 import dev.nosqlpatterns.index.IndexConsistency;
 import dev.nosqlpatterns.index.UniqueConstraintException;
 import dev.nosqlpatterns.store.CostTally;
@@ -183,29 +183,29 @@ public abstract class EntityBulkSuite extends StoreSuite {
         withBad.set(170, new User("s170", longEmail, "Lima", "bad", null));
         List<LoadReport> seen = new ArrayList<>();
         java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
-        EntityLoadException stopped = assertThrows(EntityLoadException.class, () -> repo.load(withBad.stream()
+        LoadException stopped = assertThrows(LoadException.class, () -> repo.load(withBad.stream()
                 .onClose(() -> closed.set(true))).windowSize(60).onProgress(seen::add).run());
         assertEquals(120, stopped.resumeAt(), stopped.getMessage());
         assertTrue(stopped.getMessage().contains("position 170") && stopped.getMessage().contains("'byEmail'"),
                 stopped.getMessage().substring(0, Math.min(2000, stopped.getMessage().length())));
         assertTrue(closed.get(), "the source is closed when the load stops");
-        assertEquals(List.of(60L, 120L), seen.stream().map(LoadReport::entities).toList());
-        assertEquals(120, stopped.written().entities());
+        assertEquals(List.of(60L, 120L), seen.stream().map(LoadReport::loaded).toList());
+        assertEquals(120, stopped.written().loaded());
         assertEquals(120, stored(repo).size(), "the windows before the bad entity, nothing of its own");
         assertExact(repo, "after the refused window");
 
         seen.clear();
         LoadReport done = repo.load(all.stream().skip(stopped.resumeAt())).windowSize(60).onProgress(seen::add).run();
-        assertEquals(List.of(60L, 120L, 130L), seen.stream().map(LoadReport::entities).toList());
-        assertEquals(130, done.entities());
+        assertEquals(List.of(60L, 120L, 130L), seen.stream().map(LoadReport::loaded).toList());
+        assertEquals(130, done.loaded());
         assertEquals(3, done.windows());
         assertTrue(done.roundTrips() >= 3 && done.itemsWritten() >= 130, done.toString());
         assertEquals(250, stored(repo).size());
         assertExact(repo, "after resuming");
 
-        EntityLoad load = repo.load(java.util.stream.Stream.empty());
+        BulkLoad<Record> load = repo.load(java.util.stream.Stream.empty());
         assertThrows(IllegalArgumentException.class, () -> load.windowSize(0));
-        assertEquals(0, load.run().entities());
+        assertEquals(0, load.run().loaded());
         assertThrows(IllegalStateException.class, load::run);
     }
 

@@ -11,6 +11,8 @@ import dev.nosqlpatterns.geo.GeoVerification;
 import dev.nosqlpatterns.geo.GeoIndex;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Value;
+import dev.nosqlpatterns.load.LoadException;
+import dev.nosqlpatterns.load.LoadReport;
 import dev.nosqlpatterns.store.CostTally;
 import dev.nosqlpatterns.store.model.GeoHit;
 import dev.nosqlpatterns.store.model.LatLon;
@@ -122,6 +124,43 @@ public abstract class GeoCellSuite extends StoreSuite {
                 assertTrue(good.verify().consistent(), name);
             }
         }
+    }
+
+    /**
+     * A stream of points loads a window at a time with a report after each; a bad id stops the load with nothing of
+     * its window placed and says where to resume, and loading again from there finishes it with the index exact.
+     */
+    @Test
+    void aStreamOfPointsLoadsWindowByWindowAndResumesAfterABadId() {
+        GeoIndex index = index(store, newTable(), "stream", false);
+        List<Map.Entry<String, LatLon>> all = new ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            all.add(new java.util.AbstractMap.SimpleEntry<>("s" + i, destination(HOME, i * 14, 200 + 35 * i)));
+        }
+        List<Map.Entry<String, LatLon>> withBad = new ArrayList<>(all);
+        withBad.set(14, new java.util.AbstractMap.SimpleEntry<>("", HOME));
+        List<LoadReport> seen = new ArrayList<>();
+        LoadException stopped = assertThrows(LoadException.class,
+                () -> index.load(withBad.stream()).windowSize(10).onProgress(seen::add).run());
+        assertEquals(10, stopped.resumeAt(), stopped.getMessage());
+        assertTrue(stopped.getMessage().contains("position 10 to 19"), stopped.getMessage());
+        assertEquals(List.of(10L), seen.stream().map(LoadReport::loaded).toList());
+        Map<String, LatLon> firstWindow = new LinkedHashMap<>();
+        all.subList(0, 10).forEach(e -> firstWindow.put(e.getKey(), e.getValue()));
+        assertEquals(within(firstWindow, HOME, 5_000, 100), ids(index.withinRadius(HOME, 5_000, 100)),
+                "the window before the bad id, nothing of its own");
+        assertEquals(10, index.verify().points());
+
+        LoadReport done = index.load(all.stream().skip(stopped.resumeAt())).windowSize(10).run();
+        assertEquals(15, done.loaded());
+        assertEquals(2, done.windows());
+        assertTrue(done.roundTrips() >= 2 && done.itemsWritten() >= 15, done.toString());
+        Map<String, LatLon> expected = new LinkedHashMap<>();
+        all.forEach(e -> expected.put(e.getKey(), e.getValue()));
+        assertEquals(within(expected, HOME, 5_000, 100), ids(index.withinRadius(HOME, 5_000, 100)));
+        GeoVerification audit = index.verify();
+        assertTrue(audit.consistent(), audit::toString);
+        assertEquals(25, audit.points());
     }
 
     @Test

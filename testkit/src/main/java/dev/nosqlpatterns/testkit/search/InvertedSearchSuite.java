@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nosqlpatterns.load.LoadException;
+import dev.nosqlpatterns.load.LoadReport;
 import dev.nosqlpatterns.search.Audience;
 import dev.nosqlpatterns.search.Criteria;
 import dev.nosqlpatterns.search.Document;
@@ -181,6 +183,37 @@ public abstract class InvertedSearchSuite extends StoreSuite {
         assertEquals(2, calls.size(), "the index size from its summary, then one batch of rows: " + calls);
         assertEquals(Map.of("site", Map.of("s3", 3L)), SearchOracle.countsOf(report));
         assertEquals(3, report.documents());
+    }
+
+    /**
+     * A stream of documents loads a window at a time; a bad document stops the load with nothing of its window
+     * indexed and says where to resume; loading again from there finishes it, a document seen twice in one window
+     * indexed as its later version, and the index verifies.
+     */
+    @Test
+    void aStreamOfDocumentsLoadsWindowByWindowAndResumesAfterABadOne() {
+        InvertedSearch search = open(PostingFormat.BITMAP);
+        List<Document> all = new ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            all.add(Document.builder("d" + i).add("kind", i % 2 == 0 ? "even" : "odd").build());
+        }
+        all.add(22, Document.builder("d21").add("kind", "late").build());
+        List<Document> withBad = new ArrayList<>(all);
+        withBad.set(13, null);
+        LoadException stopped = assertThrows(LoadException.class,
+                () -> search.load(withBad.stream()).windowSize(10).run());
+        assertEquals(10, stopped.resumeAt(), stopped.getMessage());
+        assertTrue(stopped.getMessage().contains("position 13"), stopped.getMessage());
+        assertEquals(10, search.size(), "the window before the bad document, nothing of its own");
+
+        List<LoadReport> seen = new ArrayList<>();
+        LoadReport done = search.load(all.stream().skip(stopped.resumeAt())).windowSize(10).onProgress(seen::add).run();
+        assertEquals(List.of(10L, 16L), seen.stream().map(LoadReport::loaded).toList());
+        assertEquals(16, done.loaded());
+        assertEquals(25, search.size());
+        assertEquals(Set.of("d21"), ids(search, search.find(Criteria.has("kind", "late"))));
+        assertEquals(11, ids(search, search.find(Criteria.has("kind", "odd"))).size(), "d21 is no longer odd");
+        assertTrue(search.verify().consistent(), () -> search.verify().toString());
     }
 
     @Test
