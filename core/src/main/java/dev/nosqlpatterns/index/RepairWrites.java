@@ -24,19 +24,20 @@ import java.util.Set;
  * condition. A fix is a conditional write of an entry (put if absent, replace or remove only if unchanged
  * since read) and, for an added entry, a check that the base item it was decided on is still as read.
  *
- * <p>With {@link Capability#ATOMIC_WRITES} the fixes of a page go in atomic groups of up to the store's
- * limit, each entry write with its base check, so an entry is never written for an item deleted since the
+ * <p>With {@link Capability#ATOMIC_WRITES} the fixes of a page (but the plain additions below) go in atomic groups
+ * of up to the store's limit, each entry write with its base check, so an entry is never written for an item deleted since the
  * page was read, nor for a versioned item changed since. With {@link Capability#ATOMIC_WRITES_SINGLE_PARTITION} only, the entry writes
  * of one index value (one partition) go in atomic groups, without base checks (the base item is in another
  * table). A group whose conditions do not all hold (a writer changed one of its entries or items meanwhile)
  * is sent again one fix at a time, so that the others still land and a lost one is left to the writer that
  * won it; a fix sent alone loses only what a repair writing one conditional entry per call would lose.
  *
- * <p>Without cross-partition atomic writes, the entries a page adds to a non-unique index for items without
- * expiry, found absent in the page's batch read, go in one plain batch ({@code Store.writeBatch}) where they
- * are not grouped by value. Every entry added without a check of its item's version is read back: see
- * {@link #send}. A unique index never gets plain puts: one could replace the claim of another item made
- * since the page was read.
+ * <p>The entries a page adds to a non-unique index for items without expiry, found absent in the page's batch
+ * read, go in one plain batch ({@code Store.writeBatch}), on every store (without cross-partition atomic writes,
+ * where they are not grouped by value): a backfill then writes each entry once in the store's bulk write, where a
+ * transaction would write it with a check of its item (on DynamoDB, twice the capacity of both). Every entry added
+ * without a check of its item's version is read back: see {@link #send}. A unique index never gets plain puts:
+ * one could replace the claim of another item made since the page was read.
  */
 final class RepairWrites {
     /** One conditional entry write and, optionally, the check of its base item to send with it. */
@@ -75,11 +76,13 @@ final class RepairWrites {
             return;
         }
         List<Fix> unchecked = new ArrayList<>();
+        List<Fix> blind = new ArrayList<>();
         if (store.has(Capability.ATOMIC_WRITES)) {
-            groups(fixes, true).forEach(g -> sendGroup(g, true, unchecked));
+            List<Fix> checked = new ArrayList<>();
+            fixes.forEach(f -> (blindable(f) ? blind : checked).add(f));
+            groups(checked, true).forEach(g -> sendGroup(g, true, unchecked));
         } else {
             boolean partitions = store.has(Capability.ATOMIC_WRITES_SINGLE_PARTITION);
-            List<Fix> blind = new ArrayList<>();
             List<Fix> alone = new ArrayList<>();
             for (List<Fix> p : byPartition(fixes)) {
                 if (partitions && p.size() > 1) {
@@ -89,11 +92,11 @@ final class RepairWrites {
                 }
             }
             sendEach(alone, unchecked);
-            if (!blind.isEmpty()) {
-                store.writeBatch(blind.stream().map(f -> Write.put(f.write().table(), ((Write.Put) f.write()).item()))
-                        .toList());
-                unchecked.addAll(blind);
-            }
+        }
+        if (!blind.isEmpty()) {
+            store.writeBatch(blind.stream().map(f -> Write.put(f.write().table(), ((Write.Put) f.write()).item()))
+                    .toList());
+            unchecked.addAll(blind);
         }
         recheck(unchecked);
     }
