@@ -45,12 +45,15 @@ abstract class BulkPath<R> {
      * whose earlier pages may be fixed, which the suite checks changes no record and makes no read wrong).
      */
     record Invalid(String label, Runnable prepare, Consumer<Store> call, String named, int written) {
+        /** No preparation: the state before is the seed. */
+        static final Runnable NOTHING = () -> { };
+
         Invalid(String label, Consumer<Store> call, String named) {
-            this(label, () -> { }, call, named, 0);
+            this(label, NOTHING, call, named, 0);
         }
 
         Invalid(String label, Consumer<Store> call, String named, int written) {
-            this(label, () -> { }, call, named, written);
+            this(label, NOTHING, call, named, written);
         }
     }
 

@@ -7,7 +7,7 @@ import java.util.function.Function;
 enum BulkPaths {
     ENTITY_SAVE_ALL(kit -> new EntityPaths(kit, EntityPaths.Call.SAVE_ALL, IndexConsistency.REPAIRABLE)),
     ENTITY_BATCH(kit -> new EntityPaths(kit, EntityPaths.Call.BATCH, IndexConsistency.AUTO)),
-    ENTITY_LOAD(kit -> new EntityPaths(kit, EntityPaths.Call.LOAD, IndexConsistency.REPAIRABLE)),
+    ENTITY_LOAD(kit -> new EntityPaths(kit, EntityPaths.Call.LOAD, IndexConsistency.AUTO)),
     INDEX_REPAIR(IndexRepairPath::new),
     MIGRATION_ADD_INDEX(MigrationPath::new),
     GEO_PUT_ALL(GeoPath::new),

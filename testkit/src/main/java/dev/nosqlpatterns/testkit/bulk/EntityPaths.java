@@ -24,7 +24,8 @@ import java.util.stream.Collectors;
 /**
  * The entity repository's bulk paths over users with a unique index (by e-mail) and a non-unique one (by city,
  * ordered by name): {@code saveAll}, a {@code batch()} written at once, and {@code load(Stream)} in windows of two.
- * Users already stored move every value, one of them gives its e-mail to a newcomer, and new users come.
+ * Users already stored move every value and new users come. (A value given up and taken in one call, and the other
+ * consistency modes, are crashed at every write by the entity bulk suite.)
  */
 final class EntityPaths extends BulkPath<User> {
     private static final String[] CITIES = {"London", "Paris", "Oslo", "Lima"};
@@ -33,8 +34,8 @@ final class EntityPaths extends BulkPath<User> {
     private static final List<User> BEFORE = List.of(new User("u0", "u0@x", "London", "ann", null),
             new User("u1", "u1@x", "Paris", "bob", null), new User("u2", "u2@x", "Oslo", "cy", null));
     private static final List<User> INPUT = List.of(new User("u0", "u0@moved", "Oslo", "ann", null),
-            new User("u1", "u1@moved", "Lima", "bob", null), new User("k0", "u1@x", "Paris", "kim", null),
-            new User("k1", "k1@x", "London", "kai", null), new User("k2", "k2@x", "Paris", "ken", null));
+            new User("u1", "u1@moved", "Lima", "bob", null), new User("k0", "k0@x", "Paris", "kim", null),
+            new User("k1", "k1@x", "London", "kai", null));
 
     /** How the users are written. */
     enum Call { SAVE_ALL, BATCH, LOAD }
@@ -128,8 +129,16 @@ final class EntityPaths extends BulkPath<User> {
         };
         add.accept("an e-mail too long for a key of the unique index",
                 new User("bad" + position, longEmail, "Lima", "x", null));
-        add.accept("a name longer than an index key may be",
-                new User("bad" + position, "bad@x", "Lima", "n".repeat(kit.store().limits().maxSortKeyBytes() + 1), null));
+        if (call == Call.LOAD) {
+            // The load checks each window as saveAll and batch() do (refusing it whole); what it adds is the
+            // position and the windows before it: one kind of bad item shows that.
+            return out;
+        }
+        if (!repo(kit.store()).howIndexed(type, "byCity").contains("native")) {
+            // Only an index table's entry has a key to outgrow; a native index takes any value the item can hold.
+            add.accept("a name longer than an index key may be", new User("bad" + position, "bad@x", "Lima",
+                    "n".repeat(kit.store().limits().maxSortKeyBytes() + 1), null));
+        }
         add.accept("no city (the non-unique index's component)", new User("bad" + position, "bad@x", null, "x", null));
         add.accept("a null entity", null);
         return out;
@@ -160,7 +169,8 @@ final class EntityPaths extends BulkPath<User> {
 
     private static Set<String> emails() {
         Set<String> out = new TreeSet<>();
-        BEFORE.forEach(u -> out.add(u.email()));
+        // The e-mails the call gives up or takes.
+        BEFORE.stream().filter(u -> INPUT.stream().anyMatch(i -> i.id().equals(u.id()))).forEach(u -> out.add(u.email()));
         INPUT.forEach(u -> out.add(u.email()));
         return out;
     }

@@ -32,11 +32,12 @@ final class MigrationPath extends BulkPath<String> {
     }
 
     private static final List<String> ROLES = List.of("actor", "director", "writer");
-    private static final int ITEMS = 5;
+    private static final int ITEMS = 4;
     private final String table;
     private final String stateTable;
     private final EntityType<Credit> plain;
     private final EntityType<Credit> indexed;
+    private boolean nativeIndex;
 
     MigrationPath(Kit kit) {
         super(kit);
@@ -46,7 +47,7 @@ final class MigrationPath extends BulkPath<String> {
                 .sortKey("credit:{person}").build();
         this.indexed = EntityType.builder(Credit.class).name("Credit").table(table).partitionKey("movie:{movie}")
                 .sortKey("credit:{person}")
-                .index(EntityIndex.named("byRole", "{role}").sortedBy("{person}").consistency(IndexConsistency.REPAIRABLE))
+                .index(EntityIndex.named("byRole", "{role}").sortedBy("{person}").consistency(IndexConsistency.AUTO))
                 .build();
         kit.dropAfterwards(indexTable());
         EntityRepository.of(kit.store(), indexed).createTables();
@@ -95,7 +96,15 @@ final class MigrationPath extends BulkPath<String> {
     }
 
     @Override
+    void assume() {
+        // Only an index table has a key to outgrow; the invalid inputs skip on a store that indexes natively.
+        nativeIndex = EntityRepository.of(kit.store(), indexed).howIndexed(indexed, "byRole").contains("native");
+    }
+
+    @Override
     List<Invalid> invalid(int position) {
+        org.junit.jupiter.api.Assumptions.assumeFalse(nativeIndex, () -> "the " + kit.store().kind() + " store keeps "
+                + "the added index natively, which takes a value of any length: no stored credit is invalid for it");
         // The input is what is stored: a credit whose role cannot be an index key, at every position.
         Credit bad = new Credit(credit(position).movie(), credit(position).person(),
                 "r".repeat(kit.store().limits().maxPartitionKeyBytes() + 1));

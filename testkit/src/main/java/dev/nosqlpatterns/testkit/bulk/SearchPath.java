@@ -17,20 +17,17 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * {@code InvertedSearch.indexAll}: a stored document changes its terms, four are new. The direct rows are the
+ * {@code InvertedSearch.indexAll}: a stored document changes its terms, one is new. The direct rows are the
  * records; a search may lag them after a crash (the documented order: rows first, then postings, then counts),
  * answering a document in the terms it had or is given, and after repair answers exactly what the rows say.
  */
 final class SearchPath extends BulkPath<Document> {
     private static final List<Document> BEFORE = List.of(
-            Document.builder("ada").add("site", "a", "b").add("city", "x").build(),
-            Document.builder("bob").add("site", "a").add("city", "y").build());
+            Document.builder("ada").add("site", "a").build(),
+            Document.builder("bob").add("site", "a").build());
     private static final List<Document> INPUT = List.of(
-            Document.builder("bob").add("site", "c").add("category", "k").build(),
-            Document.builder("cy").add("site", "c").add("city", "x").build(),
-            Document.builder("dan").add("site", "a").add("category", "k").build(),
-            Document.builder("eve").add("city", "y").build(),
-            Document.builder("fay").add("site", "b", "c").build());
+            Document.builder("bob").add("site", "c").build(),
+            Document.builder("cy").add("site", "b", "c").build());
     private final String postings;
     private final String direct;
 
@@ -129,14 +126,13 @@ final class SearchPath extends BulkPath<Document> {
     @Override
     Map<String, Set<String>> lookups(boolean repaired) {
         InvertedSearch search = open(kit.store());
+        List<Term> terms = new ArrayList<>(terms());
+        List<dev.nosqlpatterns.search.Audience> found = search.findAll(terms.stream().map(Criteria::has).toList());
         Map<String, Set<String>> out = new LinkedHashMap<>();
-        for (Term t : terms()) {
-            out.put(t.toString(), new TreeSet<>(search.documentIds(search.find(Criteria.has(t)), Integer.MAX_VALUE)));
+        for (int i = 0; i < terms.size(); i++) {
+            out.put(terms.get(i).toString(), new TreeSet<>(search.documentIds(found.get(i), Integer.MAX_VALUE)));
         }
         if (repaired) {
-            for (Term t : terms()) {
-                out.put("count " + t, Set.of(Long.toString(search.count(t))));
-            }
             out.put("size", Set.of(Long.toString(search.size())));
         }
         return out;
@@ -151,9 +147,6 @@ final class SearchPath extends BulkPath<Document> {
             out.put(t.toString(), having);
         }
         if (repaired) {
-            for (Term t : terms()) {
-                out.put("count " + t, Set.of(Long.toString(out.get(t.toString()).size())));
-            }
             out.put("size", Set.of(Integer.toString(records.size())));
         }
         return out;
