@@ -3,13 +3,13 @@ package dev.nosqlpatterns.testkit.bulk;
 import dev.nosqlpatterns.denormalize.CopyRule;
 import dev.nosqlpatterns.denormalize.CopyVerification;
 import dev.nosqlpatterns.denormalize.Denormalizer;
-import dev.nosqlpatterns.index.IndexConsistency;
-import dev.nosqlpatterns.index.IndexTable;
-import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Scan;
+import dev.nosqlpatterns.store.model.TableSpec;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +22,8 @@ import java.util.TreeMap;
  * {@code Denormalizer.putTargets}: articles with a copy of their provider's name, one stored article re-pointed
  * to another provider and three new ones. The articles' references are the records; a read of a target through the
  * denormalizer must show the name of the provider it references, and after repair the copies and the reverse
- * index (from provider to articles, which fans a provider's change out) have no drift.
+ * index (from provider to articles, which fans a provider's change out) have no drift, as the denormalizer's own
+ * verify counts it.
  */
 final class DenormalizerPath extends BulkPath<String> {
     private static final Map<String, String> PROVIDERS = Map.of("provider|bbc", "BBC", "provider|cnn", "CNN");
@@ -130,18 +131,27 @@ final class DenormalizerPath extends BulkPath<String> {
         return out;
     }
 
+    /**
+     * A store over the same data whose clock is past every claim lease, so that what a crash left counts as stale (a
+     * young leftover of the reverse index is taken for a write in flight).
+     */
+    private Store later() {
+        Store later = Store.of(kit.backend(), Clock.offset(kit.store().clock(), Duration.ofMinutes(5)));
+        for (String table : tables()) {
+            later.createTable(TableSpec.named(table));
+        }
+        return later;
+    }
+
     @Override
     void repair() {
-        open(kit.store()).repair(rule);
+        open(later()).repair(rule);
     }
 
     @Override
     Optional<String> drift() {
-        CopyVerification copies = open(kit.store()).verify(rule);
-        IndexVerification reverse = IndexTable.builder(kit.store()).baseTable(articles).indexTable(rule.reverseIndexTable())
-                .attribute("providerId").consistency(IndexConsistency.AUTO).versionAttribute("_version").build().verify();
-        return copies.consistent() && reverse.consistent() ? Optional.empty()
-                : Optional.of("copies " + copies + ", reverse index " + reverse);
+        CopyVerification v = open(later()).verify(rule);
+        return v.consistent() ? Optional.empty() : Optional.of(v.toString());
     }
 
     @Override
