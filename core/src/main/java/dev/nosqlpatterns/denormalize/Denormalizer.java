@@ -328,8 +328,8 @@ public final class Denormalizer {
     }
 
     /**
-     * Compares every copy made by {@code rule} with its source; changes nothing. A copy of a source that has
-     * expired (or whose expiry changed) counts as stale.
+     * Compares every copy made by {@code rule} with its source, and the reverse index of the rule's target table with
+     * the targets; changes nothing. A copy of a source that has expired (or whose expiry changed) counts as stale.
      */
     public CopyVerification verify(CopyRule rule) {
         return TechniqueCalls.call(store, "denormalizer.verify", rule.targetTable(), () -> {
@@ -338,8 +338,9 @@ public final class Denormalizer {
     }
 
     /**
-     * Sets every stale copy made by {@code rule} to its source's value, and removes the copies of expired
-     * sources; returns what it fixed.
+     * Sets every stale copy made by {@code rule} to its source's value, removes the copies of expired sources, and
+     * repairs the reverse index of the rule's target table (entries an interrupted write of targets left behind, or
+     * missing); returns what it fixed.
      */
     public CopyVerification repair(CopyRule rule) {
         return TechniqueCalls.call(store, "denormalizer.repair", rule.targetTable(), () -> {
@@ -380,7 +381,10 @@ public final class Denormalizer {
             fanOut.settle(fixes);
             cursor = page.next();
         } while (cursor.isPresent());
-        return new CopyVerification(checked, stale, sample);
+        // The reverse index is derived data of the rule too: an interrupted putTarget(s) leaves entries behind.
+        IndexTable index = reverse.get(rule.targetTable());
+        long indexDrift = (fix ? index.repair() : index.verify()).disagreements();
+        return new CopyVerification(checked, stale, sample, indexDrift);
     }
 
     private List<CopyRule> rulesInto(String table) {

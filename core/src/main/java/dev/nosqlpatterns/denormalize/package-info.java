@@ -4,7 +4,8 @@
  * {@link dev.nosqlpatterns.denormalize.Denormalizer} fills the copies in when a target is written and fans
  * every change of a source out to its copies.
  *
- * <p>Copies are derived data: {@code verify()} reports the ones that drifted from their source
- * ({@link dev.nosqlpatterns.denormalize.CopyVerification}) and {@code repair()} rewrites them.
+ * <p>Copies are derived data, and so is the reverse index from a source to its targets: {@code verify()} reports
+ * the copies that drifted from their source and the index entries that disagree with the targets
+ * ({@link dev.nosqlpatterns.denormalize.CopyVerification}), and {@code repair()} rewrites both.
  */
 package dev.nosqlpatterns.denormalize;

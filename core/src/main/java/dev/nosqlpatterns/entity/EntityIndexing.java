@@ -167,7 +167,15 @@ final class EntityIndexing {
         // A fresh version on every save, so that an update's compare-and-set notices a save landing in between.
         Item.Builder b = base.toBuilder().put(VERSION, OptimisticRetry.firstVersion(System.currentTimeMillis()));
         for (EntityIndex ix : type.indexes()) {
-            type.indexKeys(ix.name()).place(entity).ifPresent(p -> {
+            Optional<IndexKeys.Place> place;
+            try {
+                place = type.indexKeys(ix.name()).place(entity);
+            } catch (IllegalArgumentException refused) {
+                // Named by its key values, so that the one refused among many saved together can be found.
+                throw new IllegalArgumentException("cannot write " + EntityChecks.describe(type, base.key()) + ": "
+                        + refused.getMessage(), refused);
+            }
+            place.ifPresent(p -> {
                 b.put(VALUE_PREFIX + ix.name(), Value.of(p.value()));
                 b.put(ORDER_PREFIX + ix.name(), Value.of(ORDER.encode(p.sort(), base.key().partition(), base.key().sort())));
             });

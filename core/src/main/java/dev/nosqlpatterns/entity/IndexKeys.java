@@ -19,14 +19,12 @@ final class IndexKeys {
     private static final KeyTemplate NO_SORT = KeyTemplate.parse("~");
 
     private final EntityIndex index;
-    private final String typeName;
     private final EntityKeys keys;
     private final Map<String, RecordCodec.Component> components;
     private final RecordCodec codec;
 
     IndexKeys(EntityIndex index, String typeName, String recordName, RecordCodec codec, Map<String, KeyForm> forms) {
         this.index = index;
-        this.typeName = typeName;
         this.codec = codec;
         this.keys = new EntityKeys(typeName + "." + index.name(), recordName, index.partition(),
                 index.sort().orElse(NO_SORT), forms);
@@ -71,8 +69,8 @@ final class IndexKeys {
         if (index.isSparse()) {
             return Optional.empty();
         }
-        throw new IllegalArgumentException("an entity of type '" + typeName + "' cannot be written: " + why
-                + ", which index '" + index.name() + "' needs; declare the index sparse() to leave such entities out");
+        throw new IllegalArgumentException(why + ", which index '" + index.name()
+                + "' needs; declare the index sparse() to leave such entities out");
     }
 
     /**

@@ -77,17 +77,19 @@ public final class GraphTable {
         TechniqueCalls.run(store, "graphTable.addEdges", table, () -> {
             Objects.requireNonNull(edges, "edges must not be null");
             List<String> problems = new ArrayList<>();
+            int position = 0;
             for (Edge e : edges) {
                 if (e == null) {
-                    problems.add("an edge is null");
-                    continue;
+                    problems.add("edge #" + position + " is null");
+                } else {
+                    try {
+                        checkKey(e.from());
+                        checkKey(e.to());
+                    } catch (IllegalArgumentException ex) {
+                        problems.add("edge #" + position + " (" + e + "): " + ex.getMessage());
+                    }
                 }
-                try {
-                    checkKey(e.from());
-                    checkKey(e.to());
-                } catch (IllegalArgumentException ex) {
-                    problems.add("edge " + e + ": " + ex.getMessage());
-                }
+                position++;
             }
             refuse(problems);
             List<Write> writes = new ArrayList<>();

@@ -324,9 +324,10 @@ final class Indexer {
         List<String> problems = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         Set<Term> terms = new HashSet<>();
-        for (Document doc : docs) {
+        for (int position = 0; position < docs.size(); position++) {
+            Document doc = docs.get(position);
             if (doc == null) {
-                problems.add("a document is null");
+                problems.add("document #" + position + " is null");
                 continue;
             }
             if (!seen.add(doc.id())) {

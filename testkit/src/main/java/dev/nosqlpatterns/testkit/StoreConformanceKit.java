@@ -438,4 +438,8 @@ public abstract class StoreConformanceKit {
     @Nested
     class MigrationWriters extends dev.nosqlpatterns.testkit.migration.MigrationWritersSuite {
     }
+
+    @Nested
+    class BulkCrashes extends dev.nosqlpatterns.testkit.bulk.BulkCrashSuite {
+    }
 }

@@ -4,12 +4,10 @@ import dev.nosqlpatterns.entity.EntityIndex;
 import dev.nosqlpatterns.entity.EntityRepository;
 import dev.nosqlpatterns.entity.EntityType;
 import dev.nosqlpatterns.index.IndexConsistency;
-import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.migration.Migration;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Scan;
-import dev.nosqlpatterns.store.model.Write;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -172,15 +170,6 @@ final class MigrationFixture {
 
     /** Empties {@code tables} (those that exist) with batches of deletes. */
     static void empty(Store store, List<String> tables) {
-        for (String table : tables) {
-            if (!store.hasTable(table)) {
-                continue;
-            }
-            List<Write> deletes = store.scanAll(Scan.of(table)).map(Item::key)
-                    .<Write>map(k -> Write.delete(table, k)).toList();
-            for (int i = 0; i < deletes.size(); i += 25) {
-                store.writeBatch(deletes.subList(i, Math.min(deletes.size(), i + 25)));
-            }
-        }
+        dev.nosqlpatterns.testkit.KitTables.empty(store, tables);
     }
 }
