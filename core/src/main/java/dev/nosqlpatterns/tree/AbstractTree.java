@@ -52,12 +52,12 @@ abstract class AbstractTree<T> implements Tree<T> {
 
     /**
      * Writes a checked load for a layout of one item per node: {@code planner} plans the put of every
-     * item into a {@link Tx} that reads nothing, and {@link BulkLoad} writes them.
+     * item into a {@link Tx} that reads nothing, and {@link TreeLoadWrites} writes them.
      */
     final void loadItems(LoadPlan<T> plan, java.util.function.Consumer<Tx<T>> planner) {
         Tx<T> tx = new Tx<>(ctx, true);
         planner.accept(tx);
-        BulkLoad.write(ctx, tx.planned(), plan.root());
+        TreeLoadWrites.write(ctx, tx.planned(), plan.root());
     }
 
     @Override

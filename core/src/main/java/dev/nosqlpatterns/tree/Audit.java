@@ -48,7 +48,7 @@ final class Audit {
     static TreeVerification verify(TreeContext<?> ctx, Function<Snapshot, Findings> layout) {
         Snapshot s = read(ctx);
         if (s.header().loading().isPresent()) {
-            return new TreeVerification(0, false, 0, List.of(BulkLoad.problem(s.header(), s.items().size())));
+            return new TreeVerification(0, false, 0, List.of(TreeLoadWrites.problem(s.header(), s.items().size())));
         }
         Optional<String> pending = s.header().intent().map(Header.Intent::token);
         Map<String, Long> tokens = Journal.tokens(s.journal());
@@ -67,7 +67,7 @@ final class Audit {
     static TreeVerification repair(TreeContext<?> ctx, Function<Snapshot, Findings> layout) {
         Snapshot s = read(ctx);
         if (s.header().loading().isPresent()) {
-            BulkLoad.abandon(ctx, s.header());
+            TreeLoadWrites.abandon(ctx, s.header());
             s = read(ctx);
         }
         if (s.header().intent().isPresent()) {

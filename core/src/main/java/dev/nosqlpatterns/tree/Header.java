@@ -9,7 +9,7 @@ import java.util.Optional;
  * The header item of a tree partition: the root's id, the version every change increments (the
  * optimistic lock that serializes changes), the journaled change still being applied, if any, and the
  * time a bulk load started when one is writing the tree (or stopped before finishing): while it is
- * there, the tree reads as empty and refuses changes ({@link BulkLoad}).
+ * there, the tree reads as empty and refuses changes ({@link TreeLoadWrites}).
  */
 record Header(boolean exists, long version, Optional<String> root, Optional<Intent> intent, Optional<Long> loading) {
     private static final String VERSION = "version";

@@ -135,7 +135,7 @@ final class Tx<T> {
                 throw new TreeContext.Retry(false);
             }
             if (h.loading().isPresent() && mutating) {
-                throw BulkLoad.busy(ctx, h);
+                throw TreeLoadWrites.busy(ctx, h);
             }
             header = h;
         }

@@ -24,10 +24,10 @@ import java.util.Optional;
  * {@link Tree#verify()} reports; {@link Tree#repair()} deletes its items, and a load retried after the
  * lease takes the claim over and deletes them first.
  */
-final class BulkLoad {
+final class TreeLoadWrites {
     private static final int MAX_BATCH = 100;
 
-    private BulkLoad() {
+    private TreeLoadWrites() {
     }
 
     /** Loads {@code puts} (every item of the tree) with root {@code root} into the empty tree of {@code ctx}. */
