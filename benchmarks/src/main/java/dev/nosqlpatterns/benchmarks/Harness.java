@@ -119,8 +119,10 @@ final class Harness {
     /**
      * Measures {@code library} and {@code rival} interleaved: every input is checked for both, then each
      * warm-up and timed iteration runs both on the same counter, alternating which goes first, so that both
-     * see the same server state, caches and machine load. The costs {@code store} reports while one side's
-     * operation runs are that side's; a rival that bypasses the store (hand-written driver code) gets none.
+     * see the same server state, caches and machine load. The repetitions are timed with no cost listener on
+     * {@code store}, as hand-written code has none, and the costs come from one repetition's operations more,
+     * untimed, with a listener: the costs {@code store} reports while one side's operation runs are that
+     * side's; a rival that bypasses the store (hand-written driver code) gets none.
      */
     List<Measured> measureInterleaved(Store store, CellSpec library, CellSpec rival) {
         Objects.requireNonNull(store, "store");
@@ -148,36 +150,46 @@ final class Harness {
             library.operation().run(counter);
             rival.operation().run(counter);
         }
+        CellSpec[] specs = {library, rival};
+        Samples[] latencies = {new Samples(repetitions * ops), new Samples(repetitions * ops)};
+        List<List<LatencyStats.Repetition>> reps = List.of(new ArrayList<>(), new ArrayList<>());
+        // timed with no one receiving the calls' costs, as hand-written code has no cost listener: a store
+        // sizes the items of a watched call and may ask the server for what only the report needs (DynamoDB's
+        // consumed capacity)
+        for (int r = 0; r < repetitions; r++) {
+            long[] wall = new long[2];
+            long minEnd = System.nanoTime() + stretch * readRepetitionNanos;
+            int done = 0;
+            do {
+                for (int k = 0; k < ops; k++, counter++, done++) {
+                    for (int turn = 0; turn < 2; turn++) {
+                        int s = (k + turn) % 2;
+                        long start = System.nanoTime();
+                        specs[s].operation().run(counter);
+                        long took = System.nanoTime() - start;
+                        latencies[s].add(took);
+                        wall[s] += took;
+                    }
+                }
+            } while (done < MAX_STRETCH * stretch * ops && System.nanoTime() < minEnd);
+            reps.get(0).add(new LatencyStats.Repetition(done, wall[0]));
+            reps.get(1).add(new LatencyStats.Repetition(done, wall[1]));
+        }
+        // then one repetition's operations more, untimed, with a listener: what the calls cost
         CapacityMeter[] meters = {new CapacityMeter(), new CapacityMeter()};
         // the operations run one at a time on this thread: each cost goes to the side whose operation runs
         int[] running = {0};
-        Samples[] latencies = {new Samples(repetitions * ops), new Samples(repetitions * ops)};
         long[] matched = new long[2];
-        List<List<LatencyStats.Repetition>> reps = List.of(new ArrayList<>(), new ArrayList<>());
-        CellSpec[] specs = {library, rival};
         Store.Registration registration = store.onCost(cost -> meters[running[0]].onCost(cost));
         try {
-            for (int r = 0; r < repetitions; r++) {
-                long[] wall = new long[2];
-                long minEnd = System.nanoTime() + stretch * readRepetitionNanos;
-                int done = 0;
-                do {
-                    for (int k = 0; k < ops; k++, counter++, done++) {
-                        for (int turn = 0; turn < 2; turn++) {
-                            int s = (k + turn) % 2;
-                            running[0] = s;
-                            long start = System.nanoTime();
-                            Answer answer = specs[s].operation().run(counter);
-                            long took = System.nanoTime() - start;
-                            latencies[s].add(took);
-                            wall[s] += took;
-                            matched[s] += specs[s].matched() != null ? specs[s].matched().applyAsLong(counter)
-                                    : answer == null ? 0 : answer.size();
-                        }
-                    }
-                } while (done < MAX_STRETCH * stretch * ops && System.nanoTime() < minEnd);
-                reps.get(0).add(new LatencyStats.Repetition(done, wall[0]));
-                reps.get(1).add(new LatencyStats.Repetition(done, wall[1]));
+            for (int k = 0; k < ops; k++, counter++) {
+                for (int turn = 0; turn < 2; turn++) {
+                    int s = (k + turn) % 2;
+                    running[0] = s;
+                    Answer answer = specs[s].operation().run(counter);
+                    matched[s] += specs[s].matched() != null ? specs[s].matched().applyAsLong(counter)
+                            : answer == null ? 0 : answer.size();
+                }
             }
         } finally {
             registration.close();
@@ -189,7 +201,7 @@ final class Harness {
         List<Measured> out = new ArrayList<>(2);
         for (int s = 0; s < 2; s++) {
             out.add(new Measured(LatencyStats.of(latencies[s].toArray(), reps.get(s)),
-                    costs(specs[s], meters[s], latencies[s].size(), matched[s])));
+                    costs(specs[s], meters[s], ops, matched[s])));
         }
         return out;
     }

@@ -191,7 +191,8 @@ class HarnessTest {
         List<Harness.Measured> m = new Harness(3).measureInterleaved(store, library, rival);
         assertEquals(30, m.get(0).stats().samples());
         assertEquals(30, m.get(1).stats().samples());
-        assertEquals(2 * (4 + 10 + 30), order.size(), "check, a whole repetition of warm-up, three repetitions, each side");
+        assertEquals(2 * (4 + 10 + 30 + 10), order.size(),
+                "check, a whole repetition of warm-up, three repetitions, one metered, each side");
         int timed = 2 * (4 + 10);
         assertEquals(List.of("L14", "R14", "R15", "L15"), order.subList(timed, timed + 4), "same input, first turn alternates");
         assertEquals(1.0, m.get(0).costs().roundTripsPerOp(), 1e-9);
@@ -218,8 +219,8 @@ class HarnessTest {
         // 2 × 15 writes of at least 1 ms outlast the least time of 10 ms and end within the limit of 100 ms
         List<Harness.Measured> m = new Harness(1, Duration.ofMillis(10), 2, Duration.ZERO).measureInterleaved(store, library, rival);
         assertEquals(4, m.get(0).stats().samples(), "writes keep their counts once timed");
-        assertEquals(2 + 2 * Harness.RIVAL_WARM_UP_FACTOR + 4, libraryWrites.get(),
-                "two checks, 30 writes of warm-up, one repetition");
+        assertEquals(2 + 2 * Harness.RIVAL_WARM_UP_FACTOR + 4 + 4, libraryWrites.get(),
+                "two checks, 30 writes of warm-up, one repetition, one metered");
         assertEquals(libraryWrites.get(), rivalWrites.get());
         assertEquals(1.0, m.get(0).costs().roundTripsPerOp(), 1e-9, "the library's own put, not the rival's too");
         assertEquals(1.0, m.get(1).costs().roundTripsPerOp(), 1e-9, "a rival that goes through the store is metered");

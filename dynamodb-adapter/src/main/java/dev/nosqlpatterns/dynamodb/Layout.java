@@ -159,9 +159,10 @@ final class Layout {
     }
 
     Item decode(Map<String, AttributeValue> stored) {
-        Item.Builder b = Item.builder(keyOf(stored));
-        stored.forEach((name, value) -> userAttribute(name).ifPresent(user -> b.put(user, Values.from(value))));
-        return b.build();
+        // a map, then the item: Item's constructor checks and orders the names once, where a builder would twice
+        Map<String, Value> attributes = new java.util.HashMap<>(stored.size() * 2);
+        stored.forEach((name, value) -> userAttribute(name).ifPresent(user -> attributes.put(user, Values.from(value))));
+        return new Item(keyOf(stored), attributes);
     }
 
     /** The size DynamoDB counts for an encoded item: its logical size plus key names, prefix, escapes and index keys. */

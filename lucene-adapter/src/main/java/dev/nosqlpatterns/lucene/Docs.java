@@ -62,6 +62,8 @@ final class Docs {
     static final String EXPIRES = "_exp";
 
     static final Set<String> LOADED = Set.of(KEY, VALUE, VERSION);
+    /** The stored fields a read by key loads: the key is the one asked for. */
+    static final Set<String> LOADED_BY_KEY = Set.of(VALUE, VERSION);
     private static final int MAX_RAW_ELEMENT_TERM = 512;
 
     private Docs() {
@@ -197,6 +199,13 @@ final class Docs {
     static long version(Document doc) {
         IndexableField v = doc.getField(VERSION);
         return v == null ? 0 : v.numericValue().longValue();
+    }
+
+    /** The item of {@code key} a document holds, from its stored attributes. */
+    static Item item(dev.nosqlpatterns.item.Key key, Document doc) {
+        BytesRef v = doc.getBinaryValue(VALUE);
+        Value.MapValue attributes = (Value.MapValue) ValueCodec.decode(BytesRef.deepCopyOf(v).bytes);
+        return new Item(key, attributes.value());
     }
 
     /** The item a document holds, from its stored key and attributes. */

@@ -74,6 +74,25 @@ final class ItemReads {
         return out;
     }
 
+    /**
+     * The current item of one key: the newer of its indexed document and {@code pending}, its pending entry
+     * (or null) read before {@code searcher} was acquired. As {@link #current} for one term, without loading
+     * the stored key, which is the one asked for.
+     */
+    static Optional<Item> one(IndexSearcher searcher, BytesRef term, dev.nosqlpatterns.item.Key key,
+                              PendingWrites.Entry pending) throws IOException {
+        TopDocs top = searcher.search(new TermQuery(new Term(Docs.KEY, term)), 1);
+        if (top.scoreDocs.length == 0) {
+            return PendingWrites.newer(null, pending);
+        }
+        Document doc = searcher.storedFields().document(top.scoreDocs[0].doc, Docs.LOADED_BY_KEY);
+        long version = Docs.version(doc);
+        if (pending != null && pending.version() >= version) {
+            return Optional.ofNullable(pending.item());
+        }
+        return Optional.of(Docs.item(key, doc));
+    }
+
     /** The range of item terms a partition query reads, or null when it selects nothing. */
     static Range range(KeyQuery q) {
         byte[] prefix = Keys.prefix(q.table(), q.partition());

@@ -182,7 +182,11 @@ final class LuceneBackend implements StoreBackend {
     public Optional<Item> get(String table, Key key, CostMeter meter) {
         meter.roundTrip();
         BytesRef term = Keys.item(table, key);
-        return Failures.run(table, key, () -> current(List.of(term)).get(term));
+        return Failures.run(table, key, () -> {
+            // the pending write first, then the searcher, as current() reads them
+            PendingWrites.Entry pending = index.pending.one(term);
+            return searchNow(s -> ItemReads.one(s, term, key, pending));
+        });
     }
 
     @Override

@@ -65,6 +65,14 @@ final class PendingWrites {
         return count.get() > MAX_ENTRIES || bytes.get() > MAX_BYTES;
     }
 
+    /**
+     * The entry of one term, or null: one read of the map, which sees a write's entry whole or not at all,
+     * so that a single term needs no snapshot of several.
+     */
+    Entry one(BytesRef term) {
+        return entries.get(term);
+    }
+
     /** The entries of these terms, in one snapshot. */
     Map<BytesRef, Entry> snapshot(Collection<BytesRef> terms) {
         Map<BytesRef, Entry> found = new HashMap<>();

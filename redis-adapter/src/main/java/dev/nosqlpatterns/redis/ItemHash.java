@@ -6,6 +6,7 @@ import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.item.ValueCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,7 +70,7 @@ final class ItemHash {
         if (hash == null || hash.isEmpty()) {
             return new Snapshot(Optional.empty(), new byte[0]);
         }
-        Item.Builder b = Item.builder(key);
+        Map<String, Value> attributes = new HashMap<>(hash.size() * 2);
         byte[] version = new byte[0];
         for (Map.Entry<byte[], byte[]> e : hash.entrySet()) {
             byte[] name = e.getKey();
@@ -79,9 +80,9 @@ final class ItemHash {
                 }
                 continue;
             }
-            b.put(new String(name, StandardCharsets.UTF_8), ValueCodec.decode(e.getValue()));
+            attributes.put(new String(name, StandardCharsets.UTF_8), ValueCodec.decode(e.getValue()));
         }
-        return new Snapshot(Optional.of(b.build()), version);
+        return new Snapshot(Optional.of(new Item(key, attributes)), version);
     }
 
     /** Decodes the flat field/value list HGETALL gives inside a script reply. */
@@ -89,14 +90,14 @@ final class ItemHash {
         if (flat == null || flat.isEmpty()) {
             return Optional.empty();
         }
-        Item.Builder b = Item.builder(key);
+        Map<String, Value> attributes = new HashMap<>(flat.size());
         for (int i = 0; i + 1 < flat.size(); i += 2) {
             byte[] name = (byte[]) flat.get(i);
             if (name.length > 0 && name[0] == HIDDEN) {
                 continue;
             }
-            b.put(new String(name, StandardCharsets.UTF_8), ValueCodec.decode((byte[]) flat.get(i + 1)));
+            attributes.put(new String(name, StandardCharsets.UTF_8), ValueCodec.decode((byte[]) flat.get(i + 1)));
         }
-        return Optional.of(b.build());
+        return Optional.of(new Item(key, attributes));
     }
 }

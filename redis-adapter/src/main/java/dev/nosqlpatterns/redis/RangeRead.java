@@ -71,16 +71,13 @@ final class RangeRead {
     /** Takes the reply to the call {@link #next()} gave last; returns whether the read is complete. */
     boolean accept(List<?> reply) {
         long listed = (Long) reply.get(0);
-        int i = 1;
-        while (i + 1 < reply.size()) {
+        for (int i = 1; i + 1 < reply.size(); i += 2) {
             byte[] member = (byte[]) reply.get(i);
-            int entries = ((Long) reply.get(i + 1)).intValue();
             last = member;
             Key key = keyOf.apply(member);
             if (selects.test(key)) {
-                ItemHash.fromFlat(key, reply.subList(i + 2, i + 2 + entries)).ifPresent(items::add);
+                ItemHash.fromFlat(key, (List<?>) reply.get(i + 1)).ifPresent(items::add);
             }
-            i += 2 + entries;
         }
         if (listed <= want) {
             return true;

@@ -37,7 +37,8 @@ import redis.clients.jedis.UnifiedJedis;
  * call of {@code write.lua}, which checks the conditions and changes item hashes, sort-key sets, the
  * partition registry and index entries together, so they never disagree, even when a client dies
  * mid-batch; but unconditional puts to tables without indexes on a single server, which need nothing
- * checked, are MULTI/EXEC transactions ({@link PlainPuts}). Updates are compare-and-set: read the item and its version, apply {@link Updates#apply}
+ * checked, are MULTI/EXEC transactions ({@link PlainPuts}), and a single put on a condition to a table
+ * without indexes is one call of a smaller script ({@link CheckedPuts}). Updates are compare-and-set: read the item and its version, apply {@link Updates#apply}
  * here (exact decimals, the reference semantics), write back only if the version is unchanged, retry
  * otherwise. In a cluster the partition registry lives in another slot than the items: it gains an
  * entry before an item is written and loses it only when the table is dropped, so scans skip empty
@@ -61,6 +62,7 @@ final class RedisBackend implements StoreBackend {
     private final RedisGeo geo;
     private final ServerAdds adds;
     private final PlainPuts plainPuts;
+    private final CheckedPuts checkedPuts;
     private final ReplicaWait wait;
     /** The most commands of one call in a pipeline: script calls, hashes read, puts, members added. */
     private final int maxInFlight;
@@ -82,6 +84,7 @@ final class RedisBackend implements StoreBackend {
         this.geo = new RedisGeo(jedis, keys, maxInFlight);
         this.adds = new ServerAdds(jedis, keys, cluster, limits, wait);
         this.plainPuts = new PlainPuts(jedis, keys, wait, maxInFlight);
+        this.checkedPuts = new CheckedPuts(jedis, keys, cluster, wait);
         this.wait = wait;
     }
 
@@ -182,6 +185,11 @@ final class RedisBackend implements StoreBackend {
                 plainPuts.write(List.of(put), meter);
                 return null;
             });
+        } else if (CheckedPuts.takes(put) && tables.indexes(put.table(), meter).isEmpty()) {
+            registerPartitions(List.of(put), meter);
+            if (!checkedPuts.write(put, meter)) {
+                throw new ConditionFailedException(put.table(), put.key(), put.condition(), -1);
+            }
         } else {
             applyChecked(List.of(put), meter);
         }

@@ -27,6 +27,7 @@ final class Script {
     static final Script GEO_SCAN = load("geoscan.lua");
     static final Script ADD = load("add.lua");
     static final Script FOLLOW = load("follow.lua");
+    static final Script PUT_IF = load("putif.lua");
 
     private final String name;
     private final byte[] source;

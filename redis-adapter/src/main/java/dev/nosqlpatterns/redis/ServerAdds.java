@@ -76,7 +76,7 @@ final class ServerAdds {
         args.add(RangeReads.num(u.actions().size()));
         for (UpdateAction a : u.actions()) {
             args.add(Keys.utf8(a.attribute()));
-            args.add(Keys.utf8(((UpdateAction.Add) a).delta().toBigIntegerExact().toString()));
+            args.add(RangeReads.num(((UpdateAction.Add) a).delta().longValueExact()));
         }
         args.add(RangeReads.num(RedisBackend.TOKEN_TTL_MS));
         // The request token makes sending the call again harmless: the script adds once.

@@ -2,11 +2,11 @@
 -- KEYS[1]: the sorted set. ARGV: min, max, how many members to list, how many items to read,
 -- '1' to go from max down to min, then the item key prefix ('' for an index, whose members end with
 -- the item's key after their fourth 0x00 0x01 terminator).
--- Returns one flat array, packed with cmsgpack: the number of members listed, then per item read its
--- member, the number of entries of its hash (fields and values) and those entries. Flat, because Redis
--- answers a nested array reply block by reply block, several times slower than reading the hashes
--- themselves; packed, because it converts even a flat Lua table to a reply element by element, where
--- cmsgpack packs it in one pass (see MsgPack).
+-- Returns one array, packed with cmsgpack: the number of members listed, then per item read its member and
+-- its hash's entries (fields and values) as HGETALL gives them. Packed, because Redis converts a returned Lua
+-- table to a reply element by element, block by block for a nested one, where cmsgpack packs in one pass
+-- (see MsgPack); nested, because cmsgpack packs each HGETALL reply as it is, in C, where a flat array would
+-- have Lua copy every entry.
 local members
 if ARGV[5] == '1' then
   members = redis.call('ZREVRANGEBYLEX', KEYS[1], ARGV[2], ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
@@ -28,13 +28,8 @@ for i = 1, math.min(#members, tonumber(ARGV[4])) do
     end
     key = string.sub(m, at)
   end
-  local hash = redis.call('HGETALL', key)
-  local size = #hash
   out[n + 1] = m
-  out[n + 2] = size
-  for k = 1, size do
-    out[n + 2 + k] = hash[k]
-  end
-  n = n + 2 + size
+  out[n + 2] = redis.call('HGETALL', key)
+  n = n + 2
 end
 return cmsgpack.pack(out)
