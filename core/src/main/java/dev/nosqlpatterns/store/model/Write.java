@@ -91,8 +91,7 @@ public sealed interface Write {
                 throw new IllegalArgumentException("an update of " + key + " in '" + table
                         + "' needs at least one action");
             }
-            long distinct = actions.stream().map(UpdateAction::attribute).distinct().count();
-            if (distinct != actions.size()) {
+            if (actions.size() > 1 && actions.stream().map(UpdateAction::attribute).distinct().count() != actions.size()) {
                 throw new IllegalArgumentException("an update of " + key + " in '" + table
                         + "' changes one attribute twice: " + actions);
             }
