@@ -3,6 +3,7 @@ package dev.nosqlpatterns.testkit.entity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.nosqlpatterns.entity.EntityIndex;
 import dev.nosqlpatterns.load.BulkLoad;
@@ -236,6 +237,8 @@ public abstract class EntityBulkSuite extends StoreSuite {
     @ParameterizedTest
     @CsvSource({"AUTO,false", "REPAIRABLE,false", "REPAIRABLE,true"})
     void aCrashAtEveryWriteStepOfSaveAllLeavesNothingRepairCannotComplete(IndexConsistency mode, boolean oneCallEach) {
+        assumeTrue(!oneCallEach || store.has(Capability.ATOMIC_WRITES),
+                "without atomic writes every write is a call of its own already: the case without masking covers it");
         Function<StoreBackend, StoreBackend> shape = b -> oneCallEach ? CapabilityMaskingBackend.withoutAtomicWrites(b) : b;
         String table = reserveTable();
         EntityRepository repo = open(store, table, mode);
@@ -245,8 +248,7 @@ public abstract class EntityBulkSuite extends StoreSuite {
         Function<String, List<User>> batch = s -> List.of(
                 new User("m" + s + "-0", "m" + s + "-0@moved", "Oslo", "m", "n2"),
                 new User("m" + s + "-1", "m" + s + "-1@moved", "Lima", "m", null),
-                new User("k" + s + "-0", "m" + s + "-1@x", "Paris", "k", "n1"),
-                user("k" + s + "-", 1, "x"), user("k" + s + "-", 2, "x"));
+                new User("k" + s + "-0", "m" + s + "-1@x", "Paris", "k", "n1"), user("k" + s + "-", 1, "x"));
         repo.saveAll(setup.apply(""));
         FaultInjectingBackend counter = countingBackend();
         open(Store.of(shape.apply(counter)), table, mode).saveAll(batch.apply(""));

@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 public abstract class TreeOracleSuite extends TreeSuiteSupport {
     /** Operations per strategy when {@code nosqlpatterns.tree.randomOps} is not set. */
-    public static final int DEFAULT_OPERATIONS = 1000;
+    public static final int DEFAULT_OPERATIONS = 600;
     static final int FULL_CHECK_EVERY = 50;
     private static final int TARGET_SIZE = 40;
 
