@@ -3,6 +3,8 @@ package dev.nosqlpatterns.entity;
 import dev.nosqlpatterns.load.BulkLoad;
 import dev.nosqlpatterns.load.WindowWriter;
 
+import dev.nosqlpatterns.index.IndexGroup;
+import dev.nosqlpatterns.store.model.StoreException;
 import dev.nosqlpatterns.store.TechniqueCalls;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
@@ -657,7 +659,7 @@ public final class EntityRepository {
      */
     public final class Batch {
         private final List<Write> writes = new ArrayList<>();
-        private final Map<EntityType<?>, List<Item>> indexed = new LinkedHashMap<>();
+        private final Map<EntityType<?>, IndexGroup.Batch> indexed = new LinkedHashMap<>();
         private final List<Runnable> oneByOne = new ArrayList<>();
 
         private Batch() {
@@ -671,11 +673,20 @@ public final class EntityRepository {
 
         private void add(EntityType<?> type, Record entity) {
             Item item = item(type, entity);
+            boolean eachAlone = followers.any(type) || type.versionComponent().isPresent();
+            if (!eachAlone && indexing(type).hasTables()) {
+                // The group's batch checks the item and its entries, once, as they are added.
+                IndexGroup.Batch group = indexed.computeIfAbsent(type, t -> indexing(t).group().batch());
+                try {
+                    group.put(item);
+                } catch (StoreException e) {
+                    throw EntityChecks.inEntityTerms(type, item.key(), e);
+                }
+                return;
+            }
             EntityChecks.check(store, type, indexing(type), item);
-            if (followers.any(type) || type.versionComponent().isPresent()) {
+            if (eachAlone) {
                 oneByOne.add(() -> put(type, entity, false));
-            } else if (indexing(type).hasTables()) {
-                indexed.computeIfAbsent(type, t -> new ArrayList<>()).add(item);
             } else {
                 writes.add(Write.put(type.table(), item));
             }
@@ -698,7 +709,7 @@ public final class EntityRepository {
         /** {@link #write()} inside a technique call already open. */
         private void writeNow() {
             List<Write> all = List.copyOf(writes);
-            Map<EntityType<?>, List<Item>> byType = new LinkedHashMap<>(indexed);
+            List<IndexGroup.Batch> groups = List.copyOf(indexed.values());
             List<Runnable> each = List.copyOf(oneByOne);
             writes.clear();
             indexed.clear();
@@ -706,7 +717,7 @@ public final class EntityRepository {
             if (!all.isEmpty()) {
                 store.writeBatch(all);
             }
-            byType.forEach((type, items) -> indexing(type).group().putAll(items));
+            groups.forEach(IndexGroup.Batch::write);
             each.forEach(Runnable::run);
         }
     }

@@ -131,6 +131,51 @@ public final class IndexGroup {
     }
 
     /**
+     * Puts collected for one {@link #putAll}, each item checked with its entries when it is added: bad input fails
+     * at the add that brought it, and the write does not check the items again.
+     */
+    public Batch batch() {
+        return new Batch();
+    }
+
+    /** Items checked as they are added, then written at once as {@link #putAll} writes them. Not thread-safe. */
+    public final class Batch {
+        private final List<Item> items = new ArrayList<>();
+
+        private Batch() {
+        }
+
+        /**
+         * Checks {@code item} and its entries as {@link #check} does, then keeps it for {@link #write()}.
+         *
+         * @throws dev.nosqlpatterns.store.model.StoreException as {@link #check}; the batch is unchanged then
+         */
+        public Batch put(Item item) {
+            check(item);
+            items.add(item);
+            return this;
+        }
+
+        /** How many items are waiting to be written. */
+        public int size() {
+            return items.size();
+        }
+
+        /**
+         * Writes the items collected as {@link #putAll} writes them (a later item of the same key wins) and empties
+         * the batch.
+         *
+         * @throws UniqueConstraintException as {@link #putAll}
+         */
+        public void write() {
+            List<Item> all = List.copyOf(items);
+            items.clear();
+            TechniqueCalls.run(writes.store(), "indexGroup.putAll", baseTable,
+                    () -> new BulkIndexWrites(writes).putAll(all));
+        }
+    }
+
+    /**
      * {@link #putAll} for items that carry their own versions: each is stored as {@link #compute} with
      * {@code old -> item} stores it, at the version attribute it carries (one more than the current one when it
      * carries none). For writers that number versions themselves, such as a migration's backfill.

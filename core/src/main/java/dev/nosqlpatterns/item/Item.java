@@ -1,7 +1,6 @@
 package dev.nosqlpatterns.item;
 
 import java.math.BigDecimal;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -20,14 +19,16 @@ public record Item(Key key, Map<String, Value> attributes) {
     public Item {
         Objects.requireNonNull(key, "item key must not be null");
         Objects.requireNonNull(attributes, "attributes must not be null");
-        TreeMap<String, Value> sorted = new TreeMap<>();
-        attributes.forEach((name, value) -> sorted.put(Names.check(name),
-                Objects.requireNonNull(value, () -> "value of attribute '" + name + "' must not be null")));
-        attributes = Collections.unmodifiableMap(new LinkedHashMap<>(sorted));
+        if (!(attributes instanceof AttributeMap)) {
+            TreeMap<String, Value> sorted = new TreeMap<>();
+            attributes.forEach((name, value) -> sorted.put(Names.check(name),
+                    Objects.requireNonNull(value, () -> "value of attribute '" + name + "' must not be null")));
+            attributes = new AttributeMap(new LinkedHashMap<>(sorted));
+        }
     }
 
     public static Item of(Key key) {
-        return new Item(key, Map.of());
+        return new Item(key, AttributeMap.EMPTY);
     }
 
     public static Builder builder(Key key) {
@@ -91,11 +92,7 @@ public record Item(Key key, Map<String, Value> attributes) {
      * the UTF-8 length of its name and the size of its value. Stores add their own key-name overhead.
      */
     public int sizeInBytes() {
-        int size = Sizes.utf8(key.partition()) + Sizes.utf8(key.sort());
-        for (Map.Entry<String, Value> e : attributes.entrySet()) {
-            size += Sizes.utf8(e.getKey()) + e.getValue().sizeInBytes();
-        }
-        return size;
+        return Sizes.utf8(key.partition()) + Sizes.utf8(key.sort()) + ((AttributeMap) attributes).bytes();
     }
 
     @Override
@@ -146,7 +143,8 @@ public record Item(Key key, Map<String, Value> attributes) {
         }
 
         public Item build() {
-            return new Item(key, attributes);
+            // The names were checked as they were put, and the tree keeps them in order.
+            return new Item(key, new AttributeMap(new LinkedHashMap<>(attributes)));
         }
     }
 }

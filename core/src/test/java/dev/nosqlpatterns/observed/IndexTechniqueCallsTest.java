@@ -94,7 +94,8 @@ class IndexTechniqueCallsTest {
             IndexGroup group = IndexGroup.of(List.of(byEmail));
             EntryPoints calls = new EntryPoints(store, IndexGroup.class)
                     .exempt("of(List)", FACTORY).exempt("withoutIndexes(Store,String)", FACTORY)
-                    .exempt("check(Item)", "checks an item's input as a put would, with no store call");
+                    .exempt("check(Item)", "checks an item's input as a put would, with no store call")
+                    .exempt("batch()", "opens a batch; its write is one indexGroup.putAll, checked below");
             Key ada = Key.of("user|ada", "<BASE>");
             calls.succeeds("insert(Item)", "indexGroup.insert", () -> group.insert(user("ada", "ada@example.com")));
             calls.conflicts("insert(Item)", "indexGroup.insert", ConditionFailedException.class,
@@ -109,6 +110,11 @@ class IndexTechniqueCallsTest {
             assertTrue(calls.succeeds("delete(Key,Predicate)", "indexGroup.delete", () -> group.delete(ada, i -> true)));
             calls.runs("putAll(List)", "indexGroup.putAll",
                     () -> group.putAll(List.of(user("cy", "cy@example.com"), user("di", "di@example.com"))));
+            IndexGroup.Batch batch = group.batch().put(user("fay", "fay@example.com"));
+            assertTrue(batch.size() == 1, "the batch holds the item until written");
+            calls.runs("putAll(List)", "indexGroup.putAll", batch::write);
+            assertTrue(batch.size() == 0 && store.get("users", Key.of("user|fay", "<BASE>")).isPresent(),
+                    "the batch is written and emptied");
             calls.runs("replaceAll(List)", "indexGroup.replaceAll", () -> group.replaceAll(List.of(user("ed", "ed@x.org"))));
             Item ed = store.get("users", Key.of("user|ed", "<BASE>")).orElseThrow();
             assertTrue(calls.succeeds("updateAll(List)", "indexGroup.updateAll",
