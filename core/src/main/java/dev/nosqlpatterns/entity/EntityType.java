@@ -66,6 +66,8 @@ public final class EntityType<T extends Record> {
     private final RecordCodec.Component expiresAt;
     private final SchemaUpgrades schema;
     private final boolean tenantScoped;
+    /** The last item {@link #isTypeOf} was asked about, and its answer. */
+    private volatile TypeAnswer lastAnswer;
 
     private EntityType(Builder<T> b, Map<String, KeyForm> forms) {
         this.recordClass = b.recordClass;
@@ -338,7 +340,17 @@ public final class EntityType<T extends Record> {
      * skip every other item, so an item of another type under the same key prefix is never returned as this one.
      */
     public boolean isTypeOf(Item item) {
-        return isTagged(item) && keys.matches(item.key());
+        TypeAnswer last = lastAnswer;
+        if (last != null && last.item() == item) {
+            return last.typed();
+        }
+        boolean typed = isTagged(item) && keys.matches(item.key());
+        lastAnswer = new TypeAnswer(item, typed);
+        return typed;
+    }
+
+    /** An item and whether it is of this type: one write asks about the same item once per index and per step. */
+    private record TypeAnswer(Item item, boolean typed) {
     }
 
     private boolean isTagged(Item item) {
