@@ -55,17 +55,20 @@ final class Entries {
 
     /** The key of the entry that indexes {@code item} under {@code value}. */
     Key entryKey(String value, Item item) {
-        Key base = item.key();
+        return unique ? Key.of(value, UNIQUE_SORT) : entryKey(value, item, ref(item.key()));
+    }
+
+    private Key entryKey(String value, Item item, String ref) {
         if (unique) {
             return Key.of(value, UNIQUE_SORT);
         }
         Optional<String> sort = sortOf.apply(item);
-        return Key.of(value, sort.isPresent() ? REF_CODEC.encode(sort.get(), ref(base)) : ref(base));
+        return Key.of(value, sort.isPresent() ? REF_CODEC.encode(sort.get(), ref) : ref);
     }
 
     Item entry(String value, Item item, long writtenAtMillis) {
-        Key base = item.key();
-        return Expiry.copy(item, Item.builder(entryKey(value, item)).put(REF, ref(base)).put(AT, writtenAtMillis)
+        String ref = ref(item.key());
+        return Expiry.copy(item, Item.builder(entryKey(value, item, ref)).put(REF, ref).put(AT, writtenAtMillis)
                 .put(TOKEN, ThreadLocalRandom.current().nextLong()).put(GENERATION, ThreadLocalRandom.current().nextLong())
                 .build());
     }

@@ -19,15 +19,15 @@ final class StringTokens {
     }
 
     static void write(String s, StringBuilder out) {
+        int plainFrom = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c <= ESCAPE) {
-                out.append(ESCAPE).append((char) (c + SHIFT));
-            } else {
-                out.append(c);
+                out.append(s, plainFrom, i).append(ESCAPE).append((char) (c + SHIFT));
+                plainFrom = i + 1;
             }
         }
-        out.append(ESCAPE).append(ESCAPE);
+        out.append(s, plainFrom, s.length()).append(ESCAPE).append(ESCAPE);
     }
 
     static String read(KeyReader in) {
