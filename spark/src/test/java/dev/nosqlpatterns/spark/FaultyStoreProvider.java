@@ -27,6 +27,8 @@ public final class FaultyStoreProvider implements StoreProvider {
     private static volatile boolean counting;
     private static final AtomicInteger INJECTED = new AtomicInteger();
     private static final Map<Long, AtomicInteger> WRITTEN = new ConcurrentHashMap<>();
+    /** While counting: each task attempt's write calls, as the items written before and after each. */
+    private static final Map<Long, List<int[]>> CALLS = new ConcurrentHashMap<>();
 
     /** Arms the fault: the first attempt of each task fails once it has written {@code items} items. */
     static void failAfter(int items) {
@@ -52,6 +54,7 @@ public final class FaultyStoreProvider implements StoreProvider {
     /** Counts the items each task attempt writes, failing none, until {@link #disarm}. */
     static void count() {
         WRITTEN.clear();
+        CALLS.clear();
         INJECTED.set(0);
         threshold = 0;
         counting = true;
@@ -60,6 +63,26 @@ public final class FaultyStoreProvider implements StoreProvider {
     /** The most items one task attempt wrote since armed or counting (for a clean run: every step of any task). */
     static int mostPerTask() {
         return WRITTEN.values().stream().mapToInt(AtomicInteger::get).max().orElse(0);
+    }
+
+    /**
+     * The crash steps of the write calls counted since {@link #count}: for every call of every task attempt, the
+     * number of items its task had written when the call ended (a crash right after it took effect) and, for a
+     * call of several items, one inside it (a crash with part of it written).
+     */
+    static java.util.SortedSet<Integer> steps() {
+        java.util.SortedSet<Integer> out = new java.util.TreeSet<>();
+        CALLS.values().forEach(calls -> {
+            synchronized (calls) {
+                for (int[] call : calls) {
+                    out.add(call[1]);
+                    if (call[1] - call[0] > 1) {
+                        out.add(call[0] + (call[1] - call[0]) / 2);
+                    }
+                }
+            }
+        });
+        return out;
     }
 
     /** Disarms the fault (and stops counting); returns how many task attempts it failed since armed. */
@@ -97,6 +120,12 @@ public final class FaultyStoreProvider implements StoreProvider {
         }
         AtomicInteger written = WRITTEN.computeIfAbsent(task.taskAttemptId(), id -> new AtomicInteger());
         int before = written.getAndAdd(wanted);
+        if (counting) {
+            List<int[]> calls = CALLS.computeIfAbsent(task.taskAttemptId(), id -> new java.util.ArrayList<>());
+            synchronized (calls) {
+                calls.add(new int[] {before, before + wanted});
+            }
+        }
         if (limit == 0 || task.attemptNumber() >= failingAttempts || before + wanted < limit) {
             return -1;
         }

@@ -25,10 +25,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
-import java.util.function.Supplier;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -40,10 +40,12 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * Spark tasks that die at every write step, on one store. Every bulk path of the module that writes (a Dataset
  * write through {@link StoreDataSource}, an index backfill and repair, a shadow rebuild, a migration's backfill)
- * is first run clean, counting the items each task writes ({@link FaultyStoreProvider#count}); then, from the same
- * starting state, once for every {@code k} from 1 to the most items one task wrote, with the first attempt of
- * every task dying when it has written {@code k} items (mid-batch, or right after a write took effect) and Spark
- * running it again ({@code local[2,4]}). After each run the written tables equal the clean run's, item for item,
+ * is first run clean, counting the items each task writes in each write call ({@link FaultyStoreProvider#count});
+ * then, from the same starting state, once for every crash step {@code k} of that run (for each call of each task,
+ * the items its task had written when it ended and, for a call of several items, one step inside it), with the
+ * first attempt of every task dying when it has written {@code k} items (part of a call written, or right after a
+ * call took effect) and Spark running it again ({@code local[2,4]}). Paths that write one item per call are so
+ * crashed at every item. After each run the written tables equal the clean run's, item for item,
  * and the technique's own verify finds no drift. When every attempt dies (the retries exhausted), the job fails,
  * and running it again (or repairing) ends at the same exact tables and no drift. The graph and frame jobs write
  * nothing to the store, so they have no write step to crash at.
@@ -116,22 +118,22 @@ abstract class TaskFailureContract {
 
     /**
      * Runs {@code job} once per crash step: with every task's first attempt dying after {@code k} written items,
-     * for every {@code k} from 1 to {@code steps}, from the state {@code reset} makes; {@code check} then finds the
+     * for every {@code k} of {@code steps}, from the state {@code reset} makes; {@code check} then finds the
      * clean run's result. Then with every attempt dying at its first write: the job fails, and
      * {@code check} holds after {@code recover}.
      */
-    private void crashAtEveryStep(String path, int steps, Runnable reset, Runnable job, IntFunction<String> check,
-                                  Runnable recover) {
-        assertTrue(steps >= 2, path + ": a task writes at least twice, wrote at most " + steps);
-        System.out.printf("task failures on %s: %s, crashed after each of 1 to %d items%n", store.kind(), path, steps);
-        for (int k = 1; k <= steps; k++) {
+    private void crashAtEveryStep(String path, SortedSet<Integer> steps, Runnable reset, Runnable job,
+                                  IntFunction<String> check, Runnable recover) {
+        assertTrue(steps.size() >= 2 && steps.first() >= 1, path + ": tasks write in several steps: " + steps);
+        System.out.printf("task failures on %s: %s, crashed after %s items%n", store.kind(), path, steps);
+        for (int k : steps) {
             reset.run();
             FaultyStoreProvider.failAfter(k);
             try {
                 job.run();
             } finally {
                 int failed = FaultyStoreProvider.disarm();
-                assertTrue(failed >= 1, path + ": some task died after " + k + " of " + steps + " items");
+                assertTrue(failed >= 1, path + ": some task died after " + k + " items");
             }
             check.apply(k);
         }
@@ -160,7 +162,7 @@ abstract class TaskFailureContract {
         String clean = table("people");
         FaultyStoreProvider.count();
         writePeople(clean, faulty);
-        int steps = FaultyStoreProvider.mostPerTask();
+        SortedSet<Integer> steps = FaultyStoreProvider.steps();
         FaultyStoreProvider.disarm();
         SortedMap<String, Item> expected = scanned(clean);
         assertEquals(40, expected.size());
@@ -209,7 +211,7 @@ abstract class TaskFailureContract {
         IndexJobs jobs = new IndexJobs(spark, null);
         FaultyStoreProvider.count();
         IndexVerification added = jobs.backfill(index);
-        int steps = FaultyStoreProvider.mostPerTask();
+        SortedSet<Integer> steps = FaultyStoreProvider.steps();
         FaultyStoreProvider.disarm();
         assertEquals(35, added.missing(), added.toString());
         SortedMap<String, String> expected = entries(base + "_by_city");
@@ -249,7 +251,7 @@ abstract class TaskFailureContract {
         restore(entryTable, drifted);
         FaultyStoreProvider.count();
         IndexVerification repaired = jobs.repair(index);
-        int steps = FaultyStoreProvider.mostPerTask();
+        SortedSet<Integer> steps = FaultyStoreProvider.steps();
         FaultyStoreProvider.disarm();
         assertTrue(repaired.missing() > 5 && repaired.dangling() > 3, repaired.toString());
         SortedMap<String, String> expected = entries(entryTable);
@@ -283,7 +285,7 @@ abstract class TaskFailureContract {
         restore(shadows, drifted);
         FaultyStoreProvider.count();
         ShadowVerification rebuilt = jobs.rebuild(shadow);
-        int steps = FaultyStoreProvider.mostPerTask();
+        SortedSet<Integer> steps = FaultyStoreProvider.steps();
         FaultyStoreProvider.disarm();
         SortedMap<String, Item> expected = new TreeMap<>();
         scanned(primary).values().forEach(i -> ShadowTable.keeping("city").apply(i)
@@ -301,33 +303,35 @@ abstract class TaskFailureContract {
     @Test
     void aMigrationBackfillEndsAsACleanRunWhateverWriteStepItsTasksDieAt() {
         int credits = 16;
-        Supplier<SparkMigrationCheck.CreditsByPerson> fresh = () -> {
-            SparkMigrationCheck.CreditsByPerson definition = new SparkMigrationCheck.CreditsByPerson(table("m"));
-            EntityRepository repo = EntityRepository.of(store, definition.byMovie());
-            repo.createTables();
-            for (int i = 0; i < credits; i++) {
-                repo.save(definition.byMovie(), new SparkMigrationCheck.Credit("tt" + i % 5, "nm" + i,
-                        i % 2 == 0 ? "actor" : "writer", i));
-            }
-            return definition;
-        };
+        String prefix = table("m");
+        SparkMigrationCheck.CreditsByPerson definition = new SparkMigrationCheck.CreditsByPerson(prefix);
+        EntityRepository old = EntityRepository.of(store, definition.byMovie());
+        old.createTables();
+        for (int i = 0; i < credits; i++) {
+            old.save(definition.byMovie(), new SparkMigrationCheck.Credit("tt" + i % 5, "nm" + i,
+                    i % 2 == 0 ? "actor" : "writer", i));
+        }
+        EntityType<SparkMigrationCheck.Credit> byPerson = definition.byPerson();
+        EntityRepository repo = EntityRepository.of(store, byPerson);
+        repo.createTables();
+        // The migration's tables as they are before it begins, put back before each run.
+        Map<String, SortedMap<String, Item>> before = new TreeMap<>();
+        for (String t : List.of(definition.byMovie().table(), byPerson.table(), prefix + "migrations")) {
+            before.put(t, scanned(t));
+        }
         SortedMap<String, SparkMigrationCheck.Credit> expected = new TreeMap<>();
         for (int i = 0; i < credits; i++) {
             expected.put("nm" + i, new SparkMigrationCheck.Credit("tt" + i % 5, "nm" + i,
                     (i % 2 == 0 ? "actor" : "writer").toUpperCase(Locale.ROOT), i));
         }
         MigrationJobs jobs = new MigrationJobs(spark, null);
-        SparkMigrationCheck.CreditsByPerson[] current = {fresh.get()};
         FaultyStoreProvider.count();
-        MigrationReport clean = jobs.backfill(faulty, current[0]);
-        int steps = FaultyStoreProvider.mostPerTask();
+        MigrationReport clean = jobs.backfill(faulty, definition);
+        SortedSet<Integer> steps = FaultyStoreProvider.steps();
         FaultyStoreProvider.disarm();
         assertEquals(credits, clean.itemsMigrated(), clean.toString());
         String path = "migration backfill";
-        crashAtEveryStep(path, steps, () -> current[0] = fresh.get(), () -> jobs.backfill(faulty, current[0]), k -> {
-            EntityType<SparkMigrationCheck.Credit> byPerson = current[0].byPerson();
-            EntityRepository repo = EntityRepository.of(store, byPerson);
-            repo.createTables();
+        crashAtEveryStep(path, steps, () -> before.forEach(this::restore), () -> jobs.backfill(faulty, definition), k -> {
             SortedMap<String, SparkMigrationCheck.Credit> migrated = new TreeMap<>();
             for (SparkMigrationCheck.Credit c : expected.values()) {
                 repo.get(byPerson, Map.of("person", c.person(), "movie", c.movie()))
@@ -335,11 +339,15 @@ abstract class TaskFailureContract {
             }
             assertEquals(expected.size(), store.scan(Scan.of(byPerson.table())).items().size(), step(path, k));
             assertEquals(expected, migrated, step(path, k));
-            MigrationReport done = jobs.run(uri, current[0]);
-            assertEquals(0, done.itemsMigrated(), step(path, k) + ": " + done);
-            assertEquals(0, done.driftFound(), step(path, k) + ": " + done);
+            if (k < 0 || k == steps.last()) {
+                // The rest of the migration (cut-over, verification, clean-up) finds nothing left to migrate or
+                // repair; run on the last step and after the exhausted retries (the others compare the new form).
+                MigrationReport done = jobs.run(uri, definition);
+                assertEquals(0, done.itemsMigrated(), step(path, k) + ": " + done);
+                assertEquals(0, done.driftFound(), step(path, k) + ": " + done);
+            }
             return null;
-        }, () -> jobs.backfill(uri, current[0]));
+        }, () -> jobs.backfill(uri, definition));
     }
 
     /** The rows of two partitions of eight, one of partition 0's ({@code bad}) made invalid by {@code column}. */
@@ -368,24 +376,27 @@ abstract class TaskFailureContract {
         String[] kinds = {"empty partition key", "oversized sort key", "oversized item"};
         String[] named = {"the partition key is empty", "UTF-8 bytes, more than the store's limit of "
             + store.limits().maxSortKeyBytes(), "more than the store's limit of " + store.limits().maxItemBytes()};
-        for (int kind = 0; kind < kinds.length; kind++) {
-            for (int bad : new int[] {0, 3, 7}) {
-                String at = kinds[kind] + " at row " + bad + " of partition 0";
-                String target = table("bad");
-                Dataset<Row> rows = withBadRow(bad, kinds[kind]);
-                Exception refused = assertThrows(Exception.class, () -> rows.write()
-                        .format(StoreDataSource.NAME).option("uri", uri).option("table", target)
-                        .option("batchSize", "2").mode("append").save(), at);
-                String messages = messages(refused);
-                assertTrue(messages.contains("row " + bad + " of partition 0 cannot be written to table '" + target
-                        + "'") && messages.contains(named[kind]), at + ": " + messages);
-                store.createTable(TableSpec.named(target));
-                SortedMap<String, Item> written = scanned(target);
-                for (Item item : written.values()) {
-                    long n = item.getNumber("n").orElseThrow().longValueExact();
-                    assertTrue(n >= 8, at + ": nothing of partition 0 written, found " + item);
-                    assertEquals(Item.builder("p" + n, "s" + n).put("blob", "small").put("n", n).build(), item, at);
-                }
+        int[] positions = {0, 3, 7};
+        // Each position of partition 0 once, each kind once; the kinds rotate by store, so that the in-memory store,
+        // Redis and Lucene (and again DynamoDB, Cassandra and MongoDB) together try every kind at every position.
+        int rotation = List.of("memory", "redis", "lucene", "dynamodb", "cassandra", "mongodb").indexOf(store.kind());
+        for (int c = 0; c < positions.length; c++) {
+            int kind = (c + Math.max(0, rotation)) % kinds.length;
+            int bad = positions[c];
+            String at = kinds[kind] + " at row " + bad + " of partition 0";
+            String target = table("bad");
+            Dataset<Row> rows = withBadRow(bad, kinds[kind]);
+            Exception refused = assertThrows(Exception.class, () -> rows.write()
+                    .format(StoreDataSource.NAME).option("uri", uri).option("table", target)
+                    .option("batchSize", "2").mode("append").save(), at);
+            String messages = messages(refused);
+            assertTrue(messages.contains("row " + bad + " of partition 0 cannot be written to table '" + target
+                    + "'") && messages.contains(named[kind]), at + ": " + messages);
+            SortedMap<String, Item> written = scanned(target);
+            for (Item item : written.values()) {
+                long n = item.getNumber("n").orElseThrow().longValueExact();
+                assertTrue(n >= 8, at + ": nothing of partition 0 written, found " + item);
+                assertEquals(Item.builder("p" + n, "s" + n).put("blob", "small").put("n", n).build(), item, at);
             }
         }
         // A window of three rows: the windows before the bad row's are written, nothing of its own.
@@ -395,7 +406,6 @@ abstract class TaskFailureContract {
                 .format(StoreDataSource.NAME).option("uri", uri).option("table", target).option("batchSize", "2")
                 .option("window", "3").mode("append").save());
         assertTrue(messages(refused).contains("none of rows 6 to 7 of the partition is written"), messages(refused));
-        store.createTable(TableSpec.named(target));
         List<Long> written = scanned(target).values().stream().map(i -> i.getNumber("n").orElseThrow()
                 .longValueExact()).filter(n -> n < 8).sorted().toList();
         assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L), written);
