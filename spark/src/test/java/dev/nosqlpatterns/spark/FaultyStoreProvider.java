@@ -60,11 +60,6 @@ public final class FaultyStoreProvider implements StoreProvider {
         counting = true;
     }
 
-    /** The most items one task attempt wrote since armed or counting (for a clean run: every step of any task). */
-    static int mostPerTask() {
-        return WRITTEN.values().stream().mapToInt(AtomicInteger::get).max().orElse(0);
-    }
-
     /**
      * The crash steps of the write calls counted since {@link #count}: for every call of every task attempt, the
      * number of items its task had written when the call ended (a crash right after it took effect) and, for a

@@ -28,7 +28,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntFunction;
+import java.util.function.IntConsumer;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -123,7 +123,7 @@ abstract class TaskFailureContract {
      * {@code check} holds after {@code recover}.
      */
     private void crashAtEveryStep(String path, SortedSet<Integer> steps, Runnable reset, Runnable job,
-                                  IntFunction<String> check, Runnable recover) {
+                                  IntConsumer check, Runnable recover) {
         assertTrue(steps.size() >= 2 && steps.first() >= 1, path + ": tasks write in several steps: " + steps);
         System.out.printf("task failures on %s: %s, crashed after %s items%n", store.kind(), path, steps);
         for (int k : steps) {
@@ -135,7 +135,7 @@ abstract class TaskFailureContract {
                 int failed = FaultyStoreProvider.disarm();
                 assertTrue(failed >= 1, path + ": some task died after " + k + " items");
             }
-            check.apply(k);
+            check.accept(k);
         }
         reset.run();
         // Every attempt dies at its first write (once it took effect): a path that writes only what is still
@@ -149,7 +149,7 @@ abstract class TaskFailureContract {
         }
         assertTrue(messages(failed).contains("injected fault"), messages(failed));
         recover.run();
-        check.apply(-1);
+        check.accept(-1);
     }
 
     private static String step(String path, int k) {
@@ -175,7 +175,6 @@ abstract class TaskFailureContract {
         crashAtEveryStep("Dataset write", steps, () -> restore(target, Map.of()), () -> writePeople(target, faulty),
                 k -> {
                     assertEquals(expected, scanned(target), step("Dataset write", k));
-                    return null;
                 }, () -> writePeople(target, uri));
     }
 
@@ -221,7 +220,6 @@ abstract class TaskFailureContract {
             assertEquals(expected, entries(base + "_by_city"), step(path, k));
             IndexVerification drift = ix.verify();
             assertTrue(drift.consistent() && drift.entriesChecked() == 35, step(path, k) + ": " + drift);
-            return null;
         }, () -> jobs.backfill(plain));
     }
 
@@ -261,7 +259,6 @@ abstract class TaskFailureContract {
             assertEquals(expected, entries(entryTable), step(path, k));
             IndexVerification drift = ix.verify();
             assertTrue(drift.consistent() && drift.entriesChecked() == 35, step(path, k) + ": " + drift);
-            return null;
         }, () -> jobs.repair(plain));
     }
 
@@ -296,7 +293,6 @@ abstract class TaskFailureContract {
         crashAtEveryStep(path, steps, () -> restore(shadows, drifted), () -> jobs.rebuild(shadow), k -> {
             assertEquals(expected, scanned(shadows), step(path, k));
             assertEquals(new ShadowVerification(40 + expected.size(), 0), table.verify(), step(path, k));
-            return null;
         }, () -> jobs.rebuild(plain));
     }
 
@@ -346,7 +342,6 @@ abstract class TaskFailureContract {
                 assertEquals(0, done.itemsMigrated(), step(path, k) + ": " + done);
                 assertEquals(0, done.driftFound(), step(path, k) + ": " + done);
             }
-            return null;
         }, () -> jobs.backfill(uri, definition));
     }
 
