@@ -46,7 +46,7 @@ final class StoreTable implements SupportsRead, SupportsWrite {
         return new WriteBuilder() {
             @Override
             public org.apache.spark.sql.connector.write.Write build() {
-                return new StoreWrite(options, schema);
+                return new StoreWrite(options, schema, StoreWrite.window(info.options()));
             }
         };
     }

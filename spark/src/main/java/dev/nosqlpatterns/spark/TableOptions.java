@@ -18,7 +18,8 @@ import java.util.Objects;
  * types as {@code name:TYPE,...} with the type names of {@code Value.Type} (e.g. {@code city:STRING,age:NUMBER});
  * {@code segments} (default 4); {@code batchSize} (default 100); {@code pageSize} (default 500); and, to read or
  * write one tenant's table of a shared store, {@code tenancy}, {@code tenant} and {@code registryTable} (see
- * {@link TenantOptions}).
+ * {@link TenantOptions}). A Dataset write also takes {@code window}, the rows of a task checked before any of them
+ * is written (default 1,000; see the module README).
  */
 public final class TableOptions implements Serializable {
     private static final long serialVersionUID = 1L;
