@@ -7,10 +7,6 @@ import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.key.CompositeKeyCodec;
 import dev.nosqlpatterns.key.SegmentType;
 import dev.nosqlpatterns.store.model.Condition;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -106,40 +102,14 @@ final class Entries {
     }
 
     /**
-     * The entry alone as a {@link RepairCursor.EntryTally}: its key, the item it names and its write generation
-     * (the time it was written for older entries without one), hashed with SHA-256, of which 128 bits are kept.
-     * Two writes of one entry differ in their generation, so a tally tells an entry rewritten since from the one
-     * read before.
+     * The entry alone as a {@link RepairCursor.EntryTally}: a 128-bit hash of its key, the item it names and its
+     * write generation (the time it was written for older entries without one). Two writes of one entry differ in
+     * their generation, so a tally tells an entry rewritten since from the one read before.
      */
     static RepairCursor.EntryTally tally(Item entry) {
-        MessageDigest sha = sha256();
-        update(sha, entry.key().partition());
-        update(sha, entry.key().sort());
-        update(sha, entry.getString(REF).orElse(""));
+        EntryHash hash = new EntryHash().add(entry.key().partition()).add(entry.key().sort())
+                .add(entry.getString(REF).orElse(""));
         Optional<Long> generation = entry.getLong(GENERATION);
-        sha.update((byte) (generation.isPresent() ? 'g' : 'a'));
-        sha.update(ByteBuffer.allocate(Long.BYTES).putLong(generation.orElseGet(() -> writtenAt(entry))).array());
-        ByteBuffer hash = ByteBuffer.wrap(sha.digest());
-        return new RepairCursor.EntryTally(1, hash.getLong(), hash.getLong());
-    }
-
-    private static void update(MessageDigest sha, String s) {
-        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
-        sha.update(ByteBuffer.allocate(Integer.BYTES).putInt(bytes.length).array());
-        sha.update(bytes);
-    }
-
-    private static final ThreadLocal<MessageDigest> SHA = ThreadLocal.withInitial(() -> {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
-    });
-
-    private static MessageDigest sha256() {
-        MessageDigest sha = SHA.get();
-        sha.reset();
-        return sha;
+        return hash.add(generation.isPresent() ? 1 : 0).add(generation.orElseGet(() -> writtenAt(entry))).tally();
     }
 }

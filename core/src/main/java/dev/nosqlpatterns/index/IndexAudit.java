@@ -38,7 +38,8 @@ import java.util.Optional;
  * written, rewritten or removed meanwhile), pass 2 scans the index table again and reads the item of every
  * entry, as it always did. A clean index so costs a scan of each table and one batch read of entries per page of
  * base items, where reading every entry's item cost a batch read of base items per page of entries on top; an
- * index with drift costs one more scan of the index table than before.
+ * index with drift costs one more scan of the index table than before. A whole verify or repair counts in pages
+ * of 1,000 entries; {@link IndexTable#auditPage} in the caller's page size.
  *
  * <p><b>Under concurrent writers</b>, the count ends pass 2 only when every entry it returned was found live
  * during pass 1 (naming an item that held it) and was not written since. It therefore reports no drift that is
@@ -52,6 +53,8 @@ import java.util.Optional;
  */
 final class IndexAudit implements IndexTable.BatchAudit {
     private static final int PAGE = 200;
+    /** The page of pass 2's count in a whole verify or repair: it reads no base item, so a page may be larger. */
+    private static final int COUNT_PAGE = 1_000;
     private final IndexTable ix;
     private final boolean fix;
     private final RepairWrites writes;
@@ -72,7 +75,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
         }
         Optional<RepairCursor> at = Optional.of(RepairCursor.start());
         while (at.isPresent()) {
-            RepairStep step = page(at.get(), PAGE);
+            RepairStep step = page(at.get(), at.get().counting() ? COUNT_PAGE : PAGE);
             total = total.plus(step.drift());
             at = step.next();
         }
