@@ -103,4 +103,16 @@ final class Entries {
         return entry.get(TOKEN).map(t -> Condition.attributeEquals(TOKEN, t))
                 .orElseGet(() -> Condition.attributeEquals(AT, Value.of(writtenAt(entry))));
     }
+
+    /**
+     * The entry alone as a {@link RepairCursor.EntryTally}: a 128-bit hash of its key, the item it names and its
+     * write generation (the time it was written for older entries without one). Two writes of one entry differ in
+     * their generation, so a tally tells an entry rewritten since from the one read before.
+     */
+    static RepairCursor.EntryTally tally(Item entry) {
+        EntryHash hash = new EntryHash().add(entry.key().partition()).add(entry.key().sort())
+                .add(entry.getString(REF).orElse(""));
+        Optional<Long> generation = entry.getLong(GENERATION);
+        return hash.add(generation.isPresent() ? 1 : 0).add(generation.orElseGet(() -> writtenAt(entry))).tally();
+    }
 }

@@ -27,9 +27,34 @@ import java.util.Optional;
  * of the page name instead of the item checked, if any) and, when repairing, its fixes sent together by
  * {@link RepairWrites}: in atomic groups where the store has them, each fix keeping the condition that makes
  * it safe under concurrent writers, never one round trip per item in sequence.
+ *
+ * <p><b>Pass 2 counts first.</b> Pass 1 keeps a tally ({@link RepairCursor.EntryTally}: a count and a 128-bit
+ * hash sum, constant space) of the entries it confirmed: read naming the item checked, or added and confirmed
+ * (written in an atomic write with the check that its item kept the version read, or read back with its item
+ * holding it). Pass 2 then scans the index table and tallies the entries it returns, reading no base item. When
+ * both tallies are equal, the entries in the index table are exactly the entries pass 1 confirmed (same key,
+ * same named item, same write), so none is stale: pass 2 ends there, reporting every entry checked and none
+ * stale. When they differ (a stale entry, an entry inside its claim lease that names another item, an entry
+ * written, rewritten or removed meanwhile), pass 2 scans the index table again and reads the item of every
+ * entry, as it always did. A clean index so costs a scan of each table and one batch read of entries per page of
+ * base items, where reading every entry's item cost a batch read of base items per page of entries on top; an
+ * index with drift costs one more scan of the index table than before. A whole verify or repair counts in pages
+ * of 1,000 entries; {@link IndexTable#auditPage} in the caller's page size.
+ *
+ * <p><b>Under concurrent writers</b>, the count ends pass 2 only when every entry it returned was found live
+ * during pass 1 (naming an item that held it) and was not written since. It therefore reports no drift that is
+ * not there (it reports none), and it never misses an entry that stayed unchanged and stale from the start of
+ * the audit to the end of the count: such an entry is never confirmed, and a scan returns every item present
+ * throughout it, so the tallies differ and every entry's item is read. What it may leave unreported is an
+ * entry that became stale after pass 1 confirmed it (its item changed or went by a writer that had not yet
+ * removed the entry, or that crashed): reading every entry's item leaves unreported the entries that become
+ * stale after it read them, in the same way. Equal tallies of different entries need a hash collision, whose
+ * chance is negligible (about 2<sup>-64</sup> at most).
  */
 final class IndexAudit implements IndexTable.BatchAudit {
     private static final int PAGE = 200;
+    /** The page of pass 2's count in a whole verify or repair: it reads no base item, so a page may be larger. */
+    private static final int COUNT_PAGE = 1_000;
     private final IndexTable ix;
     private final boolean fix;
     private final RepairWrites writes;
@@ -50,7 +75,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
         }
         Optional<RepairCursor> at = Optional.of(RepairCursor.start());
         while (at.isPresent()) {
-            RepairStep step = page(at.get(), PAGE);
+            RepairStep step = page(at.get(), at.get().counting() ? COUNT_PAGE : PAGE);
             total = total.plus(step.drift());
             at = step.next();
         }
@@ -64,22 +89,65 @@ final class IndexAudit implements IndexTable.BatchAudit {
         String table = from.pass() == 1 ? ix.baseTable : ix.indexTable;
         Scan scan = Scan.of(table).limit(pageSize);
         Page page = ix.store.scan(from.scanCursor().map(scan::after).orElse(scan));
-        IndexVerification drift = from.pass() == 1 ? checkItems(page.items()) : checkEntries(page.items());
-        Optional<RepairCursor> next = page.next().map(c -> new RepairCursor(from.pass(), Optional.of(c)));
-        if (next.isEmpty() && from.pass() == 1) {
-            next = Optional.of(new RepairCursor(2, Optional.empty()));
+        if (from.pass() == 1) {
+            Checked checked = check(page.items());
+            Optional<RepairCursor.EntryTally> confirmed = from.confirmed().map(checked.confirmed()::plus);
+            RepairCursor next = page.next()
+                    .map(c -> new RepairCursor(1, Optional.of(c), confirmed, Optional.empty()))
+                    .orElseGet(() -> new RepairCursor(2, Optional.empty(), confirmed,
+                            confirmed.map(t -> RepairCursor.EntryTally.NONE)));
+            return new RepairStep(checked.drift(), Optional.of(next));
         }
-        return new RepairStep(drift, next);
+        if (from.counting()) {
+            return count(from, page);
+        }
+        IndexVerification drift = checkEntries(page.items());
+        return new RepairStep(drift, page.next().map(c -> new RepairCursor(2, Optional.of(c))));
+    }
+
+    /**
+     * A page of pass 2's count. When the count is over and the entries scanned are exactly those pass 1 confirmed
+     * (as tallies), no entry can be stale: the page reports every entry checked and pass 2 ends there. Otherwise
+     * pass 2 starts again, reading the item of every entry.
+     */
+    private RepairStep count(RepairCursor from, Page page) {
+        RepairCursor.EntryTally counted = from.counted().orElseThrow();
+        for (Item entry : page.items()) {
+            counted = counted.plus(Entries.tally(entry));
+        }
+        if (page.next().isPresent()) {
+            return new RepairStep(IndexVerification.empty(), Optional.of(new RepairCursor(2, page.next(),
+                    from.confirmed(), Optional.of(counted))));
+        }
+        if (counted.equals(from.confirmed().orElseThrow())) {
+            return new RepairStep(new IndexVerification(0, counted.entries(), 0, 0, 0, List.of(), List.of(), List.of()),
+                    Optional.empty());
+        }
+        return new RepairStep(IndexVerification.empty(), Optional.of(new RepairCursor(2, Optional.empty())));
     }
 
     /** An item of the base table that has an index value, and the key its entry must have. */
     private record Indexed(Item item, String value, Key entryKey) {
     }
 
+    /** What a page of pass 1 found, and the tally of the entries it confirmed. */
+    private record Checked(IndexVerification drift, RepairCursor.EntryTally confirmed) {
+    }
+
     @Override
     public IndexVerification checkItems(List<Item> items) {
+        return check(items).drift();
+    }
+
+    /**
+     * Pass 1 on a page of base items. An entry is confirmed when it was read naming the item checked (which holds
+     * its key, as scanned), or added by this page and confirmed by {@link RepairWrites#send}: each entry key
+     * belongs to one value (and, in a non-unique index, one item), and an entry names one item, so an entry is
+     * confirmed by one item at most, however many items hold its value.
+     */
+    private Checked check(List<Item> items) {
         if (ix.isNative()) {
-            return IndexVerification.empty();
+            return new Checked(IndexVerification.empty(), RepairCursor.EntryTally.NONE);
         }
         List<Indexed> indexed = new ArrayList<>();
         for (Item item : items) {
@@ -92,6 +160,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
         List<RepairWrites.Fix> fixes = new ArrayList<>();
         long missing = 0;
         long duplicates = 0;
+        RepairCursor.EntryTally confirmed = RepairCursor.EntryTally.NONE;
         List<Key> missingSample = new ArrayList<>();
         List<Key> duplicateSample = new ArrayList<>();
         for (Indexed x : indexed) {
@@ -99,6 +168,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
             Optional<Item> entry = found.get(new ItemRef(ix.indexTable, x.entryKey()));
             Optional<Key> holder = entry.map(Entries::baseOf);
             if (holder.isPresent() && holder.get().equals(itemKey)) {
+                confirmed = confirmed.plus(Entries.tally(entry.get()));
                 continue;
             }
             if (ix.unique && (holds(holder, x.value(), named) || unindexed.containsKey(x.value()))) {
@@ -116,8 +186,11 @@ final class IndexAudit implements IndexTable.BatchAudit {
                 entryFix(x, entry, named, now).ifPresent(fixes::add);
             }
         }
-        writes.send(fixes);
-        return new IndexVerification(items.size(), 0, missing, 0, duplicates, missingSample, List.of(), duplicateSample);
+        for (Item added : writes.send(fixes)) {
+            confirmed = confirmed.plus(Entries.tally(added));
+        }
+        return new Checked(new IndexVerification(items.size(), 0, missing, 0, duplicates, missingSample, List.of(),
+                duplicateSample), confirmed);
     }
 
     /**

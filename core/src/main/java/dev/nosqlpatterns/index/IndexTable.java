@@ -229,19 +229,45 @@ public final class IndexTable {
         });
     }
 
-    /** Compares the index with the base table and reports the drift; changes nothing. */
+    /**
+     * Compares the index with the base table and reports the drift; changes nothing.
+     *
+     * <p>Pass 1 scans the base table and reads each page's entries in one batch read. Pass 2 then scans the index
+     * table, reading no base item, and compares the entries it finds with those pass 1 confirmed (an entry read
+     * naming the item checked), as a count and a 128-bit hash sum of each entry's key, named item and write
+     * (constant memory). When they match, no entry can be stale and pass 2 ends there: a verify of an index without
+     * drift costs a scan of each table and a batch read of entries per page of base items, and reads no base item
+     * a second time. When they differ (a stale entry, or entries written meanwhile), pass 2 scans the index table
+     * again and reads the base item of every entry, a batch read per page of entries, to find the stale ones.
+     *
+     * <p>Under concurrent writers, the count ends pass 2 only when every entry it found was live (named an item
+     * holding it) when pass 1 read it, and unchanged since. It never reports drift that is not there, and never
+     * misses a stale entry left unchanged from the start of the verify to its end (it was never confirmed, and a
+     * scan returns every item present throughout it); it may leave unreported an entry that became stale after pass
+     * 1 confirmed it, as reading every entry's item leaves unreported those that become stale after they were
+     * read. Equal tallies of different entries would take a hash collision, of negligible chance (2<sup>-64</sup>).
+     */
     public IndexVerification verify() {
         return TechniqueCalls.call(store, "indexTable.verify", baseTable, () -> new IndexAudit(this, false).run());
     }
 
-    /** Adds missing entries and removes stale ones until the index matches the base table; returns what it fixed. */
+    /**
+     * Adds missing entries and removes stale ones until the index matches the base table; returns what it fixed.
+     * Reads as {@link #verify()} does: an entry it adds counts as confirmed once written while its item held it
+     * (in an atomic write checking the item's version) or read back with its item holding it, so pass 2 reads no
+     * base item when, missing entries added, the index table holds exactly the confirmed entries.
+     */
     public IndexVerification repair() {
         return TechniqueCalls.call(store, "indexTable.repair", baseTable, () -> new IndexAudit(this, true).run());
     }
 
     /**
      * One page ({@code pageSize} items or entries) of a verify ({@code fix} false) or repair, resumable
-     * from {@code from}; for long repairs that must survive a restart.
+     * from {@code from}; for long repairs that must survive a restart. The cursor carries the tallies that let
+     * pass 2 end after counting the index table (see {@link #verify()}): pages of pass 2 first count entries,
+     * reporting nothing until the count's last page, which reports every entry checked when the count matches;
+     * otherwise pass 2 starts again and checks the item of every entry. A cursor made without tallies
+     * ({@link RepairCursor#RepairCursor(int, Optional)}) always checks every entry's item.
      */
     public RepairStep auditPage(RepairCursor from, int pageSize, boolean fix) {
         return TechniqueCalls.call(store, "indexTable." + (fix ? "repair" : "verify"), baseTable, () -> {
@@ -258,7 +284,9 @@ public final class IndexTable {
      * table (pass 2): the drifts of all calls add up to what {@link #verify()} or {@link #repair()} reports. An
      * audit remembers the unique values it saw without their entry, so for a unique index every base item
      * holding one value must go through the same audit for its duplicates to be counted as {@link #verify()}
-     * counts them. A native index has nothing to audit: every call reports no drift.
+     * counts them. A native index has nothing to audit: every call reports no drift. Pass 2 here reads the base
+     * item of every entry it is given: the workers' pages are not counted against pass 1's confirmed entries as
+     * {@link #verify()} counts them.
      */
     public BatchAudit batchAudit(boolean fix) {
         IndexAudit audit = new IndexAudit(this, fix);

@@ -70,23 +70,28 @@ final class RepairWrites {
      * whose check only asks that it exists) are checked again afterwards with one batch read of their items:
      * an entry whose item was deleted or moved to another value since the page was read is removed again, if
      * it is still the one this repair wrote.
+     *
+     * <p>Answers the entries added and confirmed: each written while its item held it (in an atomic write with
+     * the check that the item kept the version read), or read back with its item holding it afterwards. A fix
+     * refused by its condition, or undone by the read-back, is not among them.
      */
-    void send(List<Fix> fixes) {
+    List<Item> send(List<Fix> fixes) {
         if (fixes.isEmpty()) {
-            return;
+            return List.of();
         }
+        List<Item> confirmed = new ArrayList<>();
         List<Fix> unchecked = new ArrayList<>();
         List<Fix> blind = new ArrayList<>();
         if (store.has(Capability.ATOMIC_WRITES)) {
             List<Fix> checked = new ArrayList<>();
             fixes.forEach(f -> (blindable(f) ? blind : checked).add(f));
-            groups(checked, true).forEach(g -> sendGroup(g, true, unchecked));
+            groups(checked, true).forEach(g -> sendGroup(g, true, unchecked, confirmed));
         } else {
             boolean partitions = store.has(Capability.ATOMIC_WRITES_SINGLE_PARTITION);
             List<Fix> alone = new ArrayList<>();
             for (List<Fix> p : byPartition(fixes)) {
                 if (partitions && p.size() > 1) {
-                    groups(p, false).forEach(g -> sendGroup(g, false, unchecked));
+                    groups(p, false).forEach(g -> sendGroup(g, false, unchecked, confirmed));
                 } else {
                     p.forEach(f -> (blindable(f) ? blind : alone).add(f));
                 }
@@ -98,7 +103,8 @@ final class RepairWrites {
                     .toList());
             unchecked.addAll(blind);
         }
-        recheck(unchecked);
+        confirmed.addAll(recheck(unchecked));
+        return confirmed;
     }
 
     /**
@@ -121,31 +127,39 @@ final class RepairWrites {
         return new ArrayList<>(out.values());
     }
 
-    /** Removes the entries added without a base check whose item no longer holds them, if still ours. */
-    private void recheck(List<Fix> unchecked) {
+    /**
+     * Removes the entries added without a base check whose item no longer holds them, if still ours; answers
+     * the others, whose item held them when read back.
+     */
+    private List<Item> recheck(List<Fix> unchecked) {
         List<Fix> added = unchecked.stream().filter(f -> f.check().isPresent() && f.write() instanceof Write.Put)
                 .toList();
         if (added.isEmpty()) {
-            return;
+            return List.of();
         }
         BatchGetResult items = store.getAll(ix.baseTable, added.stream().map(f -> f.check().get().key()).distinct()
                 .toList());
         List<Fix> undo = new ArrayList<>();
+        List<Item> kept = new ArrayList<>();
         for (Fix f : added) {
             Item ours = ((Write.Put) f.write()).item();
             boolean held = items.get(ix.baseRef(f.check().get().key())).map(i -> ix.holds(i, ours.key())).orElse(false);
-            if (!held) {
+            if (held) {
+                kept.add(ours);
+            } else {
                 undo.add(new Fix(new Write.Delete(ix.indexTable, ours.key(), Entries.unchanged(ours)), Optional.empty()));
             }
         }
         List<Fix> ignored = new ArrayList<>();
+        List<Item> none = new ArrayList<>();
         if (store.has(Capability.ATOMIC_WRITES)) {
-            groups(undo, false).forEach(g -> sendGroup(g, false, ignored));
+            groups(undo, false).forEach(g -> sendGroup(g, false, ignored, none));
         } else if (store.has(Capability.ATOMIC_WRITES_SINGLE_PARTITION)) {
-            byPartition(undo).forEach(p -> groups(p, false).forEach(g -> sendGroup(g, false, ignored)));
+            byPartition(undo).forEach(p -> groups(p, false).forEach(g -> sendGroup(g, false, ignored, none)));
         } else {
             sendEach(undo, ignored);
         }
+        return kept;
     }
 
     /** Splits fixes into groups within the store's atomic write limits, each item touched once per group. */
@@ -186,9 +200,9 @@ final class RepairWrites {
         return new ItemRef(w.table(), w.key());
     }
 
-    private void sendGroup(List<Fix> group, boolean withChecks, List<Fix> unchecked) {
+    private void sendGroup(List<Fix> group, boolean withChecks, List<Fix> unchecked, List<Item> confirmed) {
         if (group.size() == 1) {
-            sendAlone(group.get(0), withChecks, unchecked);
+            sendAlone(group.get(0), withChecks, unchecked, confirmed);
             return;
         }
         List<Write> writes = new ArrayList<>();
@@ -204,44 +218,61 @@ final class RepairWrites {
             // One condition failed (or the group met a concurrent transaction): nothing was written, so every
             // fix is sent alone and only those a writer raced are lost.
             if (withChecks) {
-                group.forEach(f -> sendAlone(f, true, unchecked));
+                group.forEach(f -> sendAlone(f, true, unchecked, confirmed));
             } else {
                 sendEach(group, unchecked);
             }
             return;
         }
-        group.stream().filter(f -> !withChecks || !f.confirmsVersion()).forEach(unchecked::add);
+        for (Fix f : group) {
+            if (withChecks && f.confirmsVersion()) {
+                added(f).ifPresent(confirmed::add);
+            } else {
+                unchecked.add(f);
+            }
+        }
+    }
+
+    /** The entry a fix adds, if it adds one. */
+    private static Optional<Item> added(Fix f) {
+        return f.write() instanceof Write.Put p && f.check().isPresent() ? Optional.of(p.item()) : Optional.empty();
     }
 
     /**
      * Sends fixes without their checks, in one {@link Store#writeEach} per round of distinct entries; a fix refused by its condition is
-     * dropped (a writer changed its entry meanwhile), as {@link #sendAlone} drops it.
+     * dropped (a writer changed its entry meanwhile), as {@link #sendAlone} drops it. The fixes applied go to {@code unchecked}.
      */
     private void sendEach(List<Fix> fixes, List<Fix> unchecked) {
-        if (fixes.isEmpty()) {
-            return;
-        }
-        unchecked.addAll(fixes);
         // A second write of one entry goes in a later call, after the first has ended.
-        List<Write> rest = fixes.stream().map(Fix::write).toList();
+        List<Fix> rest = fixes;
         while (!rest.isEmpty()) {
             Set<ItemRef> seen = new HashSet<>();
-            List<Write> now = new ArrayList<>();
-            List<Write> later = new ArrayList<>();
-            for (Write w : rest) {
-                (seen.add(ref(w)) ? now : later).add(w);
+            List<Fix> now = new ArrayList<>();
+            List<Fix> later = new ArrayList<>();
+            for (Fix f : rest) {
+                (seen.add(ref(f.write())) ? now : later).add(f);
             }
-            store.writeEach(now);
+            List<Boolean> applied = store.writeEach(now.stream().map(Fix::write).toList());
+            for (int i = 0; i < now.size(); i++) {
+                if (applied.get(i)) {
+                    unchecked.add(now.get(i));
+                }
+            }
             rest = later;
         }
     }
 
-    /** Sends one fix, with its check where asked; adds it to {@code unchecked} when sent without one. */
-    private void sendAlone(Fix f, boolean withCheck, List<Fix> unchecked) {
+    /**
+     * Sends one fix, with its check where asked; once applied, adds it to {@code confirmed} when its check held
+     * the item's version, else to {@code unchecked}.
+     */
+    private void sendAlone(Fix f, boolean withCheck, List<Fix> unchecked, List<Item> confirmed) {
         if (withCheck && f.check().isPresent()) {
             try {
                 store.writeAtomically(List.of(f.check().get(), f.write()));
-                if (!f.confirmsVersion()) {
+                if (f.confirmsVersion()) {
+                    added(f).ifPresent(confirmed::add);
+                } else {
                     unchecked.add(f);
                 }
                 return;
@@ -252,7 +283,6 @@ final class RepairWrites {
                 // A concurrent transaction touched one of them: fall back to the entry's own condition.
             }
         }
-        unchecked.add(f);
         try {
             if (f.write() instanceof Write.Put put) {
                 store.put(put);
@@ -261,6 +291,7 @@ final class RepairWrites {
             } else {
                 throw new IllegalArgumentException("a repair writes puts and deletes, not " + f.write());
             }
+            unchecked.add(f);
         } catch (ConditionFailedException changed) {
             // A writer changed the entry or its item meanwhile; the next verify shows whether anything is left.
         }

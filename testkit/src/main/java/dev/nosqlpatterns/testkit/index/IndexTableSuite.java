@@ -14,6 +14,7 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.IndexSpec;
+import dev.nosqlpatterns.store.model.OperationCost;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.Write;
 import dev.nosqlpatterns.store.CostTally;
@@ -21,6 +22,7 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.testkit.StoreSuite;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -221,6 +223,238 @@ public abstract class IndexTableSuite extends StoreSuite {
         assumeCapability(Capability.ATOMIC_WRITES);
         assertTrue(perItem <= 0.2, "round trips per item of the backfill: " + perItem + " (" + cost.roundTrips()
                 + " for " + n + " items)");
+    }
+
+    /** A paged audit's totals, and the store calls its pass 2 made on the audited tables. */
+    record Paged(IndexVerification drift, List<OperationCost> pass2) {
+        long calls(String table) {
+            return pass2.stream().filter(c -> c.table().equals(table)).count();
+        }
+
+        long calls(String table, String operation) {
+            return pass2.stream().filter(c -> c.table().equals(table) && c.operation().equals(operation)).count();
+        }
+    }
+
+    /** Audits page by page from {@code from}, running {@code between} once pass 1 is over. */
+    Paged paged(IndexTable ix, int pageSize, boolean fix, RepairCursor from, Runnable between) {
+        IndexVerification total = null;
+        List<OperationCost> pass2 = Collections.synchronizedList(new ArrayList<>());
+        Optional<RepairCursor> at = Optional.of(from);
+        boolean pass1 = true;
+        while (at.isPresent()) {
+            RepairCursor cursor = at.get();
+            if (pass1 && cursor.pass() == 2) {
+                pass1 = false;
+                between.run();
+            }
+            RepairStep step = cursor.pass() == 2
+                    ? store.measure(pass2::add, () -> ix.auditPage(cursor, pageSize, fix))
+                    : ix.auditPage(cursor, pageSize, fix);
+            total = total == null ? step.drift() : plus(total, step.drift());
+            at = step.next();
+        }
+        List<OperationCost> mine = pass2.stream()
+                .filter(c -> c.table().equals(ix.baseTable()) || c.table().equals(ix.indexTable())).toList();
+        return new Paged(total, mine);
+    }
+
+    Paged paged(IndexTable ix, int pageSize, boolean fix) {
+        return paged(ix, pageSize, fix, RepairCursor.start(), () -> { });
+    }
+
+    private static void sameCounts(IndexVerification expected, IndexVerification actual) {
+        assertEquals(List.of(expected.baseItemsChecked(), expected.entriesChecked(), expected.missing(),
+                        expected.dangling(), expected.duplicates()),
+                List.of(actual.baseItemsChecked(), actual.entriesChecked(), actual.missing(), actual.dangling(),
+                        actual.duplicates()), () -> "expected " + expected + ", got " + actual);
+    }
+
+    /**
+     * On an index without drift, pass 2 counts the index table and, finding exactly the entries pass 1 confirmed,
+     * ends without reading a single base item; page by page, it reports the same totals.
+     */
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void aCleanVerifyReadsNoBaseItemInPass2(IndexConsistency mode) {
+        for (boolean unique : List.of(false, true)) {
+            IndexTable ix = index(mode, unique);
+            for (int i = 0; i < 7; i++) {
+                ix.put(user("u" + i, unique ? "fb-" + i : "city-" + (i % 3)));
+            }
+            ix.put(user("nobody", null));
+            List<OperationCost> calls = Collections.synchronizedList(new ArrayList<>());
+            IndexVerification drift = store.measure(calls::add, ix::verify);
+            assertTrue(drift.consistent(), drift.toString());
+            assertEquals(8, drift.baseItemsChecked(), drift.toString());
+            assertEquals(7, drift.entriesChecked(), drift.toString());
+            List<String> onBase = calls.stream().filter(c -> c.table().equals(ix.baseTable()))
+                    .map(OperationCost::operation).distinct().toList();
+            assertEquals(List.of("scan"), onBase, "the base table is scanned and none of its items read again");
+            for (int pageSize : List.of(2, 3, 100)) {
+                Paged paged = paged(ix, pageSize, false);
+                sameCounts(drift, paged.drift());
+                assertEquals(0, paged.calls(ix.baseTable()), () -> "pass 2 reads no base item: " + paged.pass2());
+                assertEquals(paged.calls(ix.indexTable()), paged.calls(ix.indexTable(), "scan"), paged.pass2()::toString);
+            }
+        }
+    }
+
+    /**
+     * A stale entry makes the index table hold more entries than pass 1 confirmed: pass 2 reads every entry's
+     * item, finds it, and repair removes it; the repaired index then passes the count alone.
+     */
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void aStaleEntryIsFoundAndRemovedWhenTheIndexHoldsMoreEntriesThanPass1Confirmed(IndexConsistency mode) {
+        IndexTable written = index(mode, false);
+        for (int i = 0; i < 5; i++) {
+            written.put(user("u" + i, "Paris"));
+        }
+        store.delete(baseOf(written), Key.of("user|u3", "<BASE>"));
+        IndexTable ix = index(store, baseOf(written), indexOf(written), mode, false, Duration.ZERO);
+        IndexVerification drift = ix.verify();
+        assertEquals(1, drift.dangling(), drift.toString());
+        assertEquals(0, drift.missing(), drift.toString());
+        assertEquals(5, drift.entriesChecked(), "every entry checked once: " + drift);
+        Paged verified = paged(ix, 2, false);
+        sameCounts(drift, verified.drift());
+        assertTrue(verified.calls(ix.baseTable(), "getAll") > 0, "pass 2 read the entries' items");
+        Paged repaired = paged(ix, 2, true);
+        sameCounts(drift, repaired.drift());
+        assertEquals(4, count(ix.indexTable()));
+        Paged after = paged(ix, 2, false);
+        assertTrue(after.drift().consistent(), after.drift().toString());
+        assertEquals(4, after.drift().entriesChecked(), after.drift().toString());
+        assertEquals(0, after.calls(ix.baseTable()), () -> "pass 2 reads no base item: " + after.pass2());
+    }
+
+    /**
+     * A missing entry and a stale one together: the count differs, so pass 2 reads every entry's item; repair
+     * adds the one (confirming it, so that it counts) and removes the other.
+     */
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void aMissingAndAStaleEntryTogetherAreBothFoundAndFixed(IndexConsistency mode) {
+        IndexTable written = index(mode, false);
+        String base = baseOf(written);
+        for (int i = 0; i < 4; i++) {
+            written.put(user("u" + i, "Rome"));
+        }
+        store.put(base, user("sneaky", "Rome"));
+        store.delete(base, Key.of("user|u0", "<BASE>"));
+        IndexTable ix = index(store, base, indexOf(written), mode, false, Duration.ZERO);
+        IndexVerification drift = ix.verify();
+        assertEquals(1, drift.missing(), drift.toString());
+        assertEquals(1, drift.dangling(), drift.toString());
+        sameCounts(drift, paged(ix, 3, false).drift());
+        IndexVerification fixed = ix.repair();
+        assertEquals(1, fixed.missing(), fixed.toString());
+        assertEquals(1, fixed.dangling(), fixed.toString());
+        Paged after = paged(ix, 3, false);
+        assertTrue(after.drift().consistent(), after.drift().toString());
+        assertEquals(4, after.drift().entriesChecked(), after.drift().toString());
+        assertEquals(0, after.calls(base), () -> "pass 2 reads no base item: " + after.pass2());
+        assertEquals(Set.of("u1", "u2", "u3", "sneaky"), ids(ix.find("Rome")));
+    }
+
+    /**
+     * A unique value held by two items has one entry, confirmed by the item it names only: with no stale entry
+     * the count matches and pass 2 reads no base item; a stale entry beside the duplicates is still found.
+     */
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void aUniqueIndexWithDuplicatesCountsTheSharedEntryOnce(IndexConsistency mode) {
+        IndexTable written = index(mode, true);
+        String base = baseOf(written);
+        written.put(user("ada", "fb-1"));
+        written.put(user("bob", "fb-2"));
+        written.put(user("carl", "fb-5"));
+        store.put(base, user("eve", "fb-1"));
+        IndexTable ix = index(store, base, indexOf(written), mode, true, Duration.ZERO);
+        IndexVerification drift = ix.verify();
+        assertEquals(1, drift.duplicates(), drift.toString());
+        assertEquals(0, drift.dangling(), drift.toString());
+        assertEquals(3, drift.entriesChecked(), drift.toString());
+        Paged clean = paged(ix, 2, false);
+        sameCounts(drift, clean.drift());
+        assertEquals(0, clean.calls(base), () -> "pass 2 reads no base item: " + clean.pass2());
+
+        store.put(base, user("carl", "fb-6"));
+        IndexVerification stale = ix.verify();
+        assertEquals(1, stale.duplicates(), stale.toString());
+        assertEquals(1, stale.missing(), "carl's fb-6: " + stale);
+        assertEquals(1, stale.dangling(), "carl's old fb-5: " + stale);
+        sameCounts(stale, paged(ix, 2, false).drift());
+        IndexVerification repaired = paged(ix, 2, true).drift();
+        assertEquals(1, repaired.dangling(), repaired.toString());
+        IndexVerification after = ix.verify();
+        assertEquals(0, after.dangling() + after.missing(), after.toString());
+        assertEquals(1, after.duplicates(), "repair picks no winner: " + after);
+    }
+
+    /**
+     * The count compares which entries are there, not only how many: a stale entry present throughout is found
+     * even when, between the passes, a writer removes another entry so that the numbers match.
+     */
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void aStaleEntryIsFoundEvenWhenAnotherEntryGoesBetweenThePasses(IndexConsistency mode) {
+        IndexTable written = index(mode, false);
+        String base = baseOf(written);
+        for (int i = 0; i < 4; i++) {
+            written.put(user("u" + i, "Oslo"));
+        }
+        store.delete(base, Key.of("user|u3", "<BASE>"));
+        IndexTable ix = index(store, base, indexOf(written), mode, false, Duration.ZERO);
+        Paged paged = paged(ix, 2, false, RepairCursor.start(), () -> ix.delete(Key.of("user|u0", "<BASE>")));
+        assertEquals(1, paged.drift().dangling(), paged.drift().toString());
+        assertEquals(3, paged.drift().entriesChecked(), paged.drift().toString());
+        assertTrue(paged.calls(base, "getAll") > 0, "pass 2 read the entries' items");
+    }
+
+    /**
+     * An entry written between the passes was not confirmed: pass 2 reads every entry's item and reports no
+     * drift that is not there. A cursor without tallies reads them too, with the same totals.
+     */
+    @ParameterizedTest
+    @EnumSource(names = {"ATOMIC", "REPAIRABLE"})
+    void anEntryWrittenBetweenThePassesIsCheckedAndNoDriftIsReported(IndexConsistency mode) {
+        IndexTable ix = index(mode, false);
+        for (int i = 0; i < 4; i++) {
+            ix.put(user("u" + i, "Lima"));
+        }
+        Paged paged = paged(ix, 2, false, RepairCursor.start(), () -> ix.put(user("late", "Lima")));
+        assertTrue(paged.drift().consistent(), paged.drift().toString());
+        assertEquals(4, paged.drift().baseItemsChecked(), paged.drift().toString());
+        assertEquals(5, paged.drift().entriesChecked(), paged.drift().toString());
+        assertTrue(paged.calls(ix.baseTable(), "getAll") > 0, "pass 2 read the entries' items");
+
+        Paged untallied = paged(ix, 2, false, new RepairCursor(1, Optional.empty()), () -> { });
+        sameCounts(ix.verify(), untallied.drift());
+        assertTrue(untallied.calls(ix.baseTable(), "getAll") > 0, "without tallies pass 2 reads the entries' items");
+    }
+
+    /**
+     * A backfill's entries are confirmed as it adds them (written with a check of their item's version, or read
+     * back), so its pass 2 counts the index table and reads no base item.
+     */
+    @ParameterizedTest(name = "unique={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void aBackfillConfirmsTheEntriesItAddsAndItsPass2ReadsNoBaseItem(boolean unique) {
+        String base = newTable();
+        List<Write> items = new ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            items.add(Write.put(base, user("u" + i, unique ? "fb-" + i : "city-" + (i % 2))));
+        }
+        store.writeBatch(items);
+        IndexTable ix = index(store, base, newTable(), IndexConsistency.REPAIRABLE, unique, Duration.ofSeconds(30));
+        Paged backfill = paged(ix, 4, true);
+        assertEquals(9, backfill.drift().missing(), backfill.drift().toString());
+        assertEquals(0, backfill.drift().dangling(), backfill.drift().toString());
+        assertEquals(9, backfill.drift().entriesChecked(), backfill.drift().toString());
+        assertEquals(0, backfill.calls(base), () -> "pass 2 reads no base item: " + backfill.pass2());
+        assertTrue(ix.verify().consistent(), () -> "after the backfill: " + ix.verify());
     }
 
     @Test
