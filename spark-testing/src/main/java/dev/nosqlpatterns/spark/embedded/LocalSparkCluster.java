@@ -2,12 +2,7 @@ package dev.nosqlpatterns.spark.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -34,6 +29,11 @@ import org.apache.spark.sql.SparkSession;
  * server or a directory, not a JVM-wide in-memory store). The executors are children of the workers;
  * {@link #close()} (also run at this JVM's exit) destroys them all, waiting a bounded time for each.
  *
+ * <p>Every process binds its ports where the operating system puts it ({@code 0}) and the cluster reads them
+ * from the process's log, {@code <name>.log} in the directory: no port is chosen ahead and then found taken by
+ * another process. So the children log Spark's start-up messages at {@code INFO} through a Log4j configuration
+ * the cluster writes; a configuration given among the JVM options is overridden.
+ *
  * <p>The child JVMs get the {@code --add-opens} options Spark needs on Java 17 and, after them, the options in
  * the system property {@value #JVM_OPTIONS_PROPERTY} (separated by spaces).
  */
@@ -45,7 +45,23 @@ public final class LocalSparkCluster implements AutoCloseable {
     /** How long {@link #start(Path, int)} waits for every worker to register. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
 
-    private static final Pattern ALIVE_WORKERS = Pattern.compile("\"aliveworkers\"\\s*:\\s*(\\d+)");
+    private static final Pattern MASTER_URL = Pattern.compile("Starting Spark master at (spark://\\S+)");
+    private static final Pattern WORKER_UI_PORT =
+            Pattern.compile("Successfully started service 'WorkerUI' on port (\\d+)");
+    private static final Pattern REGISTERED = Pattern.compile("Successfully registered with master");
+    private static final String LOG_CONFIGURATION = String.join("\n",
+            "rootLogger.level = warn",
+            "rootLogger.appenderRef.stdout.ref = console",
+            "appender.console.type = Console",
+            "appender.console.name = console",
+            "appender.console.target = SYSTEM_ERR",
+            "appender.console.layout.type = PatternLayout",
+            "appender.console.layout.pattern = %d{HH:mm:ss.SSS} %p %c{1}: %m%n%ex",
+            "logger.deploy.name = org.apache.spark.deploy",
+            "logger.deploy.level = info",
+            "logger.ports.name = org.apache.spark.util.Utils",
+            "logger.ports.level = info",
+            "");
 
     private final Path directory;
     private final int workerMemoryMb;
@@ -53,14 +69,11 @@ public final class LocalSparkCluster implements AutoCloseable {
     private final List<Process> processes = new ArrayList<>();
     private final List<Integer> workerUiPorts = new ArrayList<>();
     private final Thread hook = new Thread(this::destroyAll, "spark-local-cluster-stop");
-    private final int masterPort;
-    private final int masterUiPort;
+    private String masterUrl;
 
     private LocalSparkCluster(Path directory, int workerMemoryMb) {
         this.directory = directory;
         this.workerMemoryMb = workerMemoryMb;
-        this.masterPort = freePort();
-        this.masterUiPort = freePort();
     }
 
     /**
@@ -74,8 +87,8 @@ public final class LocalSparkCluster implements AutoCloseable {
     /**
      * Starts a master and {@code workers} workers of one core and {@code workerMemoryMb} MiB each (the memory an
      * executor of {@link #session(String)} gets), and waits up to {@code timeout} until every worker is
-     * registered with the master. On failure every JVM started is destroyed and the exception names the
-     * directory of their logs.
+     * registered with the master. On failure every JVM started is destroyed and the exception quotes the last
+     * lines of the log of the process that failed and names the directory of every log.
      *
      * @throws IllegalArgumentException if {@code workers} is not 1 to 16, the memory below 128 MiB, or the
      *     timeout not positive
@@ -95,19 +108,26 @@ public final class LocalSparkCluster implements AutoCloseable {
         }
         LocalSparkCluster cluster = new LocalSparkCluster(directory.toAbsolutePath(), workerMemoryMb);
         Runtime.getRuntime().addShutdownHook(cluster.hook);
+        long deadline = System.nanoTime() + timeout.toNanos();
         try {
             Files.createDirectories(cluster.directory.resolve("spark-home/jars"));
-            cluster.launch("master", "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port",
-                    Integer.toString(cluster.masterPort), "--webui-port", Integer.toString(cluster.masterUiPort));
+            Files.writeString(cluster.directory.resolve("log4j2.properties"), LOG_CONFIGURATION);
+            Process master = cluster.launch("master", "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
+                    "--port", "0", "--webui-port", "0");
+            cluster.masterUrl = cluster.awaitLog(master, "master", MASTER_URL, deadline, timeout);
+            List<Process> started = new ArrayList<>();
             for (int i = 0; i < workers; i++) {
-                int ui = freePort();
-                cluster.workerUiPorts.add(ui);
                 Path work = Files.createDirectories(cluster.directory.resolve("worker-" + i));
-                cluster.launch("worker-" + i, "org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1",
-                        "--webui-port", Integer.toString(ui), "--cores", "1", "--memory", workerMemoryMb + "m",
-                        "--work-dir", work.toString(), cluster.masterUrl());
+                started.add(cluster.launch("worker-" + i, "org.apache.spark.deploy.worker.Worker", "--host",
+                        "127.0.0.1", "--webui-port", "0", "--cores", "1", "--memory", workerMemoryMb + "m",
+                        "--work-dir", work.toString(), cluster.masterUrl));
             }
-            cluster.awaitWorkers(workers, timeout);
+            for (int i = 0; i < workers; i++) {
+                String name = "worker-" + i;
+                cluster.workerUiPorts.add(Integer.parseInt(
+                        cluster.awaitLog(started.get(i), name, WORKER_UI_PORT, deadline, timeout)));
+                cluster.awaitLog(started.get(i), name, REGISTERED, deadline, timeout);
+            }
             return cluster;
         } catch (IOException | RuntimeException e) {
             cluster.close();
@@ -119,7 +139,7 @@ public final class LocalSparkCluster implements AutoCloseable {
 
     /** {@code spark://127.0.0.1:port}. */
     public String masterUrl() {
-        return "spark://127.0.0.1:" + masterPort;
+        return masterUrl;
     }
 
     /** How many workers the cluster has, each with one core: as many executors as an application can get. */
@@ -194,13 +214,14 @@ public final class LocalSparkCluster implements AutoCloseable {
         }
     }
 
-    private void launch(String name, String mainClass, String... args) throws IOException {
+    private Process launch(String name, String mainClass, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-Xms32m", "-Xmx192m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
         command.addAll(List.of(JavaModuleOptions.defaultModuleOptionArray()));
         command.addAll(List.of(System.getProperty(JVM_OPTIONS_PROPERTY, "").trim().split("\\s+")));
         command.removeIf(String::isEmpty);
-        command.addAll(List.of("-Dspark.local.dir=" + directory.resolve("local"), "-cp", classPath, mainClass));
+        command.addAll(List.of("-Dlog4j2.configurationFile=" + directory.resolve("log4j2.properties"),
+                "-Dspark.local.dir=" + directory.resolve("local"), "-cp", classPath, mainClass));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(directory.resolve(name + ".log").toFile());
@@ -210,42 +231,47 @@ public final class LocalSparkCluster implements AutoCloseable {
         env.put("SPARK_LOCAL_IP", "127.0.0.1");
         env.put("SPARK_LOCAL_DIRS", directory.resolve("local").toString());
         env.put("SPARK_LOG_DIR", directory.toString());
+        Process process = pb.start();
         synchronized (processes) {
-            processes.add(pb.start());
+            processes.add(process);
+        }
+        return process;
+    }
+
+    /**
+     * Waits until the log of {@code name} has a line {@code pattern} finds, and returns its first group (or the
+     * match when it has none).
+     *
+     * @throws IllegalStateException naming the log's last lines when the process exits or the deadline passes
+     */
+    private String awaitLog(Process process, String name, Pattern pattern, long deadline, Duration timeout) {
+        Path log = directory.resolve(name + ".log");
+        while (true) {
+            List<String> lines = readLines(log);
+            for (String line : lines) {
+                Matcher m = pattern.matcher(line);
+                if (m.find()) {
+                    return m.groupCount() > 0 ? m.group(1) : m.group();
+                }
+            }
+            String failure = !process.isAlive() ? "exited with status " + process.exitValue()
+                    : System.nanoTime() > deadline ? "had not logged \"" + pattern.pattern() + "\" within " + timeout
+                    : null;
+            if (failure != null) {
+                throw new IllegalStateException("the cluster's " + name + " " + failure + "; its last lines:\n  "
+                        + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 8), lines.size()))
+                        + "\nsee every log in " + directory);
+            }
+            sleep(100);
         }
     }
 
-    private void awaitWorkers(int workers, Duration timeout) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        long deadline = System.nanoTime() + timeout.toNanos();
-        String last = "no answer";
-        while (System.nanoTime() < deadline) {
-            synchronized (processes) {
-                for (Process p : processes) {
-                    if (!p.isAlive()) {
-                        throw new IllegalStateException("a cluster JVM exited with status " + p.exitValue()
-                                + "; see the logs in " + directory);
-                    }
-                }
-            }
-            try {
-                String json = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + masterUiPort + "/json/"))
-                        .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
-                Matcher m = ALIVE_WORKERS.matcher(json);
-                if (m.find() && Integer.parseInt(m.group(1)) >= workers) {
-                    return;
-                }
-                last = m.find(0) ? m.group(1) + " workers alive" : "no worker count in the answer";
-            } catch (IOException e) {
-                last = e.toString();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for the workers", e);
-            }
-            sleep(500);
+    private static List<String> readLines(Path log) {
+        try {
+            return Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read " + log, e);
         }
-        throw new IllegalStateException("the cluster did not have " + workers + " workers within " + timeout + " ("
-                + last + "); see the logs in " + directory);
     }
 
     /** Destroys the executors, the workers and the master. The directory and its logs stay. */
@@ -285,14 +311,6 @@ public final class LocalSparkCluster implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free port on 127.0.0.1", e);
         }
     }
 }
