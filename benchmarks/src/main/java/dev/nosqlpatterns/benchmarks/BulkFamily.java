@@ -2,8 +2,6 @@ package dev.nosqlpatterns.benchmarks;
 
 import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.index.IndexTable;
-import dev.nosqlpatterns.index.RepairCursor;
-import dev.nosqlpatterns.index.RepairStep;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.spark.IndexDefinition;
@@ -68,7 +66,6 @@ final class BulkFamily implements Family {
     static final String SINGLE = "single JVM (IndexTable)";
     static final int MAX_EXECUTORS = 2;
     private static final int LOAD_BATCH = 500;
-    private static final int PAGE = 200;
     static final String ATTRIBUTE = "city";
 
     private final List<Runnable> cleanUp = new ArrayList<>();
@@ -266,26 +263,12 @@ final class BulkFamily implements Family {
         return IndexTable.builder(store).baseTable(base).indexTable(indexTable).attribute(ATTRIBUTE).build();
     }
 
-    /** The single-JVM backfill: pass 1 of a repair (every base item's entry checked, missing ones added). */
+    /**
+     * The single-JVM backfill: a repair of the fresh index ({@link IndexTable#repair()}: every base item's entry
+     * checked and missing ones added, then the index table counted against the entries confirmed).
+     */
     static IndexVerification singleBackfill(Store store, String base, String indexTable) {
-        IndexTable ix = index(store, base, indexTable);
-        long[] sum = new long[5];
-        List<Key> missing = new ArrayList<>();
-        List<Key> duplicates = new ArrayList<>();
-        Optional<RepairCursor> at = Optional.of(RepairCursor.start());
-        while (at.isPresent() && at.get().pass() == 1) {
-            RepairStep step = ix.auditPage(at.get(), PAGE, true);
-            IndexVerification d = step.drift();
-            sum[0] += d.baseItemsChecked();
-            sum[1] += d.entriesChecked();
-            sum[2] += d.missing();
-            sum[3] += d.dangling();
-            sum[4] += d.duplicates();
-            d.missingSample().stream().limit(IndexVerification.SAMPLE - missing.size()).forEach(missing::add);
-            d.duplicateSample().stream().limit(IndexVerification.SAMPLE - duplicates.size()).forEach(duplicates::add);
-            at = step.next();
-        }
-        return new IndexVerification(sum[0], sum[1], sum[2], sum[3], sum[4], missing, List.of(), duplicates);
+        return index(store, base, indexTable).repair();
     }
 
     /** Builds an index into a given (fresh) index table and reports what it found. */

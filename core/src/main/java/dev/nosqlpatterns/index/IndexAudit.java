@@ -41,6 +41,12 @@ import java.util.Optional;
  * index with drift costs one more scan of the index table than before. A whole verify or repair counts in pages
  * of 1,000 entries; {@link IndexTable#auditPage} in the caller's page size.
  *
+ * <p><b>Pass 1's page follows the items' size.</b> A whole verify or repair reads its first page of base items
+ * 200 at a time, then sizes each next page so that the largest item of the page before, that many times, stays
+ * within 4 MiB (as {@link Item#sizeInBytes()} counts), from 200 to 1,000 items: small items cost a fifth of the round
+ * trips, and a page of large items is never larger than it was before the pages grew. Memory stays bounded by
+ * the page size times the largest item, as with a fixed page.
+ *
  * <p><b>Under concurrent writers</b>, the count ends pass 2 only when every entry it returned was found live
  * during pass 1 (naming an item that held it) and was not written since. It therefore reports no drift that is
  * not there (it reports none), and it never misses an entry that stayed unchanged and stale from the start of
@@ -52,7 +58,12 @@ import java.util.Optional;
  * chance is negligible (about 2<sup>-64</sup> at most).
  */
 final class IndexAudit implements IndexTable.BatchAudit {
+    /** Pass 1's first page, and its smallest; pass 2's page when it reads the items of entries. */
     private static final int PAGE = 200;
+    /** The largest page of pass 1, for items of at most {@link #PAGE_BYTES} / 1,000 bytes. */
+    private static final int MAX_PAGE = 1_000;
+    /** What the largest item of a page of pass 1, times the next page's size, should stay within. */
+    private static final long PAGE_BYTES = 4L << 20;
     /** The page of pass 2's count in a whole verify or repair: it reads no base item, so a page may be larger. */
     private static final int COUNT_PAGE = 1_000;
     private final IndexTable ix;
@@ -61,6 +72,8 @@ final class IndexAudit implements IndexTable.BatchAudit {
     /** Unique values of items found without their entry, so a second holder is seen as a duplicate. */
     private final Map<String, Key> unindexed = new java.util.HashMap<>();
     private static final int MAX_UNINDEXED = 100_000;
+    /** The size of the next page of pass 1 in {@link #run()}, from the largest item of the page before. */
+    private int basePage = PAGE;
 
     IndexAudit(IndexTable ix, boolean fix) {
         this.ix = ix;
@@ -75,7 +88,8 @@ final class IndexAudit implements IndexTable.BatchAudit {
         }
         Optional<RepairCursor> at = Optional.of(RepairCursor.start());
         while (at.isPresent()) {
-            RepairStep step = page(at.get(), at.get().counting() ? COUNT_PAGE : PAGE);
+            RepairCursor from = at.get();
+            RepairStep step = page(from, from.pass() == 1 ? basePage : from.counting() ? COUNT_PAGE : PAGE);
             total = total.plus(step.drift());
             at = step.next();
         }
@@ -90,6 +104,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
         Scan scan = Scan.of(table).limit(pageSize);
         Page page = ix.store.scan(from.scanCursor().map(scan::after).orElse(scan));
         if (from.pass() == 1) {
+            basePage = nextBasePage(page.items());
             Checked checked = check(page.items());
             Optional<RepairCursor.EntryTally> confirmed = from.confirmed().map(checked.confirmed()::plus);
             RepairCursor next = page.next()
@@ -103,6 +118,15 @@ final class IndexAudit implements IndexTable.BatchAudit {
         }
         IndexVerification drift = checkEntries(page.items());
         return new RepairStep(drift, page.next().map(c -> new RepairCursor(2, Optional.of(c))));
+    }
+
+    /** The size of pass 1's page after {@code items}: its largest item times the size within {@link #PAGE_BYTES}. */
+    static int nextBasePage(List<Item> items) {
+        long largest = 1;
+        for (Item item : items) {
+            largest = Math.max(largest, item.sizeInBytes());
+        }
+        return (int) Math.max(PAGE, Math.min(MAX_PAGE, PAGE_BYTES / largest));
     }
 
     /**
