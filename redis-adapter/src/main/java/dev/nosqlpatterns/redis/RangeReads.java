@@ -14,6 +14,7 @@ import dev.nosqlpatterns.internal.Segments;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -22,12 +23,20 @@ import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * Partition queries, scans and index reads: ZRANGEBYLEX over sorted sets of score 0, which Redis
- * orders by bytes (memcmp), hence UTF-8 order. Each request is a script that lists a range and reads
- * its items in the same step, so a page never shows a sort key whose item is gone.
+ * orders by bytes (memcmp), hence UTF-8 order. A partition query or index read is a script that lists a range
+ * and reads its items in the same step, so its page is one consistent view of the partition. A scan, which
+ * promises no snapshot across partitions, lists the sort keys of its partitions with one script call
+ * ({@code list.lua}) and reads their hashes with pipelined HGETALL, which the server answers natively: reading
+ * the hashes inside the script cost the server several times as much per item. An item removed between the
+ * two steps is left out, as a scan that started a moment later would leave it out.
  */
 final class RangeReads {
     /** Items per script call, so that one call never blocks the server for long. */
     static final int CHUNK = 1000;
+    /**
+     * Partitions read from a table's registry at least per request of a scan; up to a page (and {@link #CHUNK})
+     * more, so that a page of items in partitions of one item each costs one registry read, not one per 256.
+     */
     private static final int REGISTRY_BATCH = 256;
     private static final byte[] MIN = {'-'};
     private static final byte[] MAX = {'+'};
@@ -165,10 +174,11 @@ final class RangeReads {
                 : prefix != null ? bound(true, prefix) : MIN;
         byte[] registryMax = prefix == null ? MAX : bound(false, PrefixScans.end(prefix));
         List<Item> out = new ArrayList<>();
+        int registryBatch = (int) Math.max(REGISTRY_BATCH, Math.min((long) s.limit() + 1, CHUNK));
         while (true) {
             byte[] from = registryMin;
             meter.roundTrip();
-            List<byte[]> batch = Failures.guard(table, null, () -> jedis.zrangeByLex(registry, from, registryMax, 0, REGISTRY_BATCH));
+            List<byte[]> batch = Failures.guard(table, null, () -> jedis.zrangeByLex(registry, from, registryMax, 0, registryBatch));
             List<String> mine = new ArrayList<>();
             for (byte[] p : batch) {
                 String partition = utf8(p);
@@ -182,24 +192,30 @@ final class RangeReads {
                 byte[] firstMin = group.get(0).equals(resumePartition) ? bound(false, resumeSort) : MIN;
                 int want = (int) Math.min((long) s.limit() - out.size() + 1, CHUNK);
                 List<byte[]> setKeys = new ArrayList<>();
-                List<byte[]> args = new ArrayList<>(List.of(num(want), firstMin));
                 for (String p : group) {
                     setKeys.add(keys.sortKeys(table, p));
-                    args.add(keys.itemPrefix(table, p));
                 }
-                List<?> reply = MsgPack.reply(Failures.guard(table, null, () -> Script.SCAN.run(jedis, meter, setKeys, args)));
-                int got = 0;
+                List<byte[]> args = List.of(num(want), firstMin);
+                List<?> reply = MsgPack.reply(Failures.guard(table, null, () -> Script.LIST.run(jedis, meter, setKeys, args)));
                 int lastGroupPosition = 0;
-                Key lastRead = null;
+                List<Key> listed = new ArrayList<>();
+                List<byte[]> hashKeys = new ArrayList<>();
                 for (int r = 0; r + 1 < reply.size(); r += 2) {
                     lastGroupPosition = ((Long) reply.get(r)).intValue() - 1;
                     String partition = group.get(lastGroupPosition);
-                    List<?> items = (List<?>) reply.get(r + 1);
-                    for (int j = 0; j + 1 < items.size(); j += 2) {
-                        got++;
-                        Key key = Key.of(partition, utf8((byte[]) items.get(j)));
-                        lastRead = key;
-                        ItemHash.fromFlat(key, (List<?>) items.get(j + 1)).ifPresent(out::add);
+                    for (Object member : (List<?>) reply.get(r + 1)) {
+                        String sort = utf8((byte[]) member);
+                        listed.add(Key.of(partition, sort));
+                        hashKeys.add(keys.item(table, partition, sort));
+                    }
+                }
+                int got = listed.size();
+                Key lastRead = got == 0 ? null : listed.get(got - 1);
+                if (got > 0) {
+                    List<Map<byte[], byte[]>> hashes = Failures.guard(table, null,
+                            () -> Pipelines.hashes(jedis, maxInFlight, hashKeys, meter));
+                    for (int j = 0; j < got; j++) {
+                        ItemHash.snapshot(listed.get(j), hashes.get(j)).item().ifPresent(out::add);
                     }
                 }
                 if (out.size() > s.limit()) {
@@ -216,7 +232,7 @@ final class RangeReads {
                     i += lastGroupPosition;
                 }
             }
-            if (batch.size() < REGISTRY_BATCH) {
+            if (batch.size() < registryBatch) {
                 return new ScanResult(out, Optional.empty());
             }
             registryMin = Keys.concat((byte) '(', batch.get(batch.size() - 1));
