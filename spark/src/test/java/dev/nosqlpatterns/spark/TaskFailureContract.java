@@ -201,6 +201,18 @@ abstract class TaskFailureContract {
         return out;
     }
 
+    /**
+     * The check after a crash at step k and the job's re-run: the index table holds exactly the clean run's
+     * entries, and a verify finds every one of them and no drift.
+     */
+    private IntConsumer exactAndClean(String path, String entryTable, SortedMap<String, String> expected, IndexTable ix) {
+        return k -> {
+            assertEquals(expected, entries(entryTable), step(path, k));
+            IndexVerification drift = ix.verify();
+            assertTrue(drift.consistent() && drift.entriesChecked() == expected.size(), step(path, k) + ": " + drift);
+        };
+    }
+
     @Test
     void anIndexBackfillEndsAsACleanRunWhateverWriteStepItsTasksDieAt() {
         String base = people();
@@ -216,11 +228,8 @@ abstract class TaskFailureContract {
         SortedMap<String, String> expected = entries(base + "_by_city");
         assertEquals(35, expected.size());
         String path = "index backfill";
-        crashAtEveryStep(path, steps, () -> restore(base + "_by_city", Map.of()), () -> jobs.backfill(index), k -> {
-            assertEquals(expected, entries(base + "_by_city"), step(path, k));
-            IndexVerification drift = ix.verify();
-            assertTrue(drift.consistent() && drift.entriesChecked() == 35, step(path, k) + ": " + drift);
-        }, () -> jobs.backfill(plain));
+        crashAtEveryStep(path, steps, () -> restore(base + "_by_city", Map.of()), () -> jobs.backfill(index),
+                exactAndClean(path, base + "_by_city", expected, ix), () -> jobs.backfill(plain));
     }
 
     @Test
@@ -255,11 +264,8 @@ abstract class TaskFailureContract {
         SortedMap<String, String> expected = entries(entryTable);
         assertEquals(35, expected.size());
         String path = "index repair";
-        crashAtEveryStep(path, steps, () -> restore(entryTable, drifted), () -> jobs.repair(index), k -> {
-            assertEquals(expected, entries(entryTable), step(path, k));
-            IndexVerification drift = ix.verify();
-            assertTrue(drift.consistent() && drift.entriesChecked() == 35, step(path, k) + ": " + drift);
-        }, () -> jobs.repair(plain));
+        crashAtEveryStep(path, steps, () -> restore(entryTable, drifted), () -> jobs.repair(index),
+                exactAndClean(path, entryTable, expected, ix), () -> jobs.repair(plain));
     }
 
     @Test

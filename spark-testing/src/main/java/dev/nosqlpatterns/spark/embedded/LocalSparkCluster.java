@@ -31,8 +31,10 @@ import org.apache.spark.sql.SparkSession;
  *
  * <p>Every process binds its ports where the operating system puts it ({@code 0}) and the cluster reads them
  * from the process's log, {@code <name>.log} in the directory: no port is chosen ahead and then found taken by
- * another process. So the children log Spark's start-up messages at {@code INFO} through a Log4j configuration
- * the cluster writes; a configuration given among the JVM options is overridden.
+ * another process. So the children log Spark's start-up messages at {@code INFO} through a Log4j 2 and a Logback
+ * configuration the cluster writes (Spark logs through SLF4J, bound to Log4j 2 on Spark's own class path and
+ * often to Logback on an application's); a configuration given among the JVM options is overridden. A class
+ * path whose SLF4J binding is neither never logs them, and the start fails saying so.
  *
  * <p>The child JVMs get the {@code --add-opens} options Spark needs on Java 17 and, after them, the options in
  * the system property {@value #JVM_OPTIONS_PROPERTY} (separated by spaces).
@@ -61,6 +63,17 @@ public final class LocalSparkCluster implements AutoCloseable {
             "logger.deploy.level = info",
             "logger.ports.name = org.apache.spark.util.Utils",
             "logger.ports.level = info",
+            "");
+    private static final String LOGBACK_CONFIGURATION = String.join("\n",
+            "<configuration>",
+            "  <appender name=\"ERR\" class=\"ch.qos.logback.core.ConsoleAppender\">",
+            "    <target>System.err</target>",
+            "    <encoder><pattern>%d{HH:mm:ss.SSS} %level %logger{0}: %msg%n</pattern></encoder>",
+            "  </appender>",
+            "  <logger name=\"org.apache.spark.deploy\" level=\"INFO\"/>",
+            "  <logger name=\"org.apache.spark.util.Utils\" level=\"INFO\"/>",
+            "  <root level=\"WARN\"><appender-ref ref=\"ERR\"/></root>",
+            "</configuration>",
             "");
 
     private final Path directory;
@@ -112,6 +125,7 @@ public final class LocalSparkCluster implements AutoCloseable {
         try {
             Files.createDirectories(cluster.directory.resolve("spark-home/jars"));
             Files.writeString(cluster.directory.resolve("log4j2.properties"), LOG_CONFIGURATION);
+            Files.writeString(cluster.directory.resolve("logback.xml"), LOGBACK_CONFIGURATION);
             Process master = cluster.launch("master", "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
                     "--port", "0", "--webui-port", "0");
             cluster.masterUrl = cluster.awaitLog(master, "master", MASTER_URL, deadline, timeout);
@@ -221,6 +235,7 @@ public final class LocalSparkCluster implements AutoCloseable {
         command.addAll(List.of(System.getProperty(JVM_OPTIONS_PROPERTY, "").trim().split("\\s+")));
         command.removeIf(String::isEmpty);
         command.addAll(List.of("-Dlog4j2.configurationFile=" + directory.resolve("log4j2.properties"),
+                "-Dlogback.configurationFile=" + directory.resolve("logback.xml"),
                 "-Dspark.local.dir=" + directory.resolve("local"), "-cp", classPath, mainClass));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
@@ -256,6 +271,7 @@ public final class LocalSparkCluster implements AutoCloseable {
             }
             String failure = !process.isAlive() ? "exited with status " + process.exitValue()
                     : System.nanoTime() > deadline ? "had not logged \"" + pattern.pattern() + "\" within " + timeout
+                    + " (Spark's deploy messages at INFO, through Log4j 2 or Logback)"
                     : null;
             if (failure != null) {
                 throw new IllegalStateException("the cluster's " + name + " " + failure + "; its last lines:\n  "
