@@ -232,7 +232,9 @@ public final class IndexTable {
     /**
      * Compares the index with the base table and reports the drift; changes nothing.
      *
-     * <p>Pass 1 scans the base table and reads each page's entries in one batch read. Pass 2 then scans the index
+     * <p>Pass 1 scans the base table and reads each page's entries in one batch read; its first page holds 200
+     * items, each next one as many (200 to 1,000) as keep the largest item of the page before within 4 MiB, so
+     * small items take fewer round trips and memory stays bounded. Pass 2 then scans the index
      * table, reading no base item, and compares the entries it finds with those pass 1 confirmed (an entry read
      * naming the item checked), as a count and a 128-bit hash sum of each entry's key, named item and write
      * (constant memory). When they match, no entry can be stale and pass 2 ends there: a verify of an index without
