@@ -28,7 +28,9 @@ import redis.clients.jedis.exceptions.JedisException;
  * promises no snapshot across partitions, lists the sort keys of its partitions with one script call
  * ({@code list.lua}) and reads their hashes with pipelined HGETALL, which the server answers natively: reading
  * the hashes inside the script cost the server several times as much per item. An item removed between the
- * two steps is left out, as a scan that started a moment later would leave it out.
+ * two steps is left out, as a scan that started a moment later would leave it out. In a cluster, where a scan
+ * reads one partition per call, the call reads its items too ({@code scan.lua}): a second round trip per
+ * partition would cost more than the server saves.
  */
 final class RangeReads {
     /** Items per script call, so that one call never blocks the server for long. */
@@ -195,27 +197,43 @@ final class RangeReads {
                 for (String p : group) {
                     setKeys.add(keys.sortKeys(table, p));
                 }
-                List<byte[]> args = List.of(num(want), firstMin);
-                List<?> reply = MsgPack.reply(Failures.guard(table, null, () -> Script.LIST.run(jedis, meter, setKeys, args)));
+                int got = 0;
                 int lastGroupPosition = 0;
-                List<Key> listed = new ArrayList<>();
-                List<byte[]> hashKeys = new ArrayList<>();
-                for (int r = 0; r + 1 < reply.size(); r += 2) {
-                    lastGroupPosition = ((Long) reply.get(r)).intValue() - 1;
-                    String partition = group.get(lastGroupPosition);
-                    for (Object member : (List<?>) reply.get(r + 1)) {
-                        String sort = utf8((byte[]) member);
-                        listed.add(Key.of(partition, sort));
-                        hashKeys.add(keys.item(table, partition, sort));
+                Key lastRead = null;
+                if (cluster) {
+                    // one partition per call: its items read in the same call, one round trip
+                    List<byte[]> args = new ArrayList<>(List.of(num(want), firstMin, keys.itemPrefix(table, group.get(0))));
+                    List<?> reply = MsgPack.reply(Failures.guard(table, null, () -> Script.SCAN.run(jedis, meter, setKeys, args)));
+                    for (int r = 0; r + 1 < reply.size(); r += 2) {
+                        List<?> items = (List<?>) reply.get(r + 1);
+                        for (int j = 0; j + 1 < items.size(); j += 2) {
+                            got++;
+                            lastRead = Key.of(group.get(0), utf8((byte[]) items.get(j)));
+                            ItemHash.fromFlat(lastRead, (List<?>) items.get(j + 1)).ifPresent(out::add);
+                        }
                     }
-                }
-                int got = listed.size();
-                Key lastRead = got == 0 ? null : listed.get(got - 1);
-                if (got > 0) {
-                    List<Map<byte[], byte[]>> hashes = Failures.guard(table, null,
-                            () -> Pipelines.hashes(jedis, maxInFlight, hashKeys, meter));
-                    for (int j = 0; j < got; j++) {
-                        ItemHash.snapshot(listed.get(j), hashes.get(j)).item().ifPresent(out::add);
+                } else {
+                    List<byte[]> args = List.of(num(want), firstMin);
+                    List<?> reply = MsgPack.reply(Failures.guard(table, null, () -> Script.LIST.run(jedis, meter, setKeys, args)));
+                    List<Key> listed = new ArrayList<>();
+                    List<byte[]> hashKeys = new ArrayList<>();
+                    for (int r = 0; r + 1 < reply.size(); r += 2) {
+                        lastGroupPosition = ((Long) reply.get(r)).intValue() - 1;
+                        String partition = group.get(lastGroupPosition);
+                        for (Object member : (List<?>) reply.get(r + 1)) {
+                            String sort = utf8((byte[]) member);
+                            listed.add(Key.of(partition, sort));
+                            hashKeys.add(keys.item(table, partition, sort));
+                        }
+                    }
+                    got = listed.size();
+                    lastRead = got == 0 ? null : listed.get(got - 1);
+                    if (got > 0) {
+                        List<Map<byte[], byte[]>> hashes = Failures.guard(table, null,
+                                () -> Pipelines.hashes(jedis, maxInFlight, hashKeys, meter));
+                        for (int j = 0; j < got; j++) {
+                            ItemHash.snapshot(listed.get(j), hashes.get(j)).item().ifPresent(out::add);
+                        }
                     }
                 }
                 if (out.size() > s.limit()) {

@@ -21,6 +21,7 @@ import redis.clients.jedis.exceptions.JedisNoScriptException;
 final class Script {
     static final Script WRITE = load("write.lua");
     static final Script RANGE = load("range.lua");
+    static final Script SCAN = load("scan.lua");
     static final Script LIST = load("list.lua");
     static final Script DROP = load("drop.lua");
     static final Script GEO = load("geo.lua");
