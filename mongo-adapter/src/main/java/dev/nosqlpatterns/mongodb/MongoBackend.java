@@ -156,11 +156,22 @@ final class MongoBackend implements StoreBackend {
         Failures.run("writeBatch", batch.get(0).table(), null, () -> writes.writeBatch(batch, meter));
     }
 
-    /** Each write a request of its own, sent from the pool of {@link #queryEach}, as many at once as it allows. */
+    /**
+     * The writes whose outcome an unordered bulk write tells one by one (puts if absent, unconditional puts and
+     * deletes) in bulk writes, one per table and chunk; every other write a request of its own, sent from the pool
+     * of {@link #queryEach}, as many at once as it allows, while the bulk writes go.
+     */
     @Override
     public List<Boolean> writeEach(List<Write> batch, CostMeter meter) {
-        List<java.util.function.Function<CostMeter, Boolean>> each = new java.util.ArrayList<>(batch.size());
-        for (Write w : batch) {
+        sweepLater(batch);
+        List<Integer> bulk = new java.util.ArrayList<>();
+        List<Integer> alone = new java.util.ArrayList<>();
+        for (int i = 0; i < batch.size(); i++) {
+            (Writes.bulkable(batch.get(i)) && batch.size() > 1 ? bulk : alone).add(i);
+        }
+        List<java.util.function.Function<CostMeter, Boolean>> each = new java.util.ArrayList<>(alone.size() + 1);
+        for (int i : alone) {
+            Write w = batch.get(i);
             each.add(part -> {
                 try {
                     if (w instanceof Write.Put p) {
@@ -174,8 +185,24 @@ final class MongoBackend implements StoreBackend {
                 }
             });
         }
+        List<List<Boolean>> bulkApplied = new java.util.ArrayList<>(1);
+        if (!bulk.isEmpty()) {
+            List<Write> writes = bulk.stream().map(batch::get).toList();
+            each.add(part -> {
+                bulkApplied.add(Failures.call("writeEach", writes.get(0).table(), null, () -> this.writes.bulkEach(writes, part)));
+                return true;
+            });
+        }
         String table = batch.stream().map(Write::table).distinct().count() == 1 ? batch.get(0).table() : null;
-        return concurrentQueries.writeEach(each, table, meter);
+        List<Boolean> answers = concurrentQueries.writeEach(each, table, meter);
+        Boolean[] applied = new Boolean[batch.size()];
+        for (int j = 0; j < alone.size(); j++) {
+            applied[alone.get(j)] = answers.get(j);
+        }
+        for (int j = 0; j < bulk.size(); j++) {
+            applied[bulk.get(j)] = bulkApplied.get(0).get(j);
+        }
+        return List.of(applied);
     }
 
     @Override

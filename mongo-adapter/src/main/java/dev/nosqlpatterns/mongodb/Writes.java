@@ -3,11 +3,15 @@ package dev.nosqlpatterns.mongodb;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import com.mongodb.MongoWriteConcernException;
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoWriteException;
+import com.mongodb.bulk.BulkWriteError;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.DeleteOneModel;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.InsertOneModel;
 import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReplaceOptions;
 import com.mongodb.client.model.ReturnDocument;
@@ -205,48 +209,102 @@ final class Writes {
      * fails the batch with nothing written.
      */
     void writeBatch(List<Write> writes, CostMeter meter) {
-        Map<String, List<WriteModel<BsonDocument>>> byTable = new LinkedHashMap<>();
-        Map<String, List<Long>> sizesByTable = new LinkedHashMap<>();
-        for (Write w : writes) {
-            List<WriteModel<BsonDocument>> models = byTable.computeIfAbsent(w.table(), t -> new ArrayList<>());
-            List<Long> bytes = sizesByTable.computeIfAbsent(w.table(), t -> new ArrayList<>());
-            if (w instanceof Write.Put p) {
-                BsonDocument doc = sizes.checked(p.table(), p.item());
-                models.add(new ReplaceOneModel<>(Documents.idFilter(p.key()), doc, new ReplaceOptions().upsert(true)));
-                bytes.add(BsonSizes.document(doc));
-            } else {
-                models.add(new DeleteOneModel<>(Documents.idFilter(w.key())));
-                bytes.add(0L);
-            }
-        }
-        byTable.forEach((table, models) -> {
-            List<Long> bytes = sizesByTable.get(table);
-            int from = 0;
-            long size = 0;
-            for (int i = 0; i < models.size(); i++) {
-                if (i > from && (i - from >= writesPerBulk || size + bytes.get(i) > BYTES_PER_BULK)) {
-                    bulk(table, models.subList(from, i), meter);
-                    from = i;
-                    size = 0;
-                }
-                size += bytes.get(i);
-            }
-            bulk(table, models.subList(from, models.size()), meter);
-        });
+        bulkEach(writes, meter);
     }
 
     /**
-     * One unordered bulk write: the driver sends its replacements in one update command and its deletes in
-     * one delete command, one after the other, each a round trip.
+     * True when an unordered bulk write tells this write's own outcome: a put if absent (an insert, which a
+     * duplicate key refuses), and puts and deletes without a condition (always applied). A write whose condition
+     * the server checks as a filter is only counted in the bulk write's totals, so it goes on its own.
      */
-    private void bulk(String table, List<WriteModel<BsonDocument>> models, CostMeter meter) {
-        boolean replaces = models.stream().anyMatch(m -> m instanceof ReplaceOneModel);
-        boolean deletes = models.stream().anyMatch(m -> m instanceof DeleteOneModel);
-        if (!replaces && !deletes) {
+    static boolean bulkable(Write w) {
+        Condition c = w.condition();
+        return c instanceof Condition.None || w instanceof Write.Put && c instanceof Condition.Absent;
+    }
+
+    /**
+     * Writes of distinct items that are each {@link #bulkable}, as unordered bulk writes, one per table and chunk
+     * of at most {@code writesPerBulk} writes and {@link #BYTES_PER_BULK} bytes; each is one write command per
+     * kind of write in it (inserts, replacements, deletes) and as many round trips. Every item is checked before
+     * the first request, so that a bad item fails the whole call with nothing written. Answers, in the order of
+     * the writes, whether each was applied: only a put if absent that found its item is refused. A failure of
+     * another kind is thrown once every bulk write has been sent.
+     */
+    List<Boolean> bulkEach(List<Write> writes, CostMeter meter) {
+        Map<String, List<Integer>> byTable = new LinkedHashMap<>();
+        List<WriteModel<BsonDocument>> models = new ArrayList<>(writes.size());
+        long[] bytes = new long[writes.size()];
+        for (int i = 0; i < writes.size(); i++) {
+            Write w = writes.get(i);
+            byTable.computeIfAbsent(w.table(), t -> new ArrayList<>()).add(i);
+            if (w instanceof Write.Put p) {
+                BsonDocument doc = sizes.checked(p.table(), p.item());
+                models.add(p.condition() instanceof Condition.Absent ? new InsertOneModel<>(doc)
+                        : new ReplaceOneModel<>(Documents.idFilter(p.key()), doc, new ReplaceOptions().upsert(true)));
+                bytes[i] = BsonSizes.document(doc);
+            } else {
+                models.add(new DeleteOneModel<>(Documents.idFilter(w.key())));
+            }
+        }
+        Boolean[] applied = new Boolean[writes.size()];
+        java.util.Arrays.fill(applied, Boolean.TRUE);
+        RuntimeException failure = null;
+        for (Map.Entry<String, List<Integer>> table : byTable.entrySet()) {
+            List<Integer> at = table.getValue();
+            int from = 0;
+            long size = 0;
+            for (int i = 0; i <= at.size(); i++) {
+                if (i == at.size() || i > from && (i - from >= writesPerBulk || size + bytes[at.get(i)] > BYTES_PER_BULK)) {
+                    try {
+                        bulk(table.getKey(), at.subList(from, i), models, applied, meter);
+                    } catch (RuntimeException e) {
+                        failure = failure == null ? e : failure;
+                    }
+                    from = i;
+                    size = 0;
+                }
+                if (i < at.size()) {
+                    size += bytes[at.get(i)];
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        return List.of(applied);
+    }
+
+    /**
+     * One unordered bulk write of the models at {@code positions}: the driver sends its inserts, replacements and
+     * deletes in one command per kind, one after the other, each a round trip. An insert refused by a duplicate
+     * key is marked not applied; any other write error is thrown once the others are marked.
+     */
+    private void bulk(String table, List<Integer> positions, List<WriteModel<BsonDocument>> all, Boolean[] applied,
+                      CostMeter meter) {
+        if (positions.isEmpty()) {
             return;
         }
-        meter.roundTrips((replaces ? 1 : 0) + (deletes ? 1 : 0));
-        tables.collection(table).bulkWrite(models, new BulkWriteOptions().ordered(false));
+        List<WriteModel<BsonDocument>> models = new ArrayList<>(positions.size());
+        positions.forEach(i -> models.add(all.get(i)));
+        meter.roundTrips((int) models.stream().map(WriteModel::getClass).distinct().count());
+        try {
+            tables.collection(table).bulkWrite(models, new BulkWriteOptions().ordered(false));
+        } catch (MongoBulkWriteException e) {
+            RuntimeException other = null;
+            for (BulkWriteError error : e.getWriteErrors()) {
+                int i = positions.get(error.getIndex());
+                boolean duplicate = ErrorCategory.fromErrorCode(error.getCode()) == ErrorCategory.DUPLICATE_KEY;
+                if (duplicate && all.get(i) instanceof InsertOneModel) {
+                    applied[i] = Boolean.FALSE;
+                } else {
+                    applied[i] = null;
+                    other = other == null ? e : other;
+                }
+            }
+            if (other != null || e.getWriteConcernError() != null) {
+                throw e;
+            }
+        }
     }
 
     private static void insertOrFail(MongoCollection<BsonDocument> c, BsonDocument doc, String table, Key key,
