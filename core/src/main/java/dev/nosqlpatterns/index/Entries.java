@@ -105,6 +105,15 @@ final class Entries {
     }
 
     /**
+     * An entry's shape as a {@link RepairCursor.EntryTally}: a 128-bit hash of its key and the item it names, what
+     * a base item alone tells of the entry it must have.
+     */
+    static RepairCursor.EntryTally shape(Key entryKey, Key base) {
+        return new EntryHash().add(entryKey.partition()).add(entryKey.sort()).add(base.partition()).add(base.sort())
+                .tally();
+    }
+
+    /**
      * The entry alone as a {@link RepairCursor.EntryTally}: a 128-bit hash of its key, the item it names and its
      * write generation (the time it was written for older entries without one). Two writes of one entry differ in
      * their generation, so a tally tells an entry rewritten since from the one read before.

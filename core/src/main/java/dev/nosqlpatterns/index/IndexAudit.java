@@ -4,6 +4,7 @@ import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.model.BatchGetResult;
 import dev.nosqlpatterns.store.model.Condition;
+import dev.nosqlpatterns.store.model.Cursor;
 import dev.nosqlpatterns.store.model.ItemRef;
 import dev.nosqlpatterns.store.model.Page;
 import dev.nosqlpatterns.store.model.Scan;
@@ -27,6 +28,13 @@ import java.util.Optional;
  * of the page name instead of the item checked, if any) and, when repairing, its fixes sent together by
  * {@link RepairWrites}: in atomic groups where the store has them, each fix keeping the condition that makes
  * it safe under concurrent writers, never one round trip per item in sequence.
+ *
+ * <p><b>A whole verify looks first.</b> {@link #run()} without fixing first tallies the shapes (key and named item)
+ * of the entries the base items must have, from a scan of the base table alone, and the shapes of the entries a
+ * scan of the index table returns. Equal tallies end the verify: every item and entry read once, no entry read by
+ * key. Under concurrent writers a look can only succeed when the entries scanned are exactly those the items
+ * scanned must have; a stale or missing entry present throughout the look makes the tallies differ. Otherwise
+ * both passes run as below, a scan of each table later than without the look.
  *
  * <p><b>Pass 2 counts first.</b> Pass 1 keeps a tally ({@link RepairCursor.EntryTally}: a count and a 128-bit
  * hash sum, constant space) of the entries it confirmed: read naming the item checked, or added and confirmed
@@ -86,6 +94,13 @@ final class IndexAudit implements IndexTable.BatchAudit {
         if (ix.isNative()) {
             return total;
         }
+        if (!fix) {
+            Optional<IndexVerification> clean = cleanByShapes();
+            if (clean.isPresent()) {
+                return clean.get();
+            }
+            basePage = PAGE;
+        }
         Optional<RepairCursor> at = Optional.of(RepairCursor.start());
         while (at.isPresent()) {
             RepairCursor from = at.get();
@@ -118,6 +133,42 @@ final class IndexAudit implements IndexTable.BatchAudit {
         }
         IndexVerification drift = checkEntries(page.items());
         return new RepairStep(drift, page.next().map(c -> new RepairCursor(2, Optional.of(c))));
+    }
+
+    /**
+     * A whole verify's first look: the shapes (key and named item) of the entries the base items must have, from a
+     * scan of the base table alone, against the shapes of the entries a scan of the index table returns. Equal
+     * tallies mean every item has its entry and no entry is left over: the verify is over, every item and entry
+     * checked once. Otherwise empty, and the verify runs both passes.
+     */
+    private Optional<IndexVerification> cleanByShapes() {
+        long items = 0;
+        RepairCursor.EntryTally expected = RepairCursor.EntryTally.NONE;
+        Optional<Cursor> at = Optional.empty();
+        do {
+            Scan scan = Scan.of(ix.baseTable).limit(basePage);
+            Page page = ix.store.scan(at.map(scan::after).orElse(scan));
+            basePage = nextBasePage(page.items());
+            items += page.items().size();
+            for (Item item : page.items()) {
+                Optional<String> value = ix.valueOf.apply(item);
+                if (value.isPresent()) {
+                    expected = expected.plus(Entries.shape(ix.entries.entryKey(value.get(), item), item.key()));
+                }
+            }
+            at = page.next();
+        } while (at.isPresent());
+        RepairCursor.EntryTally found = RepairCursor.EntryTally.NONE;
+        do {
+            Scan scan = Scan.of(ix.indexTable).limit(COUNT_PAGE);
+            Page page = ix.store.scan(at.map(scan::after).orElse(scan));
+            for (Item entry : page.items()) {
+                found = found.plus(Entries.shape(entry.key(), Entries.baseOf(entry)));
+            }
+            at = page.next();
+        } while (at.isPresent());
+        return expected.equals(found) ? Optional.of(new IndexVerification(items, found.entries(), 0, 0, 0, List.of(),
+                List.of(), List.of())) : Optional.empty();
     }
 
     /** The size of pass 1's page after {@code items}: its largest item times the size within {@link #PAGE_BYTES}. */
