@@ -150,25 +150,44 @@ final class IndexAudit implements IndexTable.BatchAudit {
             Page page = ix.store.scan(at.map(scan::after).orElse(scan));
             basePage = nextBasePage(page.items());
             items += page.items().size();
-            for (Item item : page.items()) {
-                Optional<String> value = ix.valueOf.apply(item);
-                if (value.isPresent()) {
-                    expected = expected.plus(Entries.shape(ix.entries.entryKey(value.get(), item), item.key()));
-                }
-            }
+            expected = expected.plus(entriesDue(page.items()));
             at = page.next();
         } while (at.isPresent());
         RepairCursor.EntryTally found = RepairCursor.EntryTally.NONE;
         do {
             Scan scan = Scan.of(ix.indexTable).limit(COUNT_PAGE);
             Page page = ix.store.scan(at.map(scan::after).orElse(scan));
-            for (Item entry : page.items()) {
-                found = found.plus(Entries.shape(entry.key(), Entries.baseOf(entry)));
-            }
+            found = found.plus(entriesHeld(page.items()));
             at = page.next();
         } while (at.isPresent());
         return expected.equals(found) ? Optional.of(new IndexVerification(items, found.entries(), 0, 0, 0, List.of(),
                 List.of(), List.of())) : Optional.empty();
+    }
+
+    /** The shapes (key and named item) of the entries {@code items} must have. */
+    @Override
+    public RepairCursor.EntryTally entriesDue(List<Item> items) {
+        RepairCursor.EntryTally due = RepairCursor.EntryTally.NONE;
+        if (ix.isNative()) {
+            return due;
+        }
+        for (Item item : items) {
+            Optional<String> value = ix.valueOf.apply(item);
+            if (value.isPresent()) {
+                due = due.plus(Entries.shape(ix.entries.entryKey(value.get(), item), item.key()));
+            }
+        }
+        return due;
+    }
+
+    /** The shapes of {@code entries}, as {@link #entriesDue} makes them. */
+    @Override
+    public RepairCursor.EntryTally entriesHeld(List<Item> entries) {
+        RepairCursor.EntryTally held = RepairCursor.EntryTally.NONE;
+        for (Item entry : entries) {
+            held = held.plus(Entries.shape(entry.key(), Entries.baseOf(entry)));
+        }
+        return held;
     }
 
     /** The size of pass 1's page after {@code items}: its largest item times the size within {@link #PAGE_BYTES}. */

@@ -310,16 +310,37 @@ public final class IndexTable {
             public IndexVerification checkEntries(List<Item> entries) {
                 return TechniqueCalls.call(store, technique, baseTable, () -> audit.checkEntries(entries));
             }
+
+            @Override
+            public RepairCursor.EntryTally entriesDue(List<Item> baseItems) {
+                return audit.entriesDue(baseItems);
+            }
+
+            @Override
+            public RepairCursor.EntryTally entriesHeld(List<Item> entries) {
+                return audit.entriesHeld(entries);
+            }
         };
     }
 
-    /** Pass 1 and pass 2 of a verify or repair, on pages read by the caller; see {@link #batchAudit(boolean)}. */
+    /**
+     * Pass 1 and pass 2 of a verify or repair, on pages read by the caller; see {@link #batchAudit(boolean)}. A
+     * verify split among workers may look first, as {@link #verify()} does: the sum of {@link #entriesDue} over
+     * every base item equal to the sum of {@link #entriesHeld} over every entry of the index table means no drift,
+     * with every item and entry checked; only when they differ need the two passes run.
+     */
     public interface BatchAudit {
         /** Checks (and when fixing, adds) the entries of these base items; only the first pass counts them. */
         IndexVerification checkItems(List<Item> baseItems);
 
         /** Checks (and when fixing, removes stale) index entries; run it once every base item was checked. */
         IndexVerification checkEntries(List<Item> entries);
+
+        /** The tally of the entries these base items must have: their keys and the items they name. */
+        RepairCursor.EntryTally entriesDue(List<Item> baseItems);
+
+        /** The tally of these entries of the index table, as {@link #entriesDue} tallies entries. */
+        RepairCursor.EntryTally entriesHeld(List<Item> entries);
     }
 
     boolean isNative() {

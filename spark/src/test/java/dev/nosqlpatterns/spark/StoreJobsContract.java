@@ -1,5 +1,6 @@
 package dev.nosqlpatterns.spark;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,8 @@ import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.Stores;
 import dev.nosqlpatterns.store.model.Scan;
 import dev.nosqlpatterns.store.model.TableSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -267,12 +270,19 @@ abstract class StoreJobsContract {
             if (unique) {
                 assertTrue(expected.duplicates() > 0, expected.toString());
             }
-            IndexJobs jobs = new IndexJobs(spark, null);
+            ByteArrayOutputStream printed = new ByteArrayOutputStream();
+            IndexJobs jobs = new IndexJobs(spark, new PrintStream(printed, true, UTF_8));
             sameCounts(expected, jobs.verify(spreadIndex));
+            assertTrue(printed.toString(UTF_8).contains("drift: both passes follow"),
+                    printed.toString(UTF_8));
             sameCounts(expected, sx.verify());
             sameCounts(ix.repair(), jobs.repair(spreadIndex));
             IndexVerification after = ix.verify();
+            printed.reset();
             sameCounts(after, jobs.verify(spreadIndex));
+            String look = printed.toString(UTF_8);
+            assertTrue(look.contains(unique ? "drift: both passes follow" : "no drift")
+                    && (unique || !look.contains("pass 1")), look);
             sameCounts(after, sx.verify());
             assertEquals(0, after.dangling(), after.toString());
             assertEquals(unique ? expected.duplicates() : 0, after.duplicates(), after.toString());
