@@ -29,12 +29,13 @@ import java.util.Optional;
  * {@link RepairWrites}: in atomic groups where the store has them, each fix keeping the condition that makes
  * it safe under concurrent writers, never one round trip per item in sequence.
  *
- * <p><b>A whole verify looks first.</b> {@link #run()} without fixing first tallies the shapes (key and named item)
- * of the entries the base items must have, from a scan of the base table alone, and the shapes of the entries a
- * scan of the index table returns. Equal tallies end the verify: every item and entry read once, no entry read by
- * key. Under concurrent writers a look can only succeed when the entries scanned are exactly those the items
- * scanned must have; a stale or missing entry present throughout the look makes the tallies differ. Otherwise
- * both passes run as below, a scan of each table later than without the look.
+ * <p><b>A whole verify or repair looks first.</b> {@link #run()} first tallies the shapes (key and named item) of
+ * the entries a scan of the index table returns and, unless there are none, of the entries the base items must
+ * have, from a scan of the base table alone. Equal tallies end the audit: every item and entry read once, no entry
+ * read by key, nothing to fix. Under concurrent writers a look can only succeed when the entries scanned are
+ * exactly those the items scanned must have; a stale or missing entry present throughout the look makes the
+ * tallies differ. Otherwise both passes run as below, a scan of each table later than without the look (of the
+ * empty index table alone for a backfill).
  *
  * <p><b>Pass 2 counts first.</b> Pass 1 keeps a tally ({@link RepairCursor.EntryTally}: a count and a 128-bit
  * hash sum, constant space) of the entries it confirmed: read naming the item checked, or added and confirmed
@@ -94,12 +95,9 @@ final class IndexAudit implements IndexTable.BatchAudit {
         if (ix.isNative()) {
             return total;
         }
-        if (!fix) {
-            Optional<IndexVerification> clean = cleanByShapes();
-            if (clean.isPresent()) {
-                return clean.get();
-            }
-            basePage = PAGE;
+        Optional<IndexVerification> clean = cleanByShapes();
+        if (clean.isPresent()) {
+            return clean.get();
         }
         Optional<RepairCursor> at = Optional.of(RepairCursor.start());
         while (at.isPresent()) {
@@ -136,31 +134,36 @@ final class IndexAudit implements IndexTable.BatchAudit {
     }
 
     /**
-     * A whole verify's first look: the shapes (key and named item) of the entries the base items must have, from a
-     * scan of the base table alone, against the shapes of the entries a scan of the index table returns. Equal
-     * tallies mean every item has its entry and no entry is left over: the verify is over, every item and entry
-     * checked once. Otherwise empty, and the verify runs both passes.
+     * A whole verify's or repair's first look: the shapes (key and named item) of the entries a scan of the index
+     * table returns, against the shapes of the entries the base items must have, from a scan of the base table
+     * alone. Equal tallies mean every item has its entry and no entry is left over: the audit is over, every item
+     * and entry checked once, nothing to fix. Otherwise empty, and both passes run; an index table without entries
+     * (a backfill's) is not looked at further, so a backfill pays one empty read for the look.
      */
     private Optional<IndexVerification> cleanByShapes() {
-        long items = 0;
-        RepairCursor.EntryTally expected = RepairCursor.EntryTally.NONE;
+        RepairCursor.EntryTally held = RepairCursor.EntryTally.NONE;
         Optional<Cursor> at = Optional.empty();
+        do {
+            Scan scan = Scan.of(ix.indexTable).limit(COUNT_PAGE);
+            Page page = ix.store.scan(at.map(scan::after).orElse(scan));
+            held = held.plus(entriesHeld(page.items()));
+            at = page.next();
+        } while (at.isPresent());
+        if (held.entries() == 0) {
+            return Optional.empty();
+        }
+        long items = 0;
+        RepairCursor.EntryTally due = RepairCursor.EntryTally.NONE;
         do {
             Scan scan = Scan.of(ix.baseTable).limit(basePage);
             Page page = ix.store.scan(at.map(scan::after).orElse(scan));
             basePage = nextBasePage(page.items());
             items += page.items().size();
-            expected = expected.plus(entriesDue(page.items()));
+            due = due.plus(entriesDue(page.items()));
             at = page.next();
         } while (at.isPresent());
-        RepairCursor.EntryTally found = RepairCursor.EntryTally.NONE;
-        do {
-            Scan scan = Scan.of(ix.indexTable).limit(COUNT_PAGE);
-            Page page = ix.store.scan(at.map(scan::after).orElse(scan));
-            found = found.plus(entriesHeld(page.items()));
-            at = page.next();
-        } while (at.isPresent());
-        return expected.equals(found) ? Optional.of(new IndexVerification(items, found.entries(), 0, 0, 0, List.of(),
+        basePage = PAGE;
+        return due.equals(held) ? Optional.of(new IndexVerification(items, held.entries(), 0, 0, 0, List.of(),
                 List.of(), List.of())) : Optional.empty();
     }
 

@@ -232,12 +232,14 @@ public final class IndexTable {
     /**
      * Compares the index with the base table and reports the drift; changes nothing.
      *
-     * <p>First it looks at the index as a whole: a scan of the base table tallies the entries its items must have
-     * (key and named item, a count and a 128-bit hash sum, in constant memory), and a scan of the index table
-     * tallies the entries it holds. When the tallies are equal, every item has its entry and no entry is left
-     * over: the verify ends there, having read each item and entry once, as a hand-written comparison of the two
-     * tables would, without holding either in memory. When they differ, the verify runs the two passes below,
-     * which find and report each drifting item and entry; the look cost a scan of each table more.
+     * <p>First it looks at the index as a whole: a scan of the index table tallies the entries it holds (key and
+     * named item, a count and a 128-bit hash sum, in constant memory), and, unless it holds none, a scan of the
+     * base table tallies the entries its items must have. When the tallies are equal, every item has its entry and
+     * no entry is left over: the verify ends there, having read each item and entry once, as a hand-written
+     * comparison of the two tables would, without holding either in memory. When they differ, the verify runs the
+     * two passes below, which find and report each drifting item and entry; the look cost a scan of each table
+     * more. {@link #repair()} looks first in the same way, so a repair of an index without drift writes nothing
+     * and reads what a verify reads.
      *
      * <p>Pass 1 scans the base table and reads each page's entries in one batch read; its first page holds 200
      * items, each next one as many (200 to 1,000) as keep the largest item of the page before within 4 MiB, so

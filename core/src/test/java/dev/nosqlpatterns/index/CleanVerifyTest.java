@@ -24,9 +24,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A whole verify first compares the entries the base items must have with the entries the index table holds, by
- * their shapes: a clean index is verified by one scan of each table, reading no entry by key; any drift sends the
- * verify through both passes, which report it as before.
+ * A whole verify or repair first compares the entries the index table holds with the entries the base items must
+ * have, by their shapes: a clean index is verified (or repaired, writing nothing) by one scan of each table, reading
+ * no entry by key; any drift sends the audit through both passes, which report it as before; a backfill's look
+ * stops at the empty index table.
  */
 class CleanVerifyTest {
     private static final int USERS = 1_500;
@@ -106,6 +107,25 @@ class CleanVerifyTest {
             // 200, 1,000, then 300 base items; the 1,500 entries in pages of 1,000
             assertEquals(List.of(3, 2), List.of(calls("scan", "users"), calls("scan", "users_by_" + attribute)));
         }
+    }
+
+    @Test
+    void aRepairOfACleanIndexReadsAsAVerifyAndWritesNothing() {
+        IndexVerification v = index("city", false).repair();
+        assertTrue(v.consistent(), v.toString());
+        assertEquals(List.of((long) USERS, (long) USERS), List.of(v.baseItemsChecked(), v.entriesChecked()));
+        assertEquals(List.of(0, 0, 0), List.of(calls("getAll", "users_by_city"), calls("writeBatch", "users_by_city"),
+                calls("writeEach", "users_by_city")), calls.toString());
+    }
+
+    @Test
+    void aBackfillLooksNoFurtherThanTheEmptyIndexTable() {
+        IndexTable ix = IndexTable.builder(store).baseTable("users").indexTable("users_by_city").attribute("city")
+                .clock(clock).build();
+        calls.clear();
+        assertEquals(USERS, ix.repair().missing());
+        // pass 1 alone scans the base table (200, 1,000, 300); the index table: the look (empty), then pass 2's count
+        assertEquals(List.of(3, 3), List.of(calls("scan", "users"), calls("scan", "users_by_city")), calls.toString());
     }
 
     @Test
