@@ -55,55 +55,56 @@ public final class IndexJobs {
 
     /**
      * Compares the index with the base table; changes nothing. Equals {@link IndexTable#verify()}, and looks first
-     * as it does: one task per segment tallies the entries its base items must have and the entries its segment of
-     * the index table holds ({@link IndexTable.BatchAudit#entriesDue}, {@link IndexTable.BatchAudit#entriesHeld});
-     * equal sums end the job with no drift, each item and entry read once. Otherwise both passes run.
+     * as it does: one task per segment tallies the entries its segment of the index table holds and, unless there
+     * are none, one task per segment the entries its base items must have ({@link IndexTable.BatchAudit#entriesHeld},
+     * {@link IndexTable.BatchAudit#entriesDue}); equal sums end the job with no drift, each item and entry read
+     * once. Otherwise both passes run.
      */
     public IndexVerification verify(IndexDefinition index) {
-        return look(index).orElseGet(() -> audit(index, false, "verify "));
+        return look(index, "verify ").orElseGet(() -> audit(index, false, "verify "));
     }
 
-    /** Sums of a look: base items, then count, high and low of the entries due, then of the entries held. */
-    private Optional<IndexVerification> look(IndexDefinition index) {
-        try (Progress p = new Progress(spark, "verify (first look) " + index.indexTable(), progress)) {
-            int segments = index.base().segments();
-            JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-            LongAccumulator done = p.items();
-            long[] sums = jsc.parallelize(IntStream.range(0, segments).boxed().toList(), segments)
-                    .map(segment -> tallies(index, segment, done))
-                    .fold(new long[7], IndexJobs::add);
-            boolean clean = sums[1] == sums[4] && sums[2] == sums[5] && sums[3] == sums[6];
-            p.print("first look done: " + sums[0] + " items, " + sums[4] + " entries, "
+    private Optional<IndexVerification> look(IndexDefinition index, String name) {
+        try (Progress p = new Progress(spark, name + "(first look) " + index.indexTable(), progress)) {
+            long[] held = tallies(index, false, p.items());
+            if (held[0] == 0) {
+                p.print("first look done: the index table holds no entry, both passes follow");
+                return Optional.empty();
+            }
+            long[] due = tallies(index, true, p.items());
+            boolean clean = held[0] == due[0] && held[1] == due[1] && held[2] == due[2];
+            p.print("first look done: " + due[3] + " items, " + held[0] + " entries, "
                     + (clean ? "no drift" : "drift: both passes follow"));
-            return clean ? Optional.of(new IndexVerification(sums[0], sums[4], 0, 0, 0, List.of(), List.of(), List.of()))
+            return clean ? Optional.of(new IndexVerification(due[3], held[0], 0, 0, 0, List.of(), List.of(), List.of()))
                     : Optional.empty();
         }
     }
 
-    private static long[] tallies(IndexDefinition index, int segment, LongAccumulator done) {
+    /** Sums over every segment of the entries due (base items) or held (index table): count, high, low, items read. */
+    private long[] tallies(IndexDefinition index, boolean due, LongAccumulator done) {
+        int segments = index.base().segments();
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        return jsc.parallelize(IntStream.range(0, segments).boxed().toList(), segments)
+                .map(segment -> tallies(index, due, segment, done))
+                .fold(new long[4], IndexJobs::add);
+    }
+
+    private static long[] tallies(IndexDefinition index, boolean due, int segment, LongAccumulator done) {
         Store store = Tasks.open(index.base());
         IndexTable ix = index.open(store);
         IndexTable.BatchAudit audit = ix.batchAudit(false);
         TableOptions base = index.base();
-        long[] sums = new long[7];
-        Pages.each(store.scanAll(new Scan(base.table(), segment, base.segments(), base.pageSize(), Optional.empty()))
-                .iterator(), PAGE, page -> {
-                    sums[0] += page.size();
-                    put(sums, 1, audit.entriesDue(page));
-                    done.add(page.size());
-                });
-        Pages.each(store.scanAll(new Scan(ix.indexTable(), segment, base.segments(), base.pageSize(), Optional.empty()))
-                .iterator(), PAGE, page -> {
-                    put(sums, 4, audit.entriesHeld(page));
-                    done.add(page.size());
-                });
+        long[] sums = new long[4];
+        Scan scan = new Scan(due ? base.table() : ix.indexTable(), segment, base.segments(), base.pageSize(), Optional.empty());
+        Pages.each(store.scanAll(scan).iterator(), PAGE, page -> {
+            RepairCursor.EntryTally tally = due ? audit.entriesDue(page) : audit.entriesHeld(page);
+            sums[0] += tally.entries();
+            sums[1] += tally.high();
+            sums[2] += tally.low();
+            sums[3] += page.size();
+            done.add(page.size());
+        });
         return sums;
-    }
-
-    private static void put(long[] sums, int at, RepairCursor.EntryTally tally) {
-        sums[at] += tally.entries();
-        sums[at + 1] += tally.high();
-        sums[at + 2] += tally.low();
     }
 
     private static long[] add(long[] a, long[] b) {
@@ -114,9 +115,12 @@ public final class IndexJobs {
         return out;
     }
 
-    /** Adds missing entries and removes stale ones. Equals {@link IndexTable#repair()}. */
+    /**
+     * Adds missing entries and removes stale ones. Equals {@link IndexTable#repair()}, and looks first as
+     * {@link #verify} does: a repair of an index without drift reads each item and entry once and writes nothing.
+     */
     public IndexVerification repair(IndexDefinition index) {
-        return audit(index, true, "repair ");
+        return look(index, "repair ").orElseGet(() -> audit(index, true, "repair "));
     }
 
     private IndexVerification audit(IndexDefinition index, boolean fix, String name) {
