@@ -37,6 +37,16 @@ import java.util.Optional;
  * tallies differ. Otherwise both passes run as below, a scan of each table later than without the look (of the
  * empty index table alone for a backfill).
  *
+ * <p><b>A backfill reads no entry by key.</b> When the look finds the index table without entries and the index is
+ * not unique, pass 1 takes every entry as missing (as it was when the audit began) instead of reading the page's
+ * entries: the additions are plain puts, read back with their items as always, and an entry a writer of the item
+ * wrote meanwhile is replaced by an equal one (see {@link RepairWrites}).
+ *
+ * <p><b>The next page is read while one is checked.</b> {@link #run()} reads each scan (the look's, pass 1's and
+ * pass 2's) one page ahead on a thread of its own ({@link PagesAhead}), so that the store reads the next page
+ * while this one's entries are read, fixed and read back: the store's work and the caller's overlap instead of
+ * alternating. At most two pages are held.
+ *
  * <p><b>Pass 2 counts first.</b> Pass 1 keeps a tally ({@link RepairCursor.EntryTally}: a count and a 128-bit
  * hash sum, constant space) of the entries it confirmed: read naming the item checked, or added and confirmed
  * (written in an atomic write with the check that its item kept the version read, or read back with its item
@@ -83,6 +93,9 @@ final class IndexAudit implements IndexTable.BatchAudit {
     private static final int MAX_UNINDEXED = 100_000;
     /** The size of the next page of pass 1 in {@link #run()}, from the largest item of the page before. */
     private int basePage = PAGE;
+    /** True when {@link #run()}'s look found the index table without entries (a backfill). */
+    private boolean emptyAtLook;
+    private static final BatchGetResult NOTHING_HELD = BatchGetResult.of(List.of(), Map.of());
 
     IndexAudit(IndexTable ix, boolean fix) {
         this.ix = ix;
@@ -95,29 +108,47 @@ final class IndexAudit implements IndexTable.BatchAudit {
         if (ix.isNative()) {
             return total;
         }
-        Optional<IndexVerification> clean = cleanByShapes();
-        if (clean.isPresent()) {
-            return clean.get();
-        }
-        Optional<RepairCursor> at = Optional.of(RepairCursor.start());
-        while (at.isPresent()) {
-            RepairCursor from = at.get();
-            RepairStep step = page(from, from.pass() == 1 ? basePage : from.counting() ? COUNT_PAGE : PAGE);
-            total = total.plus(step.drift());
-            at = step.next();
+        try (PagesAhead pages = new PagesAhead(ix.store)) {
+            Optional<IndexVerification> clean = cleanByShapes(pages);
+            if (clean.isPresent()) {
+                return clean.get();
+            }
+            Optional<RepairCursor> at = Optional.of(RepairCursor.start());
+            while (at.isPresent()) {
+                RepairCursor from = at.get();
+                RepairStep step = page(from, pageSize(from), pages);
+                total = total.plus(step.drift());
+                at = step.next();
+            }
         }
         return total;
     }
 
+    /** The page size {@link #run()} reads at {@code from}. */
+    private int pageSize(RepairCursor from) {
+        return from.pass() == 1 ? basePage : from.counting() ? COUNT_PAGE : PAGE;
+    }
+
     RepairStep page(RepairCursor from, int pageSize) {
+        return page(from, pageSize, null);
+    }
+
+    /** A page at {@code from}; with {@code pages}, the next page of the same pass is read while this one is checked. */
+    private RepairStep page(RepairCursor from, int pageSize, PagesAhead pages) {
         if (ix.isNative()) {
             return new RepairStep(IndexVerification.empty(), Optional.empty());
         }
         String table = from.pass() == 1 ? ix.baseTable : ix.indexTable;
         Scan scan = Scan.of(table).limit(pageSize);
-        Page page = ix.store.scan(from.scanCursor().map(scan::after).orElse(scan));
+        scan = from.scanCursor().map(scan::after).orElse(scan);
+        Page page = pages == null ? ix.store.scan(scan) : pages.take(scan);
         if (from.pass() == 1) {
             basePage = nextBasePage(page.items());
+        }
+        if (pages != null) {
+            page.next().ifPresent(c -> pages.readAhead(Scan.of(table).limit(pageSize(from)).after(c)));
+        }
+        if (from.pass() == 1) {
             Checked checked = check(page.items());
             Optional<RepairCursor.EntryTally> confirmed = from.confirmed().map(checked.confirmed()::plus);
             RepairCursor next = page.next()
@@ -140,24 +171,27 @@ final class IndexAudit implements IndexTable.BatchAudit {
      * and entry checked once, nothing to fix. Otherwise empty, and both passes run; an index table without entries
      * (a backfill's) is not looked at further, so a backfill pays one empty read for the look.
      */
-    private Optional<IndexVerification> cleanByShapes() {
+    private Optional<IndexVerification> cleanByShapes(PagesAhead pages) {
         RepairCursor.EntryTally held = RepairCursor.EntryTally.NONE;
         Optional<Cursor> at = Optional.empty();
         do {
             Scan scan = Scan.of(ix.indexTable).limit(COUNT_PAGE);
-            Page page = ix.store.scan(at.map(scan::after).orElse(scan));
+            Page page = pages.take(at.map(scan::after).orElse(scan));
+            page.next().ifPresent(c -> pages.readAhead(scan.after(c)));
             held = held.plus(entriesHeld(page.items()));
             at = page.next();
         } while (at.isPresent());
         if (held.entries() == 0) {
+            emptyAtLook = true;
             return Optional.empty();
         }
         long items = 0;
         RepairCursor.EntryTally due = RepairCursor.EntryTally.NONE;
         do {
             Scan scan = Scan.of(ix.baseTable).limit(basePage);
-            Page page = ix.store.scan(at.map(scan::after).orElse(scan));
+            Page page = pages.take(at.map(scan::after).orElse(scan));
             basePage = nextBasePage(page.items());
+            page.next().ifPresent(c -> pages.readAhead(Scan.of(ix.baseTable).limit(basePage).after(c)));
             items += page.items().size();
             due = due.plus(entriesDue(page.items()));
             at = page.next();
@@ -250,7 +284,9 @@ final class IndexAudit implements IndexTable.BatchAudit {
         for (Item item : items) {
             ix.valueOf.apply(item).ifPresent(v -> indexed.add(new Indexed(item, v, ix.entries.entryKey(v, item))));
         }
-        BatchGetResult found = indexed.isEmpty() ? null
+        // A non-unique index found empty by the look has no entry to read: each is missing since the audit began,
+        // and a writer's entry written since is only replaced by an equal one (see RepairWrites).
+        BatchGetResult found = indexed.isEmpty() ? null : emptyAtLook && !ix.unique ? NOTHING_HELD
                 : ix.store.getAll(ix.indexTable, indexed.stream().map(Indexed::entryKey).distinct().toList());
         Map<Key, Item> named = namedHolders(indexed, found);
         long now = ix.clock.millis();

@@ -44,6 +44,17 @@ public final class TechniqueCalls {
         });
     }
 
+    /**
+     * {@code work}, to run on another thread as part of the technique call open on this thread (if any): the store
+     * calls it makes there count toward that call, as if made here. A technique that reads ahead or writes in
+     * parallel uses it so that its observers see the whole cost; the work must end before the call does.
+     */
+    public static <T> Supplier<T> carried(Supplier<T> work) {
+        Objects.requireNonNull(work, "work must not be null");
+        TechniqueFrame frame = TechniqueFrame.current();
+        return frame == null ? work : () -> TechniqueFrame.within(frame, work);
+    }
+
     /** Tells the technique call open on this thread, if any, that it lost a race for a write and tries again. */
     public static void retried() {
         TechniqueFrame frame = TechniqueFrame.current();

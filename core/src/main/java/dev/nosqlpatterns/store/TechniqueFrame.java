@@ -58,7 +58,25 @@ final class TechniqueFrame {
         return CURRENT.get();
     }
 
-    void add(OperationCost cost) {
+    /**
+     * Runs {@code work} on this thread inside {@code frame}, a frame opened on another thread (or null for none):
+     * the store calls it makes count toward that frame. The frame stays open on its own thread.
+     */
+    static <T> T within(TechniqueFrame frame, java.util.function.Supplier<T> work) {
+        TechniqueFrame before = CURRENT.get();
+        CURRENT.set(frame);
+        try {
+            return work.get();
+        } finally {
+            if (before == null) {
+                CURRENT.remove();
+            } else {
+                CURRENT.set(before);
+            }
+        }
+    }
+
+    synchronized void add(OperationCost cost) {
         roundTrips += cost.roundTrips();
         criticalPath += cost.criticalPath();
         itemsRead += cost.itemsRead();
@@ -87,9 +105,12 @@ final class TechniqueFrame {
                 CURRENT.set(parent);
             }
         }
-        OperationCost cost = new OperationCost(name, table, roundTrips, criticalPath, itemsRead, itemsWritten,
-                bytesRead, bytesWritten, readUnits, writeUnits, capacityReported,
-                Duration.ofNanos(System.nanoTime() - start), failure != null, throttles, store.tenantTag());
+        OperationCost cost;
+        synchronized (this) {
+            cost = new OperationCost(name, table, roundTrips, criticalPath, itemsRead, itemsWritten, bytesRead,
+                    bytesWritten, readUnits, writeUnits, capacityReported, Duration.ofNanos(System.nanoTime() - start),
+                    failure != null, throttles, store.tenantTag());
+        }
         if (parent != null && parent.store == store) {
             parent.add(cost);
         }

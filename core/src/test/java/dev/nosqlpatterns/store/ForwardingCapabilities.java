@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Another backend's items with the capabilities a test gives. */
-public final class ForwardingCapabilities implements StoreBackend {
+public class ForwardingCapabilities implements StoreBackend {
     private final StoreBackend items;
     private final Capabilities capabilities;
 
