@@ -21,7 +21,7 @@ import java.util.Map;
 final class BatchWriter {
     private static final int MAX_STATEMENTS = 100;
     private static final long MAX_BYTES = 1024 * 1024;
-    private static final int IN_FLIGHT = 16;
+    private static final int IN_FLIGHT = 64;
 
     private final Cql cql;
     private final Tables tables;

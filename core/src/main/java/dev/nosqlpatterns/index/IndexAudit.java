@@ -149,7 +149,8 @@ final class IndexAudit implements IndexTable.BatchAudit {
             page.next().ifPresent(c -> pages.readAhead(Scan.of(table).limit(pageSize(from)).after(c)));
         }
         if (from.pass() == 1) {
-            Checked checked = check(page.items());
+            Scan read = scan;
+            Checked checked = check(page.items(), new RepairWrites.Reread(page.items().size(), () -> ix.store.scan(read)));
             Optional<RepairCursor.EntryTally> confirmed = from.confirmed().map(checked.confirmed()::plus);
             RepairCursor next = page.next()
                     .map(c -> new RepairCursor(1, Optional.of(c), confirmed, Optional.empty()))
@@ -267,7 +268,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
 
     @Override
     public IndexVerification checkItems(List<Item> items) {
-        return check(items).drift();
+        return check(items, null).drift();
     }
 
     /**
@@ -276,7 +277,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
      * belongs to one value (and, in a non-unique index, one item), and an entry names one item, so an entry is
      * confirmed by one item at most, however many items hold its value.
      */
-    private Checked check(List<Item> items) {
+    private Checked check(List<Item> items, RepairWrites.Reread reread) {
         if (ix.isNative()) {
             return new Checked(IndexVerification.empty(), RepairCursor.EntryTally.NONE);
         }
@@ -319,7 +320,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
                 entryFix(x, entry, named, now).ifPresent(fixes::add);
             }
         }
-        for (Item added : writes.send(fixes)) {
+        for (Item added : writes.send(fixes, reread)) {
             confirmed = confirmed.plus(Entries.tally(added));
         }
         return new Checked(new IndexVerification(items.size(), 0, missing, 0, duplicates, missingSample, List.of(),
@@ -411,7 +412,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
                         Optional.empty()));
             }
         }
-        writes.send(fixes);
+        writes.send(fixes, null);
         return new IndexVerification(0, entries.size(), 0, dangling, 0, List.of(), sample, List.of());
     }
 }
