@@ -27,7 +27,11 @@ import java.util.Optional;
  * <p>A page costs one scan, one batch read of what it must compare with (plus one of the items that entries
  * of the page name instead of the item checked, if any) and, when repairing, its fixes sent together by
  * {@link RepairWrites}: in atomic groups where the store has them, each fix keeping the condition that makes
- * it safe under concurrent writers, never one round trip per item in sequence.
+ * it safe under concurrent writers, never one round trip per item in sequence. The items of the entries it adds
+ * without a check of their version are read back by scanning the page again when they are a quarter of it or
+ * more (a backfill's case: one bulk read, where a read by key costs a request per item on some stores), unless the
+ * audit's first page showed that a scan reads more than twice the items it returns (a table sharing its store
+ * table with others, as in DynamoDB's single-table layout): then by key.
  *
  * <p><b>A whole verify or repair looks first.</b> {@link #run()} first tallies the shapes (key and named item) of
  * the entries a scan of the index table returns and, unless there are none, of the entries the base items must
@@ -93,6 +97,12 @@ final class IndexAudit implements IndexTable.BatchAudit {
     private static final int MAX_UNINDEXED = 100_000;
     /** The size of the next page of pass 1 in {@link #run()}, from the largest item of the page before. */
     private int basePage = PAGE;
+    /**
+     * Whether pass 1 reads the items of added entries back by scanning the page again: decided on the first page
+     * of {@link #run()}, by whether its scan read at most this many items per item returned.
+     */
+    private Boolean rereadByScan;
+    private static final int MAX_REREAD_AMPLIFICATION = 2;
     /** True when {@link #run()}'s look found the index table without entries (a backfill). */
     private boolean emptyAtLook;
     private static final BatchGetResult NOTHING_HELD = BatchGetResult.of(List.of(), Map.of());
@@ -141,7 +151,21 @@ final class IndexAudit implements IndexTable.BatchAudit {
         String table = from.pass() == 1 ? ix.baseTable : ix.indexTable;
         Scan scan = Scan.of(table).limit(pageSize);
         scan = from.scanCursor().map(scan::after).orElse(scan);
-        Page page = pages == null ? ix.store.scan(scan) : pages.take(scan);
+        Page page;
+        if (from.pass() == 1 && pages != null && rereadByScan == null) {
+            // The first page tells whether a scan reads about what it returns (a table of its own) or far more
+            // (a table sharing its store table with others, as DynamoDB's single-table layout does).
+            java.util.concurrent.atomic.AtomicLong read = new java.util.concurrent.atomic.AtomicLong();
+            Scan first = scan;
+            page = ix.store.measure(c -> {
+                if (c.operation().equals("scan") && c.table().equals(ix.baseTable)) {
+                    read.addAndGet(c.itemsRead());
+                }
+            }, () -> pages.take(first));
+            rereadByScan = read.get() <= MAX_REREAD_AMPLIFICATION * Math.max(1, page.items().size());
+        } else {
+            page = pages == null ? ix.store.scan(scan) : pages.take(scan);
+        }
         if (from.pass() == 1) {
             basePage = nextBasePage(page.items());
         }
@@ -149,7 +173,9 @@ final class IndexAudit implements IndexTable.BatchAudit {
             page.next().ifPresent(c -> pages.readAhead(Scan.of(table).limit(pageSize(from)).after(c)));
         }
         if (from.pass() == 1) {
-            Checked checked = check(page.items());
+            Scan again = scan;
+            Checked checked = check(page.items(), Boolean.TRUE.equals(rereadByScan)
+                    ? new RepairWrites.Reread(page.items().size(), () -> ix.store.scan(again)) : null);
             Optional<RepairCursor.EntryTally> confirmed = from.confirmed().map(checked.confirmed()::plus);
             RepairCursor next = page.next()
                     .map(c -> new RepairCursor(1, Optional.of(c), confirmed, Optional.empty()))
@@ -267,7 +293,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
 
     @Override
     public IndexVerification checkItems(List<Item> items) {
-        return check(items).drift();
+        return check(items, null).drift();
     }
 
     /**
@@ -276,7 +302,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
      * belongs to one value (and, in a non-unique index, one item), and an entry names one item, so an entry is
      * confirmed by one item at most, however many items hold its value.
      */
-    private Checked check(List<Item> items) {
+    private Checked check(List<Item> items, RepairWrites.Reread reread) {
         if (ix.isNative()) {
             return new Checked(IndexVerification.empty(), RepairCursor.EntryTally.NONE);
         }
@@ -319,7 +345,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
                 entryFix(x, entry, named, now).ifPresent(fixes::add);
             }
         }
-        for (Item added : writes.send(fixes)) {
+        for (Item added : writes.send(fixes, reread)) {
             confirmed = confirmed.plus(Entries.tally(added));
         }
         return new Checked(new IndexVerification(items.size(), 0, missing, 0, duplicates, missingSample, List.of(),
@@ -411,7 +437,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
                         Optional.empty()));
             }
         }
-        writes.send(fixes);
+        writes.send(fixes, null);
         return new IndexVerification(0, entries.size(), 0, dangling, 0, List.of(), sample, List.of());
     }
 }

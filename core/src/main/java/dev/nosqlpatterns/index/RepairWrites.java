@@ -2,8 +2,8 @@ package dev.nosqlpatterns.index;
 
 import dev.nosqlpatterns.item.Expiry;
 import dev.nosqlpatterns.item.Item;
+import dev.nosqlpatterns.item.Key;
 import dev.nosqlpatterns.store.Store;
-import dev.nosqlpatterns.store.model.BatchGetResult;
 import dev.nosqlpatterns.store.model.Capability;
 import dev.nosqlpatterns.store.model.ConcurrentUpdateException;
 import dev.nosqlpatterns.store.model.Condition;
@@ -66,17 +66,25 @@ final class RepairWrites {
     }
 
     /**
+     * How to read the page of base items the fixes were decided on again: its item count and the scan that read
+     * it. The items of added entries are then read back by that scan when they are a good part of the page (one
+     * bulk read, where reading them by key costs a read per item on some stores), by key otherwise.
+     */
+    record Reread(int items, java.util.function.Supplier<dev.nosqlpatterns.store.model.Page> scan) {
+    }
+
+    /**
      * Sends the fixes; a fix whose condition fails is dropped (a writer changed its entry meanwhile). Entries
      * added without a check of their item's version (sent without a check, or for an item without a version,
-     * whose check only asks that it exists) are checked again afterwards with one batch read of their items:
-     * an entry whose item was deleted or moved to another value since the page was read is removed again, if
+     * whose check only asks that it exists) are checked again afterwards with one bulk read of their items (see
+     * {@link Reread}): an entry whose item was deleted or moved to another value since the page was read is removed again, if
      * it is still the one this repair wrote.
      *
      * <p>Answers the entries added and confirmed: each written while its item held it (in an atomic write with
      * the check that the item kept the version read), or read back with its item holding it afterwards. A fix
      * refused by its condition, or undone by the read-back, is not among them.
      */
-    List<Item> send(List<Fix> fixes) {
+    List<Item> send(List<Fix> fixes, Reread reread) {
         if (fixes.isEmpty()) {
             return List.of();
         }
@@ -106,7 +114,7 @@ final class RepairWrites {
                     .toList());
             unchecked.addAll(blind);
         }
-        confirmed.addAll(recheck(unchecked));
+        confirmed.addAll(recheck(unchecked, reread));
         return confirmed;
     }
 
@@ -134,19 +142,19 @@ final class RepairWrites {
      * Removes the entries added without a base check whose item no longer holds them, if still ours; answers
      * the others, whose item held them when read back.
      */
-    private List<Item> recheck(List<Fix> unchecked) {
+    private List<Item> recheck(List<Fix> unchecked, Reread reread) {
         List<Fix> added = unchecked.stream().filter(f -> f.check().isPresent() && f.write() instanceof Write.Put)
                 .toList();
         if (added.isEmpty()) {
             return List.of();
         }
-        BatchGetResult items = store.getAll(ix.baseTable, added.stream().map(f -> f.check().get().key()).distinct()
-                .toList());
+        Map<Key, Item> items = current(added.stream().map(f -> f.check().get().key()).distinct().toList(), reread);
         List<Fix> undo = new ArrayList<>();
         List<Item> kept = new ArrayList<>();
         for (Fix f : added) {
             Item ours = ((Write.Put) f.write()).item();
-            boolean held = items.get(ix.baseRef(f.check().get().key())).map(i -> ix.holds(i, ours.key())).orElse(false);
+            Item now = items.get(f.check().get().key());
+            boolean held = now != null && ix.holds(now, ours.key());
             if (held) {
                 kept.add(ours);
             } else {
@@ -163,6 +171,29 @@ final class RepairWrites {
             sendEach(undo, ignored);
         }
         return kept;
+    }
+
+    /**
+     * The base items at {@code keys} as they are now: by the page's scan again when they are at least a quarter of
+     * its items (an item the scan no longer returns, deleted or pushed past the page's end by new items, is read
+     * by key), else by key alone. Absent items are not in the answer.
+     */
+    private Map<Key, Item> current(List<Key> keys, Reread reread) {
+        Map<Key, Item> now = new java.util.HashMap<>();
+        List<Key> byKey = keys;
+        if (reread != null && keys.size() * 4L >= reread.items()) {
+            Set<Key> wanted = new HashSet<>(keys);
+            for (Item i : reread.scan().get().items()) {
+                if (wanted.contains(i.key())) {
+                    now.put(i.key(), i);
+                }
+            }
+            byKey = keys.stream().filter(k -> !now.containsKey(k)).toList();
+        }
+        if (!byKey.isEmpty()) {
+            store.getAll(ix.baseTable, byKey).items().forEach(i -> now.put(i.key(), i));
+        }
+        return now;
     }
 
     /** Splits fixes into groups within the store's atomic write limits, each item touched once per group. */

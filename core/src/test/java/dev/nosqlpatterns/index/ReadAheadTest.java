@@ -76,6 +76,47 @@ class ReadAheadTest {
         }
     }
 
+    /**
+     * A backfill reads the items of the entries it added back by scanning each page again, unless its first page
+     * showed that a scan reads far more than it returns (a table sharing its store table): then by key.
+     */
+    @Test
+    void aPageIsScannedAgainOnlyWhereAScanReadsAboutWhatItReturns() {
+        for (int amplification : new int[] {1, 3}) {
+            MemoryBackend memory = new MemoryBackend();
+            StoreBackend sharing = new ForwardingCapabilities(memory, memory.capabilities()) {
+                @Override
+                public ScanResult scan(ScanRequest scan, CostMeter meter) {
+                    ScanResult result = super.scan(scan, meter);
+                    meter.extraItemsRead((amplification - 1L) * result.items().size());
+                    return result;
+                }
+            };
+            try (Store store = loaded(sharing)) {
+                java.util.Map<String, AtomicInteger> calls = new java.util.concurrent.ConcurrentHashMap<>();
+                store.observe(call -> {
+                    if (call.kind() == ObservedCall.Kind.STORE) {
+                        calls.computeIfAbsent(call.name() + " " + call.table(), k -> new AtomicInteger())
+                                .incrementAndGet();
+                    }
+                    return (cost, failure) -> { };
+                });
+                IndexTable ix = IndexTable.builder(store).baseTable("users").indexTable("users_by_city")
+                        .attribute("city").build();
+                assertEquals(USERS, ix.repair().missing());
+                assertTrue(ix.verify().consistent());
+                int scans = calls.get("scan users").get();
+                AtomicInteger byKey = calls.get("getAll users");
+                // pass 1's pages: 200, 1,000, 1,000, 300; then the verify's look (4 pages)
+                if (amplification == 1) {
+                    assertEquals(List.of(12, 0), List.of(scans, byKey == null ? 0 : byKey.get()), calls.toString());
+                } else {
+                    assertEquals(List.of(8, 4), List.of(scans, byKey == null ? 0 : byKey.get()), calls.toString());
+                }
+            }
+        }
+    }
+
     @Test
     void aReadAheadThatFailsFailsTheAuditWithTheStoresException() {
         StoreUnavailableException down = new StoreUnavailableException("the node went away", "users", null, null);
