@@ -89,8 +89,7 @@ final class LuceneBackend implements StoreBackend {
             @Override
             public void deleteAll(String field, String value) {
                 Failures.run(null, null, () -> {
-                    index.written(index.writer.deleteDocuments(new Term(field, value)));
-                    afterWrite();
+                    index.written(deleteAndCommit(new Term(field, value)));
                     return null;
                 });
             }
@@ -170,8 +169,7 @@ final class LuceneBackend implements StoreBackend {
     public void dropTable(String table, CostMeter meter) {
         meter.roundTrip();
         Failures.run(table, null, () -> {
-            long sequence = index.writer.deleteDocuments(new Term(Docs.TABLE, table));
-            afterWrite();
+            long sequence = deleteAndCommit(new Term(Docs.TABLE, table));
             index.dropped(sequence, Keys.prefix(table));
             return null;
         });
@@ -274,13 +272,13 @@ final class LuceneBackend implements StoreBackend {
 
     /** Makes every write that has returned so far durable. */
     void commit() {
-        Failures.run(null, null, () -> index.writer.commit());
+        Failures.run(null, null, () -> index.io(index.writer::commit));
     }
 
     private void commitQuietly() {
         try {
             if (index.writer.isOpen() && index.writer.hasUncommittedChanges()) {
-                index.writer.commit();
+                index.io(index.writer::commit);
             }
         } catch (IOException | RuntimeException e) {
             // The next tick retries; a broken writer makes every later write fail loudly.
@@ -299,7 +297,7 @@ final class LuceneBackend implements StoreBackend {
         Failures.run(null, null, () -> {
             try {
                 if (commits.mode() != CommitPolicy.Mode.EXPLICIT && index.writer.isOpen()) {
-                    index.writer.commit();
+                    index.io(index.writer::commit);
                 }
             } finally {
                 index.release();
@@ -405,8 +403,11 @@ final class LuceneBackend implements StoreBackend {
             return;
         }
         Failures.run(null, null, () -> {
-            index.written(index.writer.deleteDocuments(expired));
-            afterWrite();
+            index.written(index.io(() -> {
+                long sequence = index.writer.deleteDocuments(expired);
+                afterWrite();
+                return sequence;
+            }));
             // reads by key answer from the pending writes until a refresh: make the removal visible to them
             index.fresh();
             return null;
@@ -419,18 +420,31 @@ final class LuceneBackend implements StoreBackend {
      */
     private long writeDocuments(String field, List<BytesRef> replaced, List<Iterable<IndexableField>> docs)
             throws IOException {
-        long sequence;
-        if (replaced.size() == 1) {
-            Term term = new Term(field, replaced.get(0));
-            sequence = docs.isEmpty() ? index.writer.deleteDocuments(term) : index.writer.updateDocuments(term, docs);
-        } else if (!replaced.isEmpty()) {
-            TermInSetQuery query = new TermInSetQuery(field, replaced);
-            sequence = docs.isEmpty() ? index.writer.deleteDocuments(query) : index.writer.updateDocuments(query, docs);
-        } else {
-            sequence = index.writer.addDocuments(docs);
-        }
-        afterWrite();
-        return sequence;
+        return index.io(() -> {
+            long sequence;
+            if (replaced.size() == 1) {
+                Term term = new Term(field, replaced.get(0));
+                sequence = docs.isEmpty() ? index.writer.deleteDocuments(term)
+                        : index.writer.updateDocuments(term, docs);
+            } else if (!replaced.isEmpty()) {
+                TermInSetQuery query = new TermInSetQuery(field, replaced);
+                sequence = docs.isEmpty() ? index.writer.deleteDocuments(query)
+                        : index.writer.updateDocuments(query, docs);
+            } else {
+                sequence = index.writer.addDocuments(docs);
+            }
+            afterWrite();
+            return sequence;
+        });
+    }
+
+    /** Deletes the documents holding {@code term} and commits as the policy says; returns the sequence number. */
+    private long deleteAndCommit(Term term) throws IOException {
+        return index.io(() -> {
+            long sequence = index.writer.deleteDocuments(term);
+            afterWrite();
+            return sequence;
+        });
     }
 
     private void afterWrite() throws IOException {

@@ -20,7 +20,6 @@ import org.apache.lucene.index.SerialMergeScheduler;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.store.FilterDirectory;
 
 /**
  * Opens stores on Apache Lucene: an embedded index in memory or in a directory, with no server.
@@ -229,7 +228,7 @@ public final class LuceneStore {
             }
             SharedIndex index = Failures.run(null, null, this::open);
             CommitPolicy policy = commits != null ? commits
-                    : inMemory(index.writer.getDirectory()) ? CommitPolicy.EXPLICIT : CommitPolicy.EVERY_WRITE;
+                    : index.inMemory ? CommitPolicy.EXPLICIT : CommitPolicy.EVERY_WRITE;
             return new LuceneBackend(index, limits, policy, pathAttributes);
         }
 
@@ -298,11 +297,6 @@ public final class LuceneStore {
          */
         private static IndexWriterConfig inMemoryConfig() {
             return config().setUseCompoundFile(false).setMergeScheduler(new SerialMergeScheduler());
-        }
-
-        private static boolean inMemory(Directory d) {
-            Directory unwrapped = FilterDirectory.unwrap(d);
-            return unwrapped instanceof ByteBuffersDirectory;
         }
 
         @Override

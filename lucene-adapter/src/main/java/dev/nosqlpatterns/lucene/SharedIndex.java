@@ -15,6 +15,8 @@ import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.FilterDirectory;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -39,6 +41,8 @@ final class SharedIndex {
     private final Ownership ownership;
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
     final PendingWrites pending;
+    /** Whether the index lives in memory, where no I/O can be interrupted. */
+    final boolean inMemory;
     private final AtomicLong lastWrite = new AtomicLong();
     private final AtomicLong visible = new AtomicLong();
     private int references;
@@ -57,6 +61,7 @@ final class SharedIndex {
         this.identity = identity;
         this.writer = writer;
         this.ownership = ownership;
+        this.inMemory = FilterDirectory.unwrap(writer.getDirectory()) instanceof ByteBuffersDirectory;
         this.searchers = new SearcherManager(writer, true, false, null);
         this.pending = new PendingWrites(highestVersion());
         for (int i = 0; i < STRIPES; i++) {
@@ -115,11 +120,22 @@ final class SharedIndex {
             }
             OPEN.remove(identity);
         }
-        try {
-            searchers.close();
-        } finally {
-            close(writer, ownership);
-        }
+        io(() -> {
+            try {
+                searchers.close();
+            } finally {
+                close(writer, ownership);
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Runs a call that writes files (a write, commit, refresh or close of the writer) where no interrupt of the
+     * calling thread can reach its I/O: see {@link Uninterruptible}. In memory it runs here.
+     */
+    <T> T io(Failures.IoCall<T> call) throws IOException {
+        return inMemory ? call.call() : Uninterruptible.run(call);
     }
 
     private static void close(IndexWriter writer, Ownership ownership) throws IOException {
@@ -162,10 +178,13 @@ final class SharedIndex {
         if (lastWrite.get() <= visible.get()) {
             return;
         }
-        long upTo = writer.getMaxCompletedSequenceNumber();
-        searchers.maybeRefreshBlocking();
-        visible.accumulateAndGet(upTo, Math::max);
-        pending.visibleUpTo(upTo);
+        io(() -> {
+            long upTo = writer.getMaxCompletedSequenceNumber();
+            searchers.maybeRefreshBlocking();
+            visible.accumulateAndGet(upTo, Math::max);
+            pending.visibleUpTo(upTo);
+            return null;
+        });
     }
 
     /** Refreshes after the delete of a whole table (sequence number given) and forgets its pending writes. */

@@ -20,10 +20,6 @@ final class TestSpark {
                     .config("spark.driver.bindAddress", "127.0.0.1")
                     .config("spark.sql.shuffle.partitions", "2")
                     .config("spark.default.parallelism", "2")
-                    // Spark SQL interrupts the tasks of a cancelled stage; an interrupt during Lucene's file I/O
-                    // closes the index writer for the whole JVM (see the module's README, "Lucene and
-                    // cancelled tasks"), and the task failure tests cancel stages on purpose.
-                    .config("spark.sql.execution.interruptOnCancel", "false")
                     .getOrCreate();
             session.sparkContext().setLogLevel("WARN");
         }
