@@ -11,6 +11,7 @@ import dev.nosqlpatterns.index.IndexTable;
 import dev.nosqlpatterns.index.IndexVerification;
 import dev.nosqlpatterns.item.Item;
 import dev.nosqlpatterns.item.Key;
+import dev.nosqlpatterns.item.Value;
 import dev.nosqlpatterns.store.Store;
 import dev.nosqlpatterns.store.model.Condition;
 import dev.nosqlpatterns.store.model.Query;
@@ -18,6 +19,7 @@ import dev.nosqlpatterns.store.model.TableSpec;
 import dev.nosqlpatterns.store.model.UpdateAction;
 import dev.nosqlpatterns.store.model.Write;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -139,6 +141,33 @@ class BaselineLayoutTest {
                         store.dropTable(t);
                     }
                 }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"redis", "dynamodb", "mongodb", "cassandra"})
+    void everyValueTypeCrossesBetweenTheHandWrittenBulkWriteAndTheLibrary(String name) {
+        String table = "values" + Long.toString(System.nanoTime() % 1_000_000_000L, 36);
+        Item byHand = Item.builder("p", "hand").put("s", "text").put("n", 12).put("d", Value.of(new java.math.BigDecimal("-1.25")))
+                .put("b", Value.of(new byte[] {0, 1, (byte) 0xFF})).put("t", true)
+                .put("f", Value.map(Map.of("title", Value.stringSet(List.of("a", "b")), "tags", Value.stringSet(List.of("x")))))
+                .put("ns", Value.numberSet(List.of(java.math.BigDecimal.ONE, java.math.BigDecimal.TEN)))
+                .put("l", Value.list(List.of(Value.of("one"), Value.of(2)))).build();
+        Item byLibrary = new Item(Key.of("p", "library"), byHand.attributes());
+        try (Store store = targets.open(name); Loader loader = Baselines.loader(store.kind(), targets.address(name))
+                .orElseThrow()) {
+            store.createTable(TableSpec.named(table));
+            try {
+                loader.write(table, List.of(byHand));
+                assertEquals(Optional.of(byHand), store.get(table, byHand.key()), "the library reads the hand-written item");
+                store.put(table, byLibrary);
+                List<Item> scanned = new java.util.ArrayList<>();
+                loader.scan(table, 10, scanned::addAll);
+                scanned.sort(java.util.Comparator.comparing(i -> i.key().sort()));
+                assertEquals(List.of(byHand, byLibrary), scanned, "the hand-written scan reads both as written");
+            } finally {
+                store.dropTable(table);
             }
         }
     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -26,8 +27,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * single-table layout (its {@code Layout}): one table {@code nosqlpatterns} with string keys {@code pk}
  * ({@code <table>#<partition>}) and {@code sk}, attributes under their own names, and the padding attribute
  * {@code ~} that brings every item's table-name prefix to 49 bytes. Strongly consistent reads, as the
- * store's default; the SDK's default HTTP client, as the adapter's URI opener uses. Only scalar strings and numbers are mapped, all the
- * family writes.
+ * store's default; the SDK's default HTTP client, as the adapter's URI opener uses. Every value type is mapped as the adapter maps it
+ * (the bulk family's search load writes maps of string sets and binaries).
  */
 final class DynamoDbBaseline implements Baseline {
     static final String TABLE = "nosqlpatterns";
@@ -57,8 +58,7 @@ final class DynamoDbBaseline implements Baseline {
 
     static Map<String, AttributeValue> stored(String table, Item item) {
         Map<String, AttributeValue> m = key(table, item.key());
-        item.attributes().forEach((name, value) -> m.put(name, value instanceof Value.Num n
-                ? AttributeValue.fromN(n.value().toPlainString()) : AttributeValue.fromS(((Value.Str) value).value())));
+        item.attributes().forEach((name, value) -> m.put(name, attribute(value)));
         m.put("~", AttributeValue.fromS(padding(table)));
         return m;
     }
@@ -67,10 +67,60 @@ final class DynamoDbBaseline implements Baseline {
         Map<String, Value> attributes = new HashMap<>(stored.size() * 2);
         stored.forEach((name, v) -> {
             if (!name.equals("pk") && !name.equals("sk") && !name.startsWith("~")) {
-                attributes.put(name, v.n() != null ? Value.of(new BigDecimal(v.n())) : Value.of(v.s()));
+                attributes.put(name, value(v));
             }
         });
         return new Item(key, attributes);
+    }
+
+    /**
+     * A value as the adapter stores it: DynamoDB's own type for each (S, N, B, BOOL, SS, NS, L, M), numbers as their
+     * plain text without trailing zeros.
+     */
+    static AttributeValue attribute(Value value) {
+        if (value instanceof Value.Str s) {
+            return AttributeValue.fromS(s.value());
+        } else if (value instanceof Value.Num n) {
+            return AttributeValue.fromN(number(n.value()));
+        } else if (value instanceof Value.Bin b) {
+            return AttributeValue.fromB(SdkBytes.fromByteArray(b.value()));
+        } else if (value instanceof Value.Bool b) {
+            return AttributeValue.fromBool(b.value());
+        } else if (value instanceof Value.StrSet s) {
+            return AttributeValue.fromSs(List.copyOf(s.value()));
+        } else if (value instanceof Value.NumSet s) {
+            return AttributeValue.fromNs(s.value().stream().map(DynamoDbBaseline::number).toList());
+        } else if (value instanceof Value.ListValue l) {
+            return AttributeValue.fromL(l.value().stream().map(DynamoDbBaseline::attribute).toList());
+        } else if (value instanceof Value.MapValue m) {
+            Map<String, AttributeValue> out = new HashMap<>();
+            m.value().forEach((k, v) -> out.put(k, attribute(v)));
+            return AttributeValue.fromM(out);
+        }
+        return AttributeValue.fromNul(true);
+    }
+
+    private static String number(BigDecimal n) {
+        return n.signum() == 0 ? "0" : n.stripTrailingZeros().toPlainString();
+    }
+
+    /** The value an attribute read back holds. */
+    static Value value(AttributeValue a) {
+        return switch (a.type()) {
+            case S -> Value.of(a.s());
+            case N -> Value.of(new BigDecimal(a.n()));
+            case B -> Value.of(a.b().asByteArray());
+            case BOOL -> Value.of(a.bool());
+            case SS -> Value.stringSet(a.ss());
+            case NS -> Value.numberSet(a.ns().stream().map(BigDecimal::new).toList());
+            case L -> Value.list(a.l().stream().map(DynamoDbBaseline::value).toList());
+            case M -> {
+                Map<String, Value> m = new HashMap<>();
+                a.m().forEach((k, v) -> m.put(k, value(v)));
+                yield Value.map(m);
+            }
+            default -> Value.nullValue();
+        };
     }
 
     @Override
