@@ -211,20 +211,39 @@ final class BulkFamily implements Family {
         out.add(BulkMigrationCells.candidate(target.store, tables, BulkLoadCells.users(mode), 2 + repetitions, notes));
         out.addAll(BulkGeoSearchCells.candidates(target.store, address, tables, users, 2 + repetitions, cleanUp,
                 notes));
-        return only(out, System.getProperty(WORKLOADS_PROPERTY, ""));
+        String only = System.getProperty(WORKLOADS_PROPERTY);
+        if (only != null) {
+            return only(out, only);
+        }
+        return mode.sampled ? only(out, QUICK_WORKLOADS, QUICK_LEAVES_OUT) : out;
     }
+
+    /**
+     * The words of the workloads the quick mode runs, without {@link #WORKLOADS_PROPERTY}: the backfill, the verify
+     * and the user load (its workload names a unique e-mail), the jobs whose ratios to hand-written code the family
+     * exists for. The migration and the geo and search loads take minutes on DynamoDB Local, whose scans read the one
+     * physical table every family's items share.
+     */
+    static final String QUICK_WORKLOADS = "backfill,verify,unique";
+    /** Why the quick mode skips the family's other workloads, and how to run them. */
+    static final String QUICK_LEAVES_OUT = "the quick mode runs the backfill, the verify and the user load;"
+            + " --mode standard runs this one, or -D" + WORKLOADS_PROPERTY + "=migration,geo,search in quick mode";
 
     /**
      * The candidates whose workload contains one of the comma-separated words of {@code only} (all when blank), the
      * others skipped with that reason: a soak of one workload at a large size without the others' time.
      */
     static List<Candidate> only(List<Candidate> all, String only) {
+        return only(all, only, "left out by -D" + WORKLOADS_PROPERTY + "=" + only);
+    }
+
+    private static List<Candidate> only(List<Candidate> all, String only, String reason) {
         List<String> words = Arrays.stream(only.split(",")).map(String::trim).filter(w -> !w.isEmpty()).toList();
         if (words.isEmpty()) {
             return all;
         }
         return all.stream().map(c -> words.stream().anyMatch(c.workload()::contains) ? c
-                : Candidate.skip(c.workload(), c.technique(), "left out by -D" + WORKLOADS_PROPERTY + "=" + only))
+                : Candidate.skip(c.workload(), c.technique(), reason))
                 .toList();
     }
 

@@ -49,8 +49,8 @@ public final class PatternBenchmarks {
                                    twenty minutes; full: the issue-sized data sets, hours
               --stores a,b         of memory, dynamodb, cassandra, mongodb, redis, lucene (default: all)
               --families a,b       of trees, geo, secondary-lookup, time-ranges, inverted-search, bulk-load,
-                                   overhead, migration, bulk, tenancy (default: all but bulk and tenancy,
-                                   which run only when named)
+                                   overhead, migration, bulk, tenancy (default: all but tenancy, which
+                                   runs only when named; bulk in quick mode: backfill, verify, user load)
               --repetitions n      timed repetitions per cell (default: 2 quick, 3 standard, 5 full)
               --out dir            where the report files go (default: reports)
               --latency 2ms        a loopback proxy adds this round trip to every networked store (us, ms, s)

@@ -27,13 +27,11 @@ public record Settings(Mode mode, int repetitions, List<String> stores, List<Str
     public static final List<String> ALL_FAMILIES = List.of("trees", "geo", "secondary-lookup", "time-ranges",
             "inverted-search", "bulk-load", "overhead", "migration", "bulk", "tenancy");
     /**
-     * What runs without {@code --families}: every family but {@code bulk}, whose jobs scan whole tables (on
-     * DynamoDB the one physical table every family's items share) and take minutes per store even at the quick
-     * mode's size, and {@code tenancy}, which creates tables, stores and namespaces per tenant and loads and
-     * removes tenants of thousands of items.
+     * What runs without {@code --families}: every family but {@code tenancy}, which creates tables, stores and
+     * namespaces per tenant and loads and removes tenants of thousands of items. In the quick mode the {@code bulk}
+     * family runs its backfill, verify and user load only ({@code BulkFamily.QUICK_WORKLOADS}).
      */
-    public static final List<String> DEFAULT_FAMILIES = ALL_FAMILIES.stream()
-            .filter(f -> !f.equals("bulk") && !f.equals("tenancy")).toList();
+    public static final List<String> DEFAULT_FAMILIES = ALL_FAMILIES.stream().filter(f -> !f.equals("tenancy")).toList();
     /** The longest round trip {@code --latency} may add. */
     public static final Duration MAX_LATENCY = Duration.ofSeconds(1);
 

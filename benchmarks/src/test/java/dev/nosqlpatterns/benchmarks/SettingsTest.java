@@ -16,9 +16,9 @@ class SettingsTest {
         assertEquals(Settings.Mode.QUICK, s.mode());
         assertEquals(Settings.ALL_STORES, s.stores());
         assertEquals(Settings.DEFAULT_FAMILIES, s.families());
-        assertEquals(Settings.ALL_FAMILIES.size() - 2, s.families().size());
-        assertFalse(s.families().contains("bulk"), "the bulk family runs only when named");
-        assertFalse(s.families().contains("tenancy"), "so does the tenancy family");
+        assertEquals(Settings.ALL_FAMILIES.size() - 1, s.families().size());
+        assertTrue(s.families().contains("bulk"), "the bulk family runs by default, in part in quick mode");
+        assertFalse(s.families().contains("tenancy"), "the tenancy family runs only when named");
         assertEquals(Path.of("reports"), s.outputDir());
         assertEquals(2, s.repetitions());
         assertEquals(s, Settings.parse("--mode", "quick"));
