@@ -45,7 +45,7 @@ public final class PatternBenchmarks {
                                      [--repetitions n] [--out dir] [--latency 2ms] [--verbose]
             Runs every family of access patterns on every store and writes benchmark.md and benchmark.html.
               --mode m             quick (default): every family on every store, fewer workloads and shorter
-                                   warm-ups, a few minutes; standard: every workload at the small sizes, about
+                                   warm-ups, about seven minutes; standard: every workload at the small sizes, about
                                    twenty minutes; full: the issue-sized data sets, hours
               --stores a,b         of memory, dynamodb, cassandra, mongodb, redis, lucene (default: all)
               --families a,b       of trees, geo, secondary-lookup, time-ranges, inverted-search, bulk-load,

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The run's settings: quick (the default: a representative part of every family but bulk on every store,
- * a few minutes on two cores), standard (every workload at the small sizes, about twenty minutes) or full (larger
+ * The run's settings: quick (the default: a representative part of every family but tenancy on every store,
+ * about seven minutes on two cores), standard (every workload at the small sizes, about twenty minutes) or full (larger
  * data sets, more repetitions), which stores to run on, and where the report goes.
  *
  * @param mode        quick, standard or full
