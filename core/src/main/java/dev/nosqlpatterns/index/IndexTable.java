@@ -267,6 +267,13 @@ public final class IndexTable {
      * Reads as {@link #verify()} does: an entry it adds counts as confirmed once written while its item held it
      * (in an atomic write checking the item's version) or read back with its item holding it, so pass 2 reads no
      * base item when, missing entries added, the index table holds exactly the confirmed entries.
+     *
+     * <p>A backfill (a repair whose look finds the index table without entries) ends with pass 1 and does not scan
+     * the index table again: every entry it then holds was written after the repair began, by the repair (which
+     * read back each entry it added and removed those whose items changed meanwhile) or by writers of the items,
+     * so none can have been stale throughout it, which is all pass 2 is sure to find. An entry a writer leaves
+     * stale during the backfill is found by the next verify or repair, as one left just after pass 2 would be.
+     * The backfill reports the entries it added and confirmed as the entries checked.
      */
     public IndexVerification repair() {
         return TechniqueCalls.call(store, "indexTable.repair", baseTable, () -> new IndexAudit(this, true).run());
