@@ -187,8 +187,7 @@ final class IndexAudit implements IndexTable.BatchAudit {
             Optional<RepairCursor.EntryTally> confirmed = from.confirmed().map(checked.confirmed()::plus);
             if (page.next().isEmpty() && fix && emptyAtLook && confirmed.isPresent()) {
                 // A backfill: every entry in the index table was written since the audit began (see the class).
-                return new RepairStep(checked.drift().plus(new IndexVerification(0, confirmed.get().entries(), 0, 0,
-                        0, List.of(), List.of(), List.of())), Optional.empty());
+                return new RepairStep(checked.drift().plus(confirmedOnly(confirmed.get())), Optional.empty());
             }
             RepairCursor next = page.next()
                     .map(c -> new RepairCursor(1, Optional.of(c), confirmed, Optional.empty()))
@@ -307,6 +306,22 @@ final class IndexAudit implements IndexTable.BatchAudit {
     @Override
     public IndexVerification checkItems(List<Item> items) {
         return check(items, null).drift();
+    }
+
+    /** Makes this audit a backfill's: its caller's look found the index table without entries. */
+    IndexAudit afterEmptyLook() {
+        emptyAtLook = true;
+        return this;
+    }
+
+    /** Pass 1 of a backfill on a page read by the caller, reporting the entries it confirmed as entries checked. */
+    IndexVerification backfillItems(List<Item> items) {
+        Checked checked = check(items, null);
+        return checked.drift().plus(confirmedOnly(checked.confirmed()));
+    }
+
+    private static IndexVerification confirmedOnly(RepairCursor.EntryTally confirmed) {
+        return new IndexVerification(0, confirmed.entries(), 0, 0, 0, List.of(), List.of(), List.of());
     }
 
     /**

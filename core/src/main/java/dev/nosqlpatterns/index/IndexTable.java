@@ -307,12 +307,27 @@ public final class IndexTable {
      * {@link #verify()} counts them.
      */
     public BatchAudit batchAudit(boolean fix) {
-        IndexAudit audit = new IndexAudit(this, fix);
+        return batchAudit(new IndexAudit(this, fix), fix, false);
+    }
+
+    /**
+     * A repair fed with pages, as {@link #batchAudit(boolean)}, for a backfill: a caller whose look found the index
+     * table without entries (the sum of {@link BatchAudit#entriesHeld} over it had none). Its
+     * {@link BatchAudit#checkItems} is all the backfill needs, as in {@link #repair()}: pass 1 alone, each page's
+     * entries of a non-unique index taken as missing without a read, and each page reporting the entries it added
+     * and confirmed as entries checked. Pass 2 would find no entry stale throughout the backfill, so it is left out.
+     */
+    public BatchAudit backfillAudit() {
+        return batchAudit(new IndexAudit(this, true).afterEmptyLook(), true, true);
+    }
+
+    private BatchAudit batchAudit(IndexAudit audit, boolean fix, boolean backfill) {
         String technique = "indexTable." + (fix ? "repair" : "verify");
         return new BatchAudit() {
             @Override
             public IndexVerification checkItems(List<Item> baseItems) {
-                return TechniqueCalls.call(store, technique, baseTable, () -> audit.checkItems(baseItems));
+                return TechniqueCalls.call(store, technique, baseTable,
+                        () -> backfill ? audit.backfillItems(baseItems) : audit.checkItems(baseItems));
             }
 
             @Override

@@ -90,6 +90,12 @@ class CleanVerifyTest {
         return ix;
     }
 
+    /** A repairable index of the users' cities whose index table holds no entry yet. */
+    private IndexTable freshCityIndex() {
+        return IndexTable.builder(store).baseTable("users").indexTable("users_by_city").attribute("city").clock(clock)
+                .build();
+    }
+
     private int calls(String name, String table) {
         AtomicInteger n = calls.get(name + " " + table);
         return n == null ? 0 : n.get();
@@ -120,8 +126,7 @@ class CleanVerifyTest {
 
     @Test
     void aBackfillLooksNoFurtherThanTheEmptyIndexTable() {
-        IndexTable ix = IndexTable.builder(store).baseTable("users").indexTable("users_by_city").attribute("city")
-                .clock(clock).build();
+        IndexTable ix = freshCityIndex();
         calls.clear();
         IndexVerification backfill = ix.repair();
         assertEquals(List.of((long) USERS, (long) USERS, (long) USERS), List.of(backfill.baseItemsChecked(),
@@ -135,9 +140,23 @@ class CleanVerifyTest {
     }
 
     @Test
+    void aBackfillFedWithPagesReadsNoEntryAndReportsTheEntriesItConfirmed() {
+        IndexTable ix = freshCityIndex();
+        List<Item> items = store.scanAll(dev.nosqlpatterns.store.model.Scan.of("users")).toList();
+        IndexTable.BatchAudit audit = ix.backfillAudit();
+        calls.clear();
+        IndexVerification first = audit.checkItems(items.subList(0, 700));
+        IndexVerification rest = audit.checkItems(items.subList(700, USERS));
+        assertEquals(List.of(700L, 700L, 700L, 800L), List.of(first.baseItemsChecked(), first.missing(),
+                first.entriesChecked(), rest.entriesChecked()), first + " " + rest);
+        assertEquals(0, calls("getAll", "users_by_city"), calls.toString());
+        IndexVerification after = ix.verify();
+        assertTrue(after.consistent() && after.entriesChecked() == USERS, after.toString());
+    }
+
+    @Test
     void aRepairOfAnIndexWithEntriesStillCounts() {
-        IndexTable ix = IndexTable.builder(store).baseTable("users").indexTable("users_by_city").attribute("city")
-                .clock(clock).build();
+        IndexTable ix = freshCityIndex();
         Item user = store.get("users", Key.of("user|3", "<BASE>")).orElseThrow();
         store.put("users_by_city", ix.entries.entry("c3", user, clock.millis()));
         calls.clear();

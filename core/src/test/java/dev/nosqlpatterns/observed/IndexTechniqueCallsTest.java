@@ -52,7 +52,8 @@ class IndexTechniqueCallsTest {
                     .exempt("builder(Store)", FACTORY)
                     .exempt("baseTable()", ACCESSOR).exempt("indexTable()", ACCESSOR).exempt("consistency()", ACCESSOR)
                     .exempt("valueOf(Item)", "a pure function of the item, no store call")
-                    .exempt("batchAudit(boolean)", "opens an audit; its calls are checked in indexTableBatchAudit");
+                    .exempt("batchAudit(boolean)", "opens an audit; its calls are checked in indexTableBatchAudit")
+                    .exempt("backfillAudit()", "opens an audit; its calls are checked in indexTableBatchAudit");
             calls.succeeds("put(Item)", "indexTable.put", () -> byEmail.put(user("ada", "ada@example.com")));
             calls.conflicts("put(Item)", "indexTable.put", UniqueConstraintException.class,
                     () -> byEmail.put(user("eve", "ada@example.com")));
@@ -84,6 +85,9 @@ class IndexTechniqueCallsTest {
                     () -> audit.checkItems(store.scanAll(Scan.of("users")).toList()));
             calls.succeeds("checkEntries(List)", "indexTable.repair",
                     () -> audit.checkEntries(store.scanAll(Scan.of("users_by_email")).toList()));
+            IndexTable.BatchAudit backfill = byEmail.backfillAudit();
+            calls.succeeds("checkItems(List)", "indexTable.repair",
+                    () -> backfill.checkItems(store.scanAll(Scan.of("users")).toList()));
             calls.assertEveryOneChecked();
         }
     }

@@ -47,7 +47,7 @@ public final class IndexJobs {
     /** Adds the missing entries of existing items (pass 1 of a repair); returns what it found and added. */
     public IndexVerification backfill(IndexDefinition index) {
         try (Progress p = new Progress(spark, "backfill " + index.indexTable(), progress)) {
-            IndexVerification drift = checkItems(index, true, p.items()).toDrift();
+            IndexVerification drift = checkItems(index, true, false, p.items()).toDrift();
             p.print("missing entries added: " + drift.missing() + ", duplicates: " + drift.duplicates());
             return drift;
         }
@@ -61,22 +61,27 @@ public final class IndexJobs {
      * once. Otherwise both passes run.
      */
     public IndexVerification verify(IndexDefinition index) {
-        return look(index, "verify ").orElseGet(() -> audit(index, false, "verify "));
+        return look(index, "verify ", false).clean().orElseGet(() -> audit(index, false, false, "verify "));
     }
 
-    private Optional<IndexVerification> look(IndexDefinition index, String name) {
+    /** What the first look found: a verdict when the index is clean, or whether the index table held no entry. */
+    private record Look(Optional<IndexVerification> clean, boolean empty) {
+    }
+
+    private Look look(IndexDefinition index, String name, boolean fix) {
         try (Progress p = new Progress(spark, name + "(first look) " + index.indexTable(), progress)) {
             long[] held = tallies(index, false, p.items());
             if (held[0] == 0) {
-                p.print("first look done: the index table holds no entry, both passes follow");
-                return Optional.empty();
+                p.print("first look done: the index table holds no entry, "
+                        + (fix ? "pass 1 alone follows (a backfill)" : "both passes follow"));
+                return new Look(Optional.empty(), true);
             }
             long[] due = tallies(index, true, p.items());
             boolean clean = held[0] == due[0] && held[1] == due[1] && held[2] == due[2];
             p.print("first look done: " + due[3] + " items, " + held[0] + " entries, "
                     + (clean ? "no drift" : "drift: both passes follow"));
-            return clean ? Optional.of(new IndexVerification(due[3], held[0], 0, 0, 0, List.of(), List.of(), List.of()))
-                    : Optional.empty();
+            return new Look(clean ? Optional.of(new IndexVerification(due[3], held[0], 0, 0, 0, List.of(), List.of(),
+                    List.of())) : Optional.empty(), false);
         }
     }
 
@@ -118,16 +123,23 @@ public final class IndexJobs {
     /**
      * Adds missing entries and removes stale ones. Equals {@link IndexTable#repair()}, and looks first as
      * {@link #verify} does: a repair of an index without drift reads each item and entry once and writes nothing.
+     * When the look finds the index table without entries, the repair is a backfill and ends with pass 1, as
+     * {@link IndexTable#repair()} does ({@link IndexTable#backfillAudit()}): it reports the entries it added and
+     * confirmed as the entries checked.
      */
     public IndexVerification repair(IndexDefinition index) {
-        return look(index, "repair ").orElseGet(() -> audit(index, true, "repair "));
+        Look look = look(index, "repair ", true);
+        return look.clean().orElseGet(() -> audit(index, true, look.empty(), "repair "));
     }
 
-    private IndexVerification audit(IndexDefinition index, boolean fix, String name) {
+    private IndexVerification audit(IndexDefinition index, boolean fix, boolean backfill, String name) {
         try (Progress p = new Progress(spark, name + index.indexTable(), progress)) {
-            DriftCounts items = checkItems(index, fix, p.items());
+            DriftCounts items = checkItems(index, fix, backfill, p.items());
             p.print("pass 1 (base items) done: " + items.baseItemsChecked + " items, " + items.missing + " missing, "
                     + items.duplicates + " duplicates");
+            if (backfill) {
+                return items.toDrift();
+            }
             DriftCounts entries = checkEntries(index, fix, p.items());
             IndexVerification drift = items.plus(entries).toDrift();
             p.print("pass 2 (entries) done: " + drift.entriesChecked() + " entries, " + drift.dangling() + " stale");
@@ -135,13 +147,13 @@ public final class IndexJobs {
         }
     }
 
-    private DriftCounts checkItems(IndexDefinition index, boolean fix, LongAccumulator done) {
+    private DriftCounts checkItems(IndexDefinition index, boolean fix, boolean backfill, LongAccumulator done) {
         int segments = index.base().segments();
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         JavaPairRDD<String, byte[]> byValue = jsc.parallelize(IntStream.range(0, segments).boxed().toList(), segments)
                 .mapPartitionsToPair(seg -> readByValue(index, seg));
         return byValue.partitionBy(new HashPartitioner(segments))
-                .mapPartitions(values -> List.of(checkItems(index, fix, values, done)).iterator())
+                .mapPartitions(values -> List.of(checkItems(index, fix, backfill, values, done)).iterator())
                 .fold(DriftCounts.none(), DriftCounts::plus);
     }
 
@@ -159,10 +171,11 @@ public final class IndexJobs {
                 .iterator();
     }
 
-    private static DriftCounts checkItems(IndexDefinition index, boolean fix, Iterator<Tuple2<String, byte[]>> items,
-                                          LongAccumulator done) {
+    private static DriftCounts checkItems(IndexDefinition index, boolean fix, boolean backfill,
+                                          Iterator<Tuple2<String, byte[]>> items, LongAccumulator done) {
         Store store = Tasks.open(index.base());
-        IndexTable.BatchAudit audit = index.open(store).batchAudit(fix);
+        IndexTable ix = index.open(store);
+        IndexTable.BatchAudit audit = backfill ? ix.backfillAudit() : ix.batchAudit(fix);
         DriftCounts[] sum = {DriftCounts.none()};
         Iterator<Item> decoded = new Iterator<>() {
             @Override

@@ -220,6 +220,26 @@ abstract class StoreJobsContract {
         assertEquals(0, new IndexJobs(spark, null).backfill(index).missing());
     }
 
+    /** A repair that finds the index table empty is a backfill: pass 1 alone, counting as the single JVM counts. */
+    @Test
+    void aRepairOfAnEmptyIndexEndsWithPass1() {
+        for (boolean unique : new boolean[] {false, true}) {
+            String local = table("people");
+            String spread = table("people");
+            fill(local, size(12, 6), 20);
+            fill(spread, size(12, 6), 20);
+            IndexTable ix = byCity(local, unique).open(store);
+            IndexDefinition spreadIndex = byCity(spread, unique);
+            ByteArrayOutputStream printed = new ByteArrayOutputStream();
+            IndexVerification expected = ix.repair();
+            assertTrue(expected.missing() > 0 && expected.entriesChecked() > 0, expected.toString());
+            sameCounts(expected, new IndexJobs(spark, new PrintStream(printed, true, UTF_8)).repair(spreadIndex));
+            String said = printed.toString(UTF_8);
+            assertTrue(said.contains("pass 1 alone follows") && !said.contains("pass 2"), said);
+            sameCounts(ix.verify(), spreadIndex.open(store).verify());
+        }
+    }
+
     /** IndexVerification of every kind: items written around the index, moved to another city, or deleted. */
     private void drift(String base, IndexTable ix, boolean unique) {
         int n = 0;

@@ -442,13 +442,8 @@ public abstract class IndexTableSuite extends StoreSuite {
     @ParameterizedTest(name = "unique={0}")
     @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
     void aBackfillConfirmsTheEntriesItAddsAndItsPass2ReadsNoBaseItem(boolean unique) {
-        String base = newTable();
-        List<Write> items = new ArrayList<>();
-        for (int i = 0; i < 9; i++) {
-            items.add(Write.put(base, user("u" + i, unique ? "fb-" + i : "city-" + (i % 2))));
-        }
-        store.writeBatch(items);
-        IndexTable ix = index(store, base, newTable(), IndexConsistency.REPAIRABLE, unique, Duration.ofSeconds(30));
+        IndexTable ix = unindexedUsers(unique, "fb-");
+        String base = ix.baseTable();
         Paged backfill = paged(ix, 4, true);
         assertEquals(9, backfill.drift().missing(), backfill.drift().toString());
         assertEquals(0, backfill.drift().dangling(), backfill.drift().toString());
@@ -465,13 +460,7 @@ public abstract class IndexTableSuite extends StoreSuite {
     @ParameterizedTest(name = "unique={0}")
     @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
     void aWholeBackfillScansTheIndexTableOnlyForItsLook(boolean unique) {
-        String base = newTable();
-        List<Write> items = new ArrayList<>();
-        for (int i = 0; i < 9; i++) {
-            items.add(Write.put(base, user("u" + i, unique ? "wb-" + i : "city-" + (i % 2))));
-        }
-        store.writeBatch(items);
-        IndexTable ix = index(store, base, newTable(), IndexConsistency.REPAIRABLE, unique, Duration.ofSeconds(30));
+        IndexTable ix = unindexedUsers(unique, "wb-");
         List<OperationCost> calls = Collections.synchronizedList(new ArrayList<>());
         IndexVerification backfill = store.measure(calls::add, ix::repair);
         assertEquals(List.of(9L, 9L, 9L, 0L), List.of(backfill.baseItemsChecked(), backfill.missing(),
@@ -480,6 +469,17 @@ public abstract class IndexTableSuite extends StoreSuite {
                 .count(), calls::toString);
         IndexVerification after = ix.verify();
         assertTrue(after.consistent() && after.entriesChecked() == 9, after::toString);
+    }
+
+    /** Nine users in a new table and a repairable index of their cities over an empty index table. */
+    private IndexTable unindexedUsers(boolean unique, String uniquePrefix) {
+        String base = newTable();
+        List<Write> items = new ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            items.add(Write.put(base, user("u" + i, unique ? uniquePrefix + i : "city-" + (i % 2))));
+        }
+        store.writeBatch(items);
+        return index(store, base, newTable(), IndexConsistency.REPAIRABLE, unique, Duration.ofSeconds(30));
     }
 
     @Test
