@@ -31,7 +31,9 @@ import java.util.Optional;
  * without a check of their version are read back by scanning the page again when they are a quarter of it or
  * more (a backfill's case: one bulk read, where a read by key costs a request per item on some stores), unless the
  * audit's first page showed that a scan reads more than twice the items it returns (a table sharing its store
- * table with others, as in DynamoDB's single-table layout): then by key.
+ * table with others, as in DynamoDB's single-table layout): then by key. A first scan page that took more than one
+ * round trip (Redis lists a page's keys, then reads them) is weighed against reading the items by key: the first
+ * read-back goes by key and is measured, and later pages are scanned again only if it took as many round trips.
  *
  * <p><b>A whole verify or repair looks first.</b> {@link #run()} first tallies the shapes (key and named item) of
  * the entries a scan of the index table returns and, unless there are none, of the entries the base items must
@@ -110,6 +112,12 @@ final class IndexAudit implements IndexTable.BatchAudit {
      * of {@link #run()}, by whether its scan read at most this many items per item returned.
      */
     private Boolean rereadByScan;
+    /**
+     * The round trips of pass 1's first scan page when it took more than one (a store that lists keys, then reads
+     * them): the first read-back by key is measured against it, and the page is scanned again only if reading its
+     * items by key took as many round trips or more. 0 when nothing is left to decide.
+     */
+    private long scanTripsToBeat;
     private static final int MAX_REREAD_AMPLIFICATION = 2;
     /** True when {@link #run()}'s look found the index table without entries (a backfill). */
     private boolean emptyAtLook;
@@ -164,13 +172,20 @@ final class IndexAudit implements IndexTable.BatchAudit {
             // The first page tells whether a scan reads about what it returns (a table of its own) or far more
             // (a table sharing its store table with others, as DynamoDB's single-table layout does).
             java.util.concurrent.atomic.AtomicLong read = new java.util.concurrent.atomic.AtomicLong();
+            java.util.concurrent.atomic.AtomicLong trips = new java.util.concurrent.atomic.AtomicLong();
             Scan first = scan;
             page = ix.store.measure(c -> {
                 if (c.operation().equals("scan") && c.table().equals(ix.baseTable)) {
                     read.addAndGet(c.itemsRead());
+                    trips.addAndGet(c.roundTrips());
                 }
             }, () -> pages.take(first));
             rereadByScan = read.get() <= MAX_REREAD_AMPLIFICATION * Math.max(1, page.items().size());
+            if (rereadByScan && trips.get() > 1) {
+                // A scan page that lists keys and then reads them may cost more than reading the items by key.
+                scanTripsToBeat = trips.get();
+                rereadByScan = false;
+            }
         } else {
             page = pages == null ? ix.store.scan(scan) : pages.take(scan);
         }
@@ -182,7 +197,8 @@ final class IndexAudit implements IndexTable.BatchAudit {
         }
         if (from.pass() == 1) {
             Scan again = scan;
-            Checked checked = check(page.items(), Boolean.TRUE.equals(rereadByScan)
+            Checked checked = scanTripsToBeat > 0 ? checkMeasuringReadsByKey(page.items())
+                    : check(page.items(), Boolean.TRUE.equals(rereadByScan)
                     ? new RepairWrites.Reread(page.items().size(), () -> ix.store.scan(again)) : null);
             Optional<RepairCursor.EntryTally> confirmed = from.confirmed().map(checked.confirmed()::plus);
             if (page.next().isEmpty() && fix && emptyAtLook && confirmed.isPresent()) {
@@ -200,6 +216,24 @@ final class IndexAudit implements IndexTable.BatchAudit {
         }
         IndexVerification drift = checkEntries(page.items());
         return new RepairStep(drift, page.next().map(c -> new RepairCursor(2, Optional.of(c))));
+    }
+
+    /**
+     * Pass 1 on a page whose added entries' items are read back by key, measuring that read: once one happened,
+     * later pages are scanned again instead only if it took at least the round trips of a scan page.
+     */
+    private Checked checkMeasuringReadsByKey(List<Item> items) {
+        java.util.concurrent.atomic.AtomicLong trips = new java.util.concurrent.atomic.AtomicLong();
+        Checked checked = ix.store.measure(c -> {
+            if (c.operation().equals("getAll") && c.table().equals(ix.baseTable)) {
+                trips.addAndGet(c.roundTrips());
+            }
+        }, () -> check(items, null));
+        if (trips.get() > 0) {
+            rereadByScan = trips.get() >= scanTripsToBeat;
+            scanTripsToBeat = 0;
+        }
+        return checked;
     }
 
     /**
